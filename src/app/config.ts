@@ -1,0 +1,130 @@
+/** Loads and validates the table configuration, naming the file, the path and what was expected. */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isMap, isSeq, LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+import { type Config, ConfigSchema } from "./configSchema.js";
+
+export type { Config } from "./configSchema.js";
+
+/** The bundled default configuration (config/default.yaml at the package root). */
+export const DEFAULT_CONFIG_PATH = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../config/default.yaml",
+);
+
+/** A configuration that cannot be used; `problems` has one line per fault, `file:line: path: expected …`. */
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`invalid configuration ${file}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads, parses and validates a configuration file. Throws {@link ConfigError}. */
+export function loadConfig(file: string = DEFAULT_CONFIG_PATH): Config {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new ConfigError(file, [
+      `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    ]);
+  }
+  return parseConfig(text, file);
+}
+
+/** Parses and validates configuration text; `file` is only used in messages. */
+export function parseConfig(text: string, file: string): Config {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new ConfigError(
+      file,
+      doc.errors.map((e) => {
+        const at = e.linePos?.[0];
+        return `${at ? `${file}:${at.line}:${at.col}: ` : ""}YAML: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`;
+      }),
+    );
+  }
+  const parsed = ConfigSchema.safeParse(doc.toJS(), { reportInput: true });
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    file,
+    parsed.error.issues.map((issue) => describeIssue(issue, file, (path) => lineOf(doc, lineCounter, path))),
+  );
+}
+
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  file: string,
+  lineAt: (path: PropertyKey[]) => number | null,
+): string {
+  const path = issue.path.map(String);
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys
+      .map((key) => {
+        const full = [...path, key];
+        const line = lineAt(full);
+        return `${file}${line ? `:${line}` : ""}: ${full.join(".")}: unknown key (expected one of ${knownKeysHint(path)})`;
+      })
+      .join("\n  ");
+  }
+  const line = lineAt(issue.path);
+  const where = path.length > 0 ? path.join(".") : "(top level)";
+  return `${file}${line ? `:${line}` : ""}: ${where}: ${expectation(issue)}`;
+}
+
+/** Turns zod's wording into "expected …, got …" for the people who edit this file by hand. */
+function expectation(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type") {
+    const got = issue.input === undefined ? "nothing (the value is missing)" : JSON.stringify(issue.input);
+    return `expected ${issue.expected}, got ${got}`;
+  }
+  return issue.message;
+}
+
+function knownKeysHint(path: string[]): string {
+  let shape: unknown = ConfigSchema;
+  for (const key of path) {
+    const inner = unwrap(shape);
+    const next = (inner as { shape?: Record<string, unknown> }).shape?.[key];
+    if (next === undefined) return "the documented keys";
+    shape = next;
+  }
+  const keys = Object.keys((unwrap(shape) as { shape?: Record<string, unknown> }).shape ?? {});
+  return keys.length > 0 ? keys.join(", ") : "the documented keys";
+}
+
+function unwrap(schema: unknown): unknown {
+  let s = schema as { def?: { innerType?: unknown; in?: unknown; schema?: unknown } };
+  for (let i = 0; i < 5 && s?.def; i++) {
+    const next = s.def.innerType ?? s.def.in ?? s.def.schema;
+    if (next === undefined) break;
+    s = next as typeof s;
+  }
+  return s;
+}
+
+function lineOf(
+  doc: ReturnType<typeof parseDocument>,
+  counter: LineCounter,
+  path: readonly PropertyKey[],
+): number | null {
+  // Walk down as far as the path exists, so a missing key points at its parent.
+  for (let n = path.length; n >= 0; n--) {
+    const sub = path.slice(0, n).map((p) => (typeof p === "symbol" ? String(p) : p));
+    const node = sub.length === 0 ? doc.contents : doc.getIn(sub, true);
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    if (range && (isMap(node) || isSeq(node) || node)) return counter.linePos(range[0]).line;
+  }
+  return null;
+}
+
+/** Where the bundled files live, for commands that default to them. */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const EXAMPLES_DIR = join(PACKAGE_ROOT, "examples");

@@ -1,0 +1,91 @@
+/** The table configuration's shape (config/default.yaml), as a zod schema. Every object is strict. */
+import { z } from "zod";
+import { GameName } from "../contract/input.js";
+
+/** Antenna names of the contract: seats, bet zones, board, burn, muck, pot and the Three Card Poker zones. */
+export const ANTENNA_NAME = /^(seat|bet|ante|play|pairplus|prime)([1-9]\d*)$|^(board|burn|muck|pot|dealer)$/;
+
+const Antenna = z.strictObject({
+  /** Which bridge reads it (one bridge per table unless told otherwise). */
+  reader: z.string().min(1).default("bridge"),
+  channel: z.number().int().nonnegative(),
+});
+
+const Web = z.strictObject({
+  host: z.string().min(1).default("127.0.0.1"),
+  port: z.number().int().min(0).max(65535).default(8080),
+  /** Token for rulings and hole-card views; FELTGUARD_FLOOR_TOKEN in the environment wins. */
+  token: z.string().min(8).optional(),
+});
+
+export const ConfigSchema = z
+  .strictObject({
+    table: z.strictObject({
+      name: z.string().min(1),
+      seats: z.number().int().min(2).max(10),
+    }),
+    game: z
+      .strictObject({
+        name: GameName.default("nlhe"),
+        limitCap: z.number().int().positive().default(4),
+      })
+      .default({ name: "nlhe", limitCap: 4 }),
+    deck: z.string().regex(/^[A-Za-z0-9]+$/, "a deck name of letters and digits, e.g. A"),
+    chips: z
+      .array(z.number().int().positive())
+      .min(1)
+      .refine((c) => c.every((d, i) => i === 0 || d > (c[i - 1] ?? 0)), "denominations in increasing order"),
+    settleWindowMs: z.number().int().nonnegative().default(400),
+    house: z
+      .strictObject({
+        bbAnteOrder: z.enum(["blind-first", "ante-first"]).default("blind-first"),
+      })
+      .default({ bbAnteOrder: "blind-first" }),
+    antennas: z.record(
+      z.string().regex(ANTENNA_NAME, "an antenna name of the contract (seat1, bet1, board…)"),
+      Antenna,
+    ),
+    registry: z.strictObject({
+      simulated: z.boolean().default(true),
+      file: z.string().min(1).optional(),
+    }),
+    displays: z
+      .strictObject({
+        epaper: z.strictObject({ minRefreshMs: z.number().int().nonnegative().default(3000) }).optional(),
+        web: Web.optional(),
+      })
+      .default({}),
+  })
+  .superRefine((config, ctx) => {
+    const seen = new Map<string, string>();
+    for (const [name, antenna] of Object.entries(config.antennas)) {
+      const key = `${antenna.reader}:${antenna.channel}`;
+      const other = seen.get(key);
+      if (other !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["antennas", name, "channel"],
+          message: `channel ${antenna.channel} of ${antenna.reader} is already used by ${other}`,
+        });
+      }
+      seen.set(key, name);
+      const seatNo = /^(?:seat|bet)(\d+)$/.exec(name)?.[1];
+      if (seatNo !== undefined && Number(seatNo) > config.table.seats) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["antennas", name],
+          message: `the table has ${config.table.seats} seats`,
+        });
+      }
+    }
+    if (!config.registry.simulated && config.registry.file === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["registry", "file"],
+        message: "a registry file is required when the simulated registry is off",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;

@@ -1,0 +1,120 @@
+/**
+ * Input events: everything that enters the controller (shared/spec/events.md, "Input events").
+ * The schemas accept extra fields (the contract lets the project add fields) but never a wrong type.
+ */
+import { z } from "zod";
+
+/** Milliseconds on the controller's monotonic clock. */
+export const Millis = z.number().int().nonnegative();
+/** A seat number, 1-based. The table configuration decides how many there are. */
+export const SeatNo = z.number().int().positive();
+/** A chip count: whole chips, never negative. */
+export const Chips = z.number().int().nonnegative();
+
+export const GAMES = ["nlhe", "plhe", "flhe", "plo", "tcp"] as const;
+export const GameName = z.enum(GAMES);
+export type GameName = z.infer<typeof GameName>;
+
+export const BUTTONS = [
+  "shuffler",
+  "allin",
+  "check",
+  "fold",
+  "raise",
+  "exposed",
+  "undo",
+  "floor",
+  "ok",
+] as const;
+export const ButtonName = z.enum(BUTTONS);
+export type ButtonName = z.infer<typeof ButtonName>;
+
+export const RULINGS = ["misdeal", "continue", "void", "dead"] as const;
+export const RulingName = z.enum(RULINGS);
+export type RulingName = z.infer<typeof RulingName>;
+
+export const TagsEvent = z.object({
+  t: Millis,
+  kind: z.literal("tags"),
+  antenna: z.string().min(1),
+  tags: z.array(z.string().min(1)),
+});
+
+export const ButtonEvent = z.object({ t: Millis, kind: z.literal("button"), button: ButtonName });
+
+export const ReaderEvent = z.object({
+  t: Millis,
+  kind: z.literal("reader"),
+  reader: z.string().min(1),
+  status: z.enum(["online", "offline"]),
+});
+
+const floorBase = { t: Millis, kind: z.literal("floor") };
+
+export const FloorGame = z.object({
+  ...floorBase,
+  op: z.literal("game"),
+  game: GameName,
+  /** Limit games: the small and big bet. */
+  smallBet: Chips.optional(),
+  bigBet: Chips.optional(),
+  /** Limit games: bets and raises allowed per street until heads-up (house setting; TDA 48). */
+  cap: z.number().int().positive().optional(),
+  /** Three Card Poker: table minimum and maximum. */
+  min: Chips.optional(),
+  max: Chips.optional(),
+});
+
+export const FloorLevel = z.object({
+  ...floorBase,
+  op: z.literal("level"),
+  sb: Chips,
+  bb: Chips,
+  ante: Chips.default(0),
+  bbAnte: Chips.default(0),
+});
+
+export const FloorSeat = z.object({
+  ...floorBase,
+  op: z.literal("seat"),
+  seat: SeatNo,
+  player: z.string().min(1),
+  stack: Chips,
+});
+
+export const FloorUnseat = z.object({ ...floorBase, op: z.literal("unseat"), seat: SeatNo });
+export const FloorStack = z.object({ ...floorBase, op: z.literal("stack"), seat: SeatNo, stack: Chips });
+export const FloorButton = z.object({ ...floorBase, op: z.literal("button"), seat: SeatNo });
+export const FloorAway = z.object({ ...floorBase, op: z.literal("away"), seat: SeatNo, away: z.boolean() });
+export const FloorRuling = z.object({
+  ...floorBase,
+  op: z.literal("ruling"),
+  ruling: RulingName,
+  seat: SeatNo.optional(),
+  code: z.string().optional(),
+});
+
+export const FloorEvent = z.discriminatedUnion("op", [
+  FloorGame,
+  FloorLevel,
+  FloorSeat,
+  FloorUnseat,
+  FloorStack,
+  FloorButton,
+  FloorAway,
+  FloorRuling,
+]);
+
+export const InputEvent = z.discriminatedUnion("kind", [TagsEvent, ButtonEvent, ReaderEvent, FloorEvent]);
+
+export type TagsEvent = z.infer<typeof TagsEvent>;
+export type ButtonEvent = z.infer<typeof ButtonEvent>;
+export type ReaderEvent = z.infer<typeof ReaderEvent>;
+export type FloorGame = z.infer<typeof FloorGame>;
+export type FloorLevel = z.infer<typeof FloorLevel>;
+export type FloorSeat = z.infer<typeof FloorSeat>;
+export type FloorRuling = z.infer<typeof FloorRuling>;
+export type FloorEvent = z.infer<typeof FloorEvent>;
+export type InputEvent = z.infer<typeof InputEvent>;
+/** An input event as written by hand: defaults (e.g. `ante`) may be left out. */
+export type InputEventIn = z.input<typeof InputEvent>;

@@ -1,0 +1,82 @@
+/**
+ * JSON Lines, the wire form of both logs: one JSON object per line, UTF-8, in time order.
+ * The reader names the file and line of anything wrong; the writer keeps a stable key order.
+ */
+import type { z } from "zod";
+
+/** A line that could not be read: where, and what is wrong with it. */
+export class JsonLinesError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly problem: string,
+  ) {
+    super(`${file}:${line}: ${problem}`);
+    this.name = "JsonLinesError";
+  }
+}
+
+export type LineResult<T> = { ok: true; line: number; value: T } | { ok: false; error: JsonLinesError };
+
+/** Describes a zod failure in one phrase per issue, e.g. `tags: expected array, received string`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+      return `${where}${issue.message}`;
+    })
+    .join("; ");
+}
+
+/**
+ * Reads JSON Lines text against a schema, one result per non-blank line.
+ * `t` must never decrease; a line that breaks this is reported like any other bad line.
+ */
+export function* readJsonLines<S extends z.ZodType>(
+  text: string,
+  file: string,
+  schema: S,
+): Generator<LineResult<z.infer<S>>> {
+  const lines = text.split("\n");
+  let lastT = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]?.trim() ?? "";
+    if (raw === "") continue;
+    const lineNo = i + 1;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (e) {
+      yield { ok: false, error: new JsonLinesError(file, lineNo, `not JSON (${(e as Error).message})`) };
+      continue;
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      yield { ok: false, error: new JsonLinesError(file, lineNo, describeIssues(parsed.error)) };
+      continue;
+    }
+    const value = parsed.data as z.infer<S>;
+    const t = (value as { t?: unknown }).t;
+    if (typeof t === "number") {
+      if (t < lastT) {
+        yield {
+          ok: false,
+          error: new JsonLinesError(file, lineNo, `t: ${t} is earlier than the line before (${lastT})`),
+        };
+        continue;
+      }
+      lastT = t;
+    }
+    yield { ok: true, line: lineNo, value };
+  }
+}
+
+/** One object as a JSON Lines line (with its newline); `t` and `kind` first, as in the contract. */
+export function formatJsonLine(value: Record<string, unknown>): string {
+  const { t, kind, ...rest } = value;
+  const ordered: Record<string, unknown> = {};
+  if (t !== undefined) ordered.t = t;
+  if (kind !== undefined) ordered.kind = kind;
+  Object.assign(ordered, rest);
+  return `${JSON.stringify(ordered)}\n`;
+}

@@ -1,0 +1,96 @@
+/** Table events: everything the table tells the world (shared/spec/events.md, "Table events"). */
+import { z } from "zod";
+import { Chips, GameName, Millis, SeatNo } from "./input.js";
+
+export const STREETS = ["preflop", "flop", "turn", "river", "showdown"] as const;
+export const StreetName = z.enum(STREETS);
+export type StreetName = z.infer<typeof StreetName>;
+
+export const ACTIONS = ["sb", "bb", "ante", "check", "bet", "call", "raise", "fold"] as const;
+export const ActionName = z.enum(ACTIONS);
+export type ActionName = z.infer<typeof ActionName>;
+
+export const HandStartEvent = z.object({
+  t: Millis,
+  kind: z.literal("hand_start"),
+  hand: z.number().int().positive(),
+  game: GameName,
+  button: SeatNo,
+  sb: SeatNo.nullable(),
+  bb: SeatNo.nullable(),
+  redeal: z.boolean(),
+});
+
+export const StreetEvent = z.object({
+  t: Millis,
+  kind: z.literal("street"),
+  street: StreetName,
+  board: z.array(z.string()),
+});
+
+export const ActionEvent = z.object({
+  t: Millis,
+  kind: z.literal("action"),
+  seat: SeatNo,
+  action: ActionName,
+  amount: Chips,
+  to: Chips,
+  allin: z.boolean(),
+});
+
+export const SEVERITIES = ["floor", "dealer", "info"] as const;
+
+export const AlertEvent = z.object({
+  t: Millis,
+  kind: z.literal("alert"),
+  code: z.string(),
+  rule: z.string(),
+  severity: z.enum(SEVERITIES),
+  seat: SeatNo.optional(),
+  text: z.string(),
+  steps: z.array(z.string()),
+});
+
+export const AlertClearEvent = z.object({
+  t: Millis,
+  kind: z.literal("alert_clear"),
+  code: z.string(),
+  seat: SeatNo.optional(),
+});
+
+export const AwardEvent = z.object({
+  t: Millis,
+  kind: z.literal("award"),
+  seat: SeatNo,
+  amount: Chips,
+  pot: z.number().int().nonnegative(),
+  hand: z.string(),
+});
+
+export const HandEndEvent = z.object({
+  t: Millis,
+  kind: z.literal("hand_end"),
+  hand: z.number().int().positive(),
+  result: z.enum(["complete", "misdeal", "void"]),
+  /** Keys are seat numbers as strings (JSON object keys). */
+  stacks: z.record(z.string().regex(/^[1-9]\d*$/), Chips),
+});
+
+export const TableEvent = z.discriminatedUnion("kind", [
+  HandStartEvent,
+  StreetEvent,
+  ActionEvent,
+  AlertEvent,
+  AlertClearEvent,
+  AwardEvent,
+  HandEndEvent,
+]);
+
+export type HandStartEvent = z.infer<typeof HandStartEvent>;
+export type StreetEvent = z.infer<typeof StreetEvent>;
+export type ActionEvent = z.infer<typeof ActionEvent>;
+export type AlertEvent = z.infer<typeof AlertEvent>;
+export type AlertClearEvent = z.infer<typeof AlertClearEvent>;
+export type AwardEvent = z.infer<typeof AwardEvent>;
+export type HandEndEvent = z.infer<typeof HandEndEvent>;
+export type TableEvent = z.infer<typeof TableEvent>;

@@ -1,0 +1,72 @@
+/** The table between hands, as plain data: seats, stacks, button, level, game. */
+import type { GameName } from "../contract/input.js";
+import type { Positions } from "./positions.js";
+
+export interface SeatState {
+  player: string;
+  stack: number;
+  /** Not at the seat: still dealt in, blinds and antes still posted (poker-rules.md §2). */
+  away: boolean;
+}
+
+export interface Level {
+  sb: number;
+  bb: number;
+  ante: number;
+  bbAnte: number;
+}
+
+export interface GameSettings {
+  game: GameName;
+  smallBet?: number;
+  bigBet?: number;
+  cap?: number;
+  min?: number;
+  max?: number;
+}
+
+/** The hand in progress, as far as the table is concerned. */
+export interface HandHeader {
+  hand: number;
+  positions: Positions;
+  level: Level;
+  game: GameSettings;
+  redeal: boolean;
+  /** Stacks when the hand started: a misdeal or a void puts them back. */
+  stacksBefore: Record<number, number>;
+}
+
+export interface TableState {
+  seatCount: number;
+  seats: Record<number, SeatState>;
+  game: GameSettings;
+  /** The level in force for the next hand that starts (TDA 21: a new level applies from the next hand). */
+  nextLevel: Level | null;
+  /** A button placed by the floor for the next hand; otherwise the dead-button rule moves it. */
+  placedButton: number | null;
+  lastPositions: Positions | null;
+  handsStarted: number;
+  hand: HandHeader | null;
+}
+
+/** Seats that take part in the next hand: a player with chips. */
+export function seatsInGame(state: TableState): number[] {
+  return Object.entries(state.seats)
+    .filter(([, s]) => s.stack > 0)
+    .map(([n]) => Number(n))
+    .sort((a, b) => a - b);
+}
+
+/** A new empty table. */
+export function emptyTable(seatCount: number, game: GameSettings): TableState {
+  return {
+    seatCount,
+    seats: {},
+    game,
+    nextLevel: null,
+    placedButton: null,
+    lastPositions: null,
+    handsStarted: 0,
+    hand: null,
+  };
+}

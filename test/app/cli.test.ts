@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** Runs the real CLI entry point in a child process (TypeScript through tsx). */
+function feltguard(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "src/app/main.ts", ...args], {
+    encoding: "utf8",
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), "fg-cli-"));
+
+describe("feltguard CLI", () => {
+  it("replays the spec's floor set-up with three shuffler presses: three hand_start lines, the button moving", () => {
+    const r = feltguard("replay", "examples/three-hands.jsonl");
+    expect(r.code).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.kind, l.hand, l.button])).toEqual([
+      ["hand_start", 1, 1],
+      ["hand_start", 2, 2],
+      ["hand_start", 3, 3],
+    ]);
+    expect(r.stderr).toMatch(/10 input events, 3 table events/);
+  });
+
+  it("stops at a malformed line with file:line and a non-zero exit", () => {
+    const file = join(tmp, "bad.jsonl");
+    writeFileSync(
+      file,
+      '{"t":0,"kind":"button","button":"shuffler"}\n{"t":1,"kind":"tags","antenna":"seat1"}\n',
+    );
+    const r = feltguard("replay", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${file}:2: tags: `);
+  });
+
+  it("with --lenient reports, skips and counts bad lines and goes on", () => {
+    const file = join(tmp, "lenient.jsonl");
+    const good = (t: number) => `{"t":${t},"kind":"button","button":"ok"}`;
+    writeFileSync(file, [good(0), "garbage", good(1), '{"t":2,"kind":"nope"}', good(3)].join("\n"));
+    const r = feltguard("replay", "--lenient", file);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`skipped ${file}:2: not JSON`);
+    expect(r.stderr).toContain(`skipped ${file}:4: kind: `);
+    expect(r.stderr).toMatch(/3 input events, 0 table events, 2 invalid lines skipped/);
+  });
+
+  it("check-config accepts the default and names the path of a bad value", () => {
+    expect(feltguard("check-config").stdout).toMatch(/valid — 10 seats, 24 antennas, deck A/);
+    const file = join(tmp, "bad.yaml");
+    writeFileSync(file, "table: { name: T, seats: 12 }\ndeck: A\nchips: [1]\nantennas: {}\nregistry: {}\n");
+    const r = feltguard("check-config", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${file}:1: table.seats: `);
+  });
+
+  it("has --help on every command", () => {
+    for (const cmd of [[], ["replay"], ["check-config"]]) {
+      const r = feltguard(...cmd, "--help");
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Usage: feltguard/);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig, parseConfig } from "../../src/app/config.js";
+
+function problemsOf(text: string, file = "table.yaml"): string[] {
+  try {
+    parseConfig(text, file);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  throw new Error("expected the configuration to be rejected");
+}
+
+const minimal = `table: { name: T, seats: 10 }
+deck: A
+chips: [1, 5, 25]
+antennas:
+  seat1: { channel: 0 }
+  seat3: { channel: 2 }
+registry: { simulated: true }
+`;
+
+describe("table configuration", () => {
+  it("loads the bundled default: 10 seats, the contract's antennas, the chip set, deck A, 400 ms", () => {
+    const config = loadConfig(DEFAULT_CONFIG_PATH);
+    expect(config.table.seats).toBe(10);
+    expect(config.deck).toBe("A");
+    expect(config.settleWindowMs).toBe(400);
+    expect(config.chips).toEqual([1, 5, 25, 100, 500, 1000, 5000, 25000, 100000]);
+    expect(config.registry.simulated).toBe(true);
+    const names = Object.keys(config.antennas);
+    for (let n = 1; n <= 10; n++) expect(names).toEqual(expect.arrayContaining([`seat${n}`, `bet${n}`]));
+    for (const name of ["board", "burn", "muck", "pot"]) expect(names).toContain(name);
+  });
+
+  it("fills defaults for what may be left out", () => {
+    const config = parseConfig(minimal, "table.yaml");
+    expect(config.game.name).toBe("nlhe");
+    expect(config.house.bbAnteOrder).toBe("blind-first");
+    expect(config.antennas.seat1?.reader).toBe("bridge");
+  });
+
+  it("names the file, the line, the path and what was expected for a wrong type", () => {
+    const problems = problemsOf(minimal.replace("seat3: { channel: 2 }", 'seat3: { channel: "two" }'));
+    expect(problems).toEqual(['table.yaml:6: antennas.seat3.channel: expected number, got "two"']);
+  });
+
+  it("names an unknown key and the keys that are allowed", () => {
+    const problems = problemsOf(`${minimal}settleWindow: 400\n`);
+    expect(problems[0]).toMatch(
+      /^table\.yaml:8: settleWindow: unknown key \(expected one of .*settleWindowMs/,
+    );
+  });
+
+  it("names a missing value", () => {
+    const problems = problemsOf(minimal.replace("deck: A\n", ""));
+    expect(problems).toEqual(["table.yaml:1: deck: expected string, got nothing (the value is missing)"]);
+  });
+
+  it("rejects two antennas on one channel and an antenna for a seat the table does not have", () => {
+    const problems = problemsOf(
+      minimal.replace("seat3: { channel: 2 }", "seat3: { channel: 0 }\n  bet12: { channel: 5 }"),
+    );
+    expect(problems.join("\n")).toMatch(
+      /antennas\.seat3\.channel: channel 0 of bridge is already used by seat1/,
+    );
+    expect(problems.join("\n")).toMatch(/antennas\.bet12: the table has 10 seats/);
+  });
+
+  it("reports broken YAML with its line", () => {
+    expect(problemsOf("table: {name: T\n", "bad.yaml")[0]).toMatch(/^bad\.yaml:\d+:\d+: YAML: /);
+  });
+
+  it("names the file it cannot read", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fg-config-"));
+    expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/missing\.yaml[\s\S]*ENOENT/);
+    const file = join(dir, "ok.yaml");
+    writeFileSync(file, minimal);
+    expect(loadConfig(file).table.name).toBe("T");
+  });
+});
