@@ -17,7 +17,8 @@ export function isCard(s: string): s is Card {
 
 /** Parses a card face, throwing a readable error for anything else. */
 export function parseCard(s: string): Card {
-  if (!isCard(s)) throw new Error(`not a card: ${JSON.stringify(s)} (expected rank 2-9TJQKA and suit cdhs, e.g. "As")`);
+  if (!isCard(s))
+    throw new Error(`not a card: ${JSON.stringify(s)} (expected rank 2-9TJQKA and suit cdhs, e.g. "As")`);
   return s;
 }
 
