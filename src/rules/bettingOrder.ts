@@ -1,0 +1,72 @@
+/** Who sits where in the hand and who still has to act: the seat arithmetic of the betting engine. */
+import type { BettingState, SeatInHand } from "./bettingTypes.js";
+
+/** Seats sorted clockwise starting with the first seat left of the button (the dealing order). */
+export function dealingOrder<T extends { readonly seat: number }>(seats: readonly T[], button: number): T[] {
+  const sorted = [...seats].sort((a, b) => a.seat - b.seat);
+  // Seat numbers grow clockwise; the button may be an empty seat (dead button), so compare numbers, not indices.
+  return [...sorted.filter((s) => s.seat > button), ...sorted.filter((s) => s.seat <= button)];
+}
+
+/** The usual blind seats: heads-up the button posts the small blind (TDA 32); otherwise the two seats after it. */
+export function defaultBlindSeats(
+  seats: readonly number[],
+  button: number,
+): { readonly sbSeat: number; readonly bbSeat: number } {
+  const order = dealingOrder(
+    seats.map((seat) => ({ seat })),
+    button,
+  ).map((s) => s.seat);
+  if (order.length < 2) throw new Error(`a hand needs at least two seats, got ${order.length}`);
+  // Heads-up the other player, first in dealing order, has the big blind.
+  if (order.length === 2) return { sbSeat: order[1]!, bbSeat: order[0]! };
+  return { sbSeat: order[0]!, bbSeat: order[1]! };
+}
+
+/** The seat record of a seat number, or `undefined` when the seat is not in the hand. */
+export function findSeat(state: BettingState, seat: number): SeatInHand | undefined {
+  return state.seats.find((s) => s.seat === seat);
+}
+
+/** Seats in clockwise order starting just after `seat` (which need not be in the hand) and ending with it. */
+export function seatsAfter(state: BettingState, seat: number): SeatInHand[] {
+  // Dealing order starts left of the button; a seat's place in it is its clockwise distance from the button.
+  const place = (n: number) => (n > state.button ? n - state.button : n - state.button + 1_000_000);
+  const start = state.seats.filter((s) => place(s.seat) <= place(seat)).length;
+  return [...state.seats.slice(start), ...state.seats.slice(0, start)];
+}
+
+/** Players still in the hand. */
+export function liveSeats(state: BettingState): SeatInHand[] {
+  return state.seats.filter((s) => !s.folded);
+}
+
+/** Live players who still have chips behind, i.e. who can still bet. */
+export function seatsWithChips(state: BettingState): SeatInHand[] {
+  return state.seats.filter((s) => !s.folded && s.stack > 0);
+}
+
+/** Whether `s` still owes an action in the current round. */
+export function needsAction(state: BettingState, s: SeatInHand): boolean {
+  if (s.folded || s.stack === 0 || !s.mustAct) return false;
+  if (s.bet < state.currentBet) return true;
+  // Matched already and nobody left who could answer a raise: there is nothing to decide (PokerKit does the same).
+  return state.seats.some((o) => o.seat !== s.seat && !o.folded && o.stack > 0);
+}
+
+/** The next seat after `seat` that owes an action, or `null` when the round is complete. */
+export function nextToAct(state: BettingState, seat: number): number | null {
+  return seatsAfter(state, seat).find((s) => needsAction(state, s))?.seat ?? null;
+}
+
+/** A copy of the state with one seat's record replaced. */
+export function updateSeat(
+  state: BettingState,
+  seat: number,
+  f: (s: SeatInHand) => SeatInHand,
+): BettingState {
+  return {
+    ...state,
+    seats: state.seats.map((s) => (s.seat === seat ? f(s) : s)),
+  };
+}

@@ -1,0 +1,126 @@
+/** The start of a hand: seats in dealing order, antes and blinds posted, the first player to act pre-flop. */
+import { dealingOrder } from "./bettingOrder.js";
+import { openRound } from "./bettingRound.js";
+import type { BbAnteOrder, BettingRules, BettingState, CapLift, SeatInHand } from "./bettingTypes.js";
+import { DEFAULT_RAISE_CAP, type GameDef, type LimitSizes } from "./games.js";
+
+/** The forced bets of a level, as the floor `level` event gives them. */
+export interface ForcedBetLevel {
+  readonly sb: number;
+  readonly bb: number;
+  /** Per-player ante. */
+  readonly ante: number;
+  /** A single ante paid by the big blind for the table. */
+  readonly bbAnte: number;
+}
+
+export interface StartHandInput {
+  readonly game: GameDef;
+  /** The seats dealt in, with their stacks before the forced bets; any order. */
+  readonly seats: readonly { readonly seat: number; readonly stack: number }[];
+  /** The button seat; may be an empty seat (dead button, TDA 30). */
+  readonly button: number;
+  /** `null` when there is no small blind this hand (dead small blind). */
+  readonly sbSeat: number | null;
+  readonly bbSeat: number;
+  readonly level: ForcedBetLevel;
+  /** Limit games: bet sizes and cap. Defaults to the big blind as the small bet and the house cap. */
+  readonly limit?: LimitSizes;
+  /** House setting; TDA 2019 gives the big blind priority over the big-blind ante. */
+  readonly bbAnteOrder?: BbAnteOrder;
+  readonly capLift?: CapLift;
+}
+
+/** Deals a hand in: posts antes and blinds and returns the pre-flop betting state. Throws on inconsistent input. */
+export function startHand(input: StartHandInput): BettingState {
+  checkInput(input);
+  const { level } = input;
+  const rules = bettingRules(input);
+  let seats: SeatInHand[] = dealingOrder(input.seats, input.button).map((s) => ({
+    seat: s.seat,
+    stack: s.stack,
+    bet: 0,
+    ante: 0,
+    invested: 0,
+    folded: false,
+    acted: false,
+    mustAct: false,
+  }));
+  const pay = (seat: number, kind: "ante" | "bet", amount: number) => {
+    seats = seats.map((s) => {
+      if (s.seat !== seat) return s;
+      const paid = Math.min(amount, s.stack);
+      return { ...s, stack: s.stack - paid, [kind]: s[kind] + paid };
+    });
+  };
+  // Per-player antes go in before the blinds, as every seat posts them at once.
+  if (level.ante > 0) for (const s of seats) pay(s.seat, "ante", level.ante);
+  const bbAnteFirst = (input.bbAnteOrder ?? "blind-first") === "ante-first";
+  if (level.bbAnte > 0 && bbAnteFirst) pay(input.bbSeat, "ante", level.bbAnte);
+  if (input.sbSeat !== null) pay(input.sbSeat, "bet", level.sb);
+  pay(input.bbSeat, "bet", level.bb);
+  if (level.bbAnte > 0 && !bbAnteFirst) pay(input.bbSeat, "ante", level.bbAnte);
+
+  const posted = (seat: number | null) => seats.find((s) => s.seat === seat)?.bet ?? 0;
+  const shortSb = input.sbSeat === null ? 0 : level.sb - posted(input.sbSeat);
+  const state: BettingState = {
+    rules,
+    button: input.button,
+    sbSeat: input.sbSeat,
+    bbSeat: input.bbSeat,
+    anteIsBbAnte: level.bbAnte > 0,
+    seats: seats.map((s) => ({ ...s, mustAct: s.stack > 0 })),
+    street: "preflop",
+    phase: "betting",
+    toAct: null,
+    // Callers owe the full big blind even when the big blind is short (the blind is the opening bet).
+    currentBet: Math.max(level.bb, ...seats.map((s) => s.bet)),
+    lastFullRaise: rules.minBet,
+    fullBetLevel: level.bb,
+    raiseCount: 1,
+    shortBlindCredit: shortSb + (level.bb - posted(input.bbSeat)),
+    collected: seats.reduce((sum, s) => sum + s.ante, 0),
+    lastAggressor: null,
+  };
+  // Pre-flop the first player left of the big blind acts first; heads-up that is the button (small blind).
+  return openRound(state, input.bbSeat);
+}
+
+function bettingRules(input: StartHandInput): BettingRules {
+  const limit = input.limit ?? {
+    smallBet: input.level.bb,
+    bigBet: input.level.bb * 2,
+    cap: DEFAULT_RAISE_CAP,
+  };
+  return {
+    structure: input.game.structure,
+    minBet: input.level.bb,
+    smallBet: limit.smallBet,
+    bigBet: limit.bigBet,
+    cap: limit.cap,
+    capLift: input.capLift ?? "heads-up-play",
+  };
+}
+
+function checkInput(input: StartHandInput): void {
+  const seatNos = input.seats.map((s) => s.seat);
+  if (seatNos.length < 2) throw new Error(`a hand needs at least two seats, got ${seatNos.length}`);
+  if (new Set(seatNos).size !== seatNos.length)
+    throw new Error(`a seat is listed twice: ${seatNos.join(", ")}`);
+  for (const s of input.seats) {
+    if (!Number.isInteger(s.stack) || s.stack < 0)
+      throw new Error(`seat ${s.seat}: stack must be whole chips ≥ 0`);
+  }
+  if (!seatNos.includes(input.bbSeat)) throw new Error(`big blind seat ${input.bbSeat} is not dealt in`);
+  if (input.sbSeat !== null && !seatNos.includes(input.sbSeat)) {
+    throw new Error(`small blind seat ${input.sbSeat} is not dealt in`);
+  }
+  if (input.sbSeat === input.bbSeat) throw new Error(`seat ${input.bbSeat} cannot post both blinds`);
+  const { sb, bb, ante, bbAnte } = input.level;
+  for (const [name, v] of Object.entries({ sb, bb, ante, bbAnte })) {
+    if (!Number.isInteger(v) || v < 0) throw new Error(`level ${name} must be whole chips ≥ 0, got ${v}`);
+  }
+  if (bb <= 0) throw new Error("the big blind must be at least one chip");
+  if (ante > 0 && bbAnte > 0)
+    throw new Error("a level has either per-player antes or a big-blind ante, not both");
+}
