@@ -1,0 +1,200 @@
+// The bridge emulator: the firmware core (src/core) on the host, scanning a scripted felt (world.h)
+// and speaking the protocol on a pseudo-terminal (pty_link.h). Usage:
+//   emulator --link /tmp/feltguard-bridge --script hand.txt [--channels 8] [--k 3] [--heartbeat 250]
+//            [--scan-ms 5] [--wait-host] [--verbose]
+// It prints "READY <link> <slave>" when the port exists, "UNPLUGGED" / "REPLUGGED <slave>" around an
+// unplug, and "END" before exiting. --wait-host keeps the board unpowered (and the script clock stopped)
+// until the host sends its first valid frame, so a test does not race the emulator's start.
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "../src/core/bridge.h"
+#include "pty_link.h"
+#include "script.h"
+#include "world.h"
+
+namespace {
+
+volatile sig_atomic_t g_stop = 0;
+
+struct SteadyClock : fg::Clock {
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  uint32_t millis() override {
+    return static_cast<uint32_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+  }
+};
+
+struct Options {
+  std::string link = "/tmp/feltguard-bridge";
+  std::string script;
+  fg::BridgeConfig config;
+  bool wait_host = false;
+  bool verbose = false;
+};
+
+Options parse_args(int argc, char** argv) {
+  Options o;
+  o.config.scan_interval_ms = 5;  // a PN5180 inventory takes a few ms; keeps the emulator off the CPU
+  o.config.fw[0] = 1;
+  const uint8_t id[8] = {0xE6, 0x60, 0x38, 0xB7, 0x13, 0x4F, 0x2A, 0x2C};
+  std::memcpy(o.config.board_id, id, 8);
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::runtime_error("missing value after " + a);
+      return argv[++i];
+    };
+    if (a == "--link") o.link = next();
+    else if (a == "--script") o.script = next();
+    else if (a == "--channels") o.config.channels = static_cast<uint8_t>(std::stoi(next()));
+    else if (a == "--k") o.config.k = static_cast<uint8_t>(std::stoi(next()));
+    else if (a == "--heartbeat") o.config.heartbeat_ms = static_cast<uint16_t>(std::stoi(next()));
+    else if (a == "--scan-ms") o.config.scan_interval_ms = static_cast<uint16_t>(std::stoi(next()));
+    else if (a == "--wait-host") o.wait_host = true;
+    else if (a == "--verbose") o.verbose = true;
+    else throw std::runtime_error("unknown option " + a);
+  }
+  if (o.script.empty()) throw std::runtime_error("--script is required");
+  return o;
+}
+
+void say(const std::string& line) {
+  std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+}
+
+class Emulator {
+ public:
+  Emulator(Options o) : opt_(std::move(o)), port_(opt_.link), bridge_(clock_, port_, world_) {}
+
+  int run(const std::vector<Command>& script) {
+    const std::string slave = port_.plug();
+    if (slave.empty()) return 1;
+    say("READY " + opt_.link + " " + slave);
+    if (!opt_.wait_host) power_on(fg::HelloReason::PowerOn);
+    size_t next = 0;
+    while (!g_stop) {
+      if (!powered_ && port_.plugged() && opt_.wait_host && host_spoke()) power_on(fg::HelloReason::PowerOn);
+      if (!port_.plugged() && clock_.millis() >= replug_at_) {
+        say("REPLUGGED " + port_.plug());
+        power_on(fg::HelloReason::PowerOn);
+      }
+      while (started_ && next < script.size() && clock_.millis() - script_start_ >= script[next].t) {
+        if (!apply(script[next++])) {
+          say("END");
+          return 0;
+        }
+      }
+      if (powered_ && port_.plugged()) bridge_.poll();
+      usleep(1000);
+    }
+    return 0;
+  }
+
+ private:
+  void power_on(fg::HelloReason reason) {
+    opt_.config.reason = reason;
+    ++opt_.config.boot_counter;  // the board keeps it in flash
+    bridge_.begin(opt_.config);
+    powered_ = true;
+    if (!started_) {
+      started_ = true;
+      script_start_ = clock_.millis();
+    }
+  }
+
+  // Before power-on, the bytes the host sends only tell us that it is there.
+  bool host_spoke() {
+    for (int b = port_.read_byte(); b >= 0; b = port_.read_byte()) {
+      if (waiting_decoder_.push(static_cast<uint8_t>(b))) return true;
+    }
+    return false;
+  }
+
+  uint8_t channel(const std::string& s) const {
+    const int ch = std::stoi(s);
+    if (ch < 0 || ch >= opt_.config.channels) throw std::runtime_error("channel out of range: " + s);
+    return static_cast<uint8_t>(ch);
+  }
+
+  fg::Uid uid(const std::string& s) const {
+    fg::Uid u{};
+    if (!World::parse_uid(s, &u)) throw std::runtime_error("bad uid: " + s);
+    return u;
+  }
+
+  // Applies one script command; false on "end".
+  bool apply(const Command& c) {
+    if (opt_.verbose) std::fprintf(stderr, "emulator: t=%u %s\n", c.t, c.op.c_str());
+    const auto& a = c.args;
+    if (c.op == "place" || c.op == "remove") {
+      for (size_t i = 1; i < a.size(); ++i) {
+        if (c.op == "place") world_.place(channel(a.at(0)), uid(a[i]));
+        else world_.remove(channel(a.at(0)), uid(a[i]));
+      }
+    } else if (c.op == "move") {
+      for (size_t i = 2; i < a.size(); ++i) {
+        world_.remove(channel(a.at(0)), uid(a[i]));
+        world_.place(channel(a.at(1)), uid(a[i]));
+      }
+    } else if (c.op == "clear") {
+      world_.clear(channel(a.at(0)));
+    } else if (c.op == "flicker") {
+      world_.flicker(channel(a.at(0)), uid(a.at(1)), std::stoi(a.at(2)));
+    } else if (c.op == "fault" || c.op == "recover") {
+      world_.set_failing(channel(a.at(0)), c.op == "fault");
+    } else if (c.op == "drop") {
+      port_.drop_next += a.empty() ? 1 : std::stoi(a[0]);
+    } else if (c.op == "corrupt") {
+      port_.corrupt_next += a.empty() ? 1 : std::stoi(a[0]);
+    } else if (c.op == "garbage") {
+      port_.write_garbage(a.empty() ? 16 : std::stoi(a[0]));
+    } else if (c.op == "reset") {
+      if (powered_ && port_.plugged()) power_on(fg::HelloReason::Reset);
+    } else if (c.op == "unplug") {
+      port_.unplug();
+      powered_ = false;  // the board is powered by the USB cable
+      replug_at_ = clock_.millis() + static_cast<uint32_t>(a.empty() ? 1000 : std::stoi(a[0]));
+      say("UNPLUGGED");
+    } else if (c.op == "end") {
+      return false;
+    }
+    return true;
+  }
+
+  Options opt_;
+  SteadyClock clock_;
+  PtyLink port_;
+  World world_;
+  fg::Bridge bridge_;
+  fg::FrameDecoder waiting_decoder_;
+  bool powered_ = false;
+  bool started_ = false;
+  uint32_t script_start_ = 0;
+  uint32_t replug_at_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  signal(SIGINT, [](int) { g_stop = 1; });
+  signal(SIGTERM, [](int) { g_stop = 1; });
+  try {
+    Options opt = parse_args(argc, argv);
+    const auto script = load_script(opt.script);
+    // Static: the core's buffers (resend ring, tag tables) are large for a stack.
+    static Emulator emulator(std::move(opt));
+    return emulator.run(script);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "emulator: %s\n", e.what());
+    return 2;
+  }
+}

@@ -1,0 +1,83 @@
+#include "pty_link.h"
+
+#include "../src/core/frame.h"
+
+#include <fcntl.h>
+#include <pty.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <vector>
+
+std::string PtyLink::plug() {
+  char name[256] = {0};
+  if (openpty(&master_, &slave_, name, nullptr, nullptr) != 0) {
+    std::perror("openpty");
+    return "";
+  }
+  termios t{};
+  tcgetattr(slave_, &t);
+  cfmakeraw(&t);  // 0x00, CR and LF must pass untouched, and nothing may echo back
+  tcsetattr(slave_, TCSANOW, &t);
+  fcntl(master_, F_SETFL, fcntl(master_, F_GETFL) | O_NONBLOCK);
+  unlink(link_path_.c_str());
+  if (symlink(name, link_path_.c_str()) != 0) std::perror("symlink");
+  return name;
+}
+
+void PtyLink::unplug() {
+  if (master_ < 0) return;
+  unlink(link_path_.c_str());
+  close(master_);
+  close(slave_);
+  master_ = slave_ = -1;
+  rx_len_ = rx_pos_ = 0;
+}
+
+// Faults hit sequenced frames only, so a script's "drop 1" always costs a resend, never just a heartbeat.
+static bool is_heartbeat(const uint8_t* data, size_t len) {
+  fg::FrameDecoder d;
+  for (size_t i = 0; i < len; ++i) {
+    if (d.push(data[i])) return d.frame().type == static_cast<uint8_t>(fg::MsgType::Heartbeat);
+  }
+  return false;
+}
+
+size_t PtyLink::write(const uint8_t* data, size_t len) {
+  if (master_ < 0) return 0;
+  if ((drop_next > 0 || corrupt_next > 0) && is_heartbeat(data, len)) return ::write(master_, data, len) < 0 ? 0 : len;
+  if (drop_next > 0) {
+    --drop_next;
+    ++dropped;
+    return len;
+  }
+  std::vector<uint8_t> out(data, data + len);
+  if (corrupt_next > 0 && len > 4) {
+    --corrupt_next;
+    ++corrupted;
+    out[len / 2] ^= 0x5A;  // inside the COBS data, away from both delimiters
+  }
+  // A full pty buffer means the host is not reading: drop, like a USB CDC with nobody listening.
+  const ssize_t n = ::write(master_, out.data(), out.size());
+  return n < 0 ? 0 : static_cast<size_t>(n);
+}
+
+int PtyLink::read_byte() {
+  if (master_ < 0) return -1;
+  if (rx_pos_ == rx_len_) {
+    const ssize_t n = ::read(master_, rx_, sizeof rx_);
+    if (n <= 0) return -1;  // EAGAIN: nothing waiting
+    rx_len_ = static_cast<int>(n);
+    rx_pos_ = 0;
+  }
+  return rx_[rx_pos_++];
+}
+
+void PtyLink::write_garbage(int n) {
+  if (master_ < 0) return;
+  std::vector<uint8_t> junk(static_cast<size_t>(n));
+  for (auto& b : junk) b = static_cast<uint8_t>(rng_());
+  if (::write(master_, junk.data(), junk.size()) < 0 && errno != EAGAIN) std::perror("garbage");
+}

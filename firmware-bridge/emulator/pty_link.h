@@ -1,0 +1,40 @@
+// The board's USB serial as a pseudo-terminal: the host opens the slave (through a stable symlink) exactly
+// like /dev/ttyACM0. openpty is used directly, so no socat is needed. Fault knobs work on whole frames
+// because the core writes one frame per write() call.
+#pragma once
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "../src/core/hal.h"
+
+class PtyLink : public fg::ByteLink {
+ public:
+  explicit PtyLink(std::string link_path) : link_path_(std::move(link_path)) {}
+  ~PtyLink() override { unplug(); }
+
+  // Creates the pty and points the symlink at its slave. Returns the slave's name, or "" on failure.
+  std::string plug();
+  // Closes both ends and removes the symlink: the host's reads fail as on a USB disconnect.
+  void unplug();
+  bool plugged() const { return master_ >= 0; }
+
+  size_t write(const uint8_t* data, size_t len) override;
+  int read_byte() override;
+  // Writes raw bytes outside of any frame (line noise).
+  void write_garbage(int n);
+
+  int drop_next = 0;
+  int corrupt_next = 0;
+  uint32_t dropped = 0;
+  uint32_t corrupted = 0;
+
+ private:
+  std::string link_path_;
+  int master_ = -1;
+  int slave_ = -1;  // kept open so the master never sees a hang-up while the host reconnects
+  uint8_t rx_[256];
+  int rx_len_ = 0;
+  int rx_pos_ = 0;
+  std::mt19937 rng_{12345};
+};

@@ -1,0 +1,27 @@
+// The felt as the emulator imagines it: which tags lie on which antenna, which readers fail.
+// Implements the core's TagReader, so the firmware scans it exactly as it scans PN5180s.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../src/core/hal.h"
+
+class World : public fg::TagReader {
+ public:
+  fg::ScanStatus inventory(uint8_t channel, fg::Uid* out, uint8_t cap, uint8_t* count) override;
+
+  void place(uint8_t ch, const fg::Uid& uid);
+  void remove(uint8_t ch, const fg::Uid& uid);
+  void clear(uint8_t ch) { tags_[ch].clear(); }
+  void flicker(uint8_t ch, const fg::Uid& uid, int scans) { hidden_[{ch, key(uid)}] = scans; }
+  void set_failing(uint8_t ch, bool failing) { failing_[ch] = failing; }
+
+  static bool parse_uid(const std::string& hex, fg::Uid* out);
+
+ private:
+  static std::string key(const fg::Uid& u) { return std::string(reinterpret_cast<const char*>(u.b), 8); }
+  std::map<uint8_t, std::vector<fg::Uid>> tags_;
+  std::map<std::pair<uint8_t, std::string>, int> hidden_;  // scans left during which a tag is not seen
+  std::map<uint8_t, bool> failing_;
+};

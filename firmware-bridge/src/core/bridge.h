@@ -1,0 +1,63 @@
+// The bridge firmware minus the hardware: reads host frames, scans the readers, applies the presence
+// rule and reports over the link. The board sketch and the emulator both run exactly this.
+#pragma once
+#include <stdint.h>
+
+#include "frame.h"
+#include "hal.h"
+#include "link.h"
+#include "presence.h"
+#include "scheduler.h"
+
+namespace fg {
+
+struct BridgeConfig {
+  uint8_t channels = 8;
+  uint8_t fw[3] = {1, 0, 0};
+  uint8_t board_id[8] = {};
+  uint32_t boot_counter = 0;
+  HelloReason reason = HelloReason::PowerOn;
+  uint8_t k = kDefaultK;
+  uint16_t heartbeat_ms = kDefaultHeartbeatMs;
+  uint16_t scan_interval_ms = 0;  // least time between two channel scans; 0 = back to back
+};
+
+class Bridge {
+ public:
+  Bridge(Clock& clock, ByteLink& port, TagReader& reader);
+
+  // Boots: one full scan cycle (tags already on the felt go into the snapshots), then HELLO + snapshots.
+  void begin(const BridgeConfig& config);
+  // One turn of the main loop: host bytes, at most one scan, a heartbeat when due. Never blocks.
+  void poll();
+
+  const DecodeCounters& rx_counters() const { return decoder_.counters(); }
+  const DeviceLink& link() const { return link_; }
+  const Presence& presence() const { return presence_; }
+  uint8_t k() const { return config_.k; }
+  uint16_t heartbeat_ms() const { return config_.heartbeat_ms; }
+  uint32_t sessions() const { return sessions_; }
+
+ private:
+  void start_session(HelloReason reason);
+  void handle_host_frame(const Frame& f);
+  void scan_once(bool report);
+  void send_heartbeat();
+
+  Clock& clock_;
+  ByteLink& port_;
+  DeviceLink link_;
+  ScanScheduler scheduler_;
+  Presence presence_;
+  FrameDecoder decoder_;
+  BridgeConfig config_{};
+  Uid seen_[kMaxTagsPerAntenna];
+  ScanDelta delta_{};
+  uint8_t body_[kMaxBody];
+  uint16_t host_seq_ = 0;
+  uint32_t last_heartbeat_ = 0;
+  uint32_t last_scan_ = 0;
+  uint32_t sessions_ = 0;
+};
+
+}  // namespace fg
