@@ -1,18 +1,32 @@
 /**
  * The core: a deterministic function of the ordered input events. It never reads the wall clock
- * or the hardware; time enters only as each event's `t`, and delayed behaviour (settle windows)
- * runs when the runtime calls `advanceTo` — the live clock at the table, the next event's `t` in replay.
+ * or the hardware; time enters only as each event's `t`, and delayed behaviour (settle windows,
+ * departures) runs when the runtime calls `advanceTo` — the live clock at the table, the next
+ * event's `t` in replay.
  */
-import type { ButtonEvent, FloorEvent, InputEvent } from "../contract/input.js";
-import type { AlertEvent, HandStartEvent, TableEvent } from "../contract/output.js";
+import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
+import type { AlertEvent, TableEvent } from "../contract/output.js";
+import type { BbAnteOrder } from "../rules/betting.js";
+import { alert, say } from "../hand/alerts.js";
+import { TableReader } from "../hand/reading/tableReader.js";
+import type { Observation } from "../hand/reading/observations.js";
+import { HandSession } from "../hand/session.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { nextPositions, type Positions, positionsFromButton } from "./positions.js";
+import { createRegistry, loadRegistryFile, type Registry } from "./registry.js";
 import { emptyTable, type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
 
 /** What the core needs from the configuration. */
 export interface TableOptions {
   seats: number;
   game: GameSettings;
+  registry: Registry;
+  /** Antenna names the table has; a report from another antenna is refused. */
+  antennas: readonly string[];
+  chips: readonly number[];
+  settleWindowMs: number;
+  departWindowMs?: number;
+  bbAnteOrder?: BbAnteOrder;
 }
 
 export interface TableCore {
@@ -26,91 +40,255 @@ export interface TableCore {
   finish(t: number): TableEvent[];
   /** The table as plain data (a copy). */
   snapshot(): TableState;
+  /** The hand in progress, if any. */
+  readonly hand: HandSession | null;
 }
+
+/** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
+const CARD_ZONE = /^(seat\d+|board|burn|muck)$/;
+/** Events after which a bet still settling is read at once: the action has moved on. */
+const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed"]);
 
 /** Creates the core for one table. */
 export function createTable(options: TableOptions): TableCore {
-  const state = emptyTable(options.seats, options.game);
-  return {
-    handle(event) {
-      switch (event.kind) {
-        case "floor":
-          return onFloor(state, event);
-        case "button":
-          return onButton(state, event);
-        case "tags":
-        case "reader":
-          // Card, chip and reader events belong to the hand machine.
-          return [];
+  return new Table(options);
+}
+
+class Table implements TableCore {
+  private readonly state: TableState;
+  private readonly reader: TableReader;
+  private readonly antennas: Set<string>;
+  private session: HandSession | null = null;
+  private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
+  private readonly offline = new Set<string>();
+
+  constructor(private readonly options: TableOptions) {
+    this.state = emptyTable(options.seats, options.game);
+    this.antennas = new Set(options.antennas);
+    this.reader = new TableReader({
+      registry: options.registry,
+      settleWindowMs: options.settleWindowMs,
+      departWindowMs: options.departWindowMs ?? 1500,
+    });
+  }
+
+  get hand(): HandSession | null {
+    return this.session;
+  }
+
+  handle(event: InputEvent): TableEvent[] {
+    const out: TableEvent[] = [];
+    if (this.movesAction(event)) {
+      const except = event.kind === "tags" ? event.antenna : undefined;
+      out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
+    }
+    switch (event.kind) {
+      case "tags":
+        out.push(...this.onTags(event));
+        break;
+      case "button":
+        out.push(...this.onButton(event));
+        break;
+      case "reader":
+        out.push(...this.onReader(event));
+        break;
+      case "floor":
+        out.push(...this.onFloor(event));
+        break;
+    }
+    return out;
+  }
+
+  advanceTo(t: number): TableEvent[] {
+    const out: TableEvent[] = [];
+    // Windows run out in time order; each is handled at its own moment.
+    for (let d = this.reader.nextDeadline(); d !== null && d <= t; d = this.reader.nextDeadline()) {
+      out.push(...this.route(d, this.reader.advanceTo(d)));
+    }
+    return out;
+  }
+
+  nextDeadline(): number | null {
+    return this.reader.nextDeadline();
+  }
+
+  finish(t: number): TableEvent[] {
+    const out = this.advanceTo(t);
+    const last = this.reader.nextDeadline();
+    return last === null ? out : [...out, ...this.advanceTo(Number.MAX_SAFE_INTEGER)];
+  }
+
+  snapshot(): TableState {
+    return structuredClone(this.state);
+  }
+
+  /** A new bet zone report, a key or a card on the muck/board means a bet still settling is complete. */
+  private movesAction(event: InputEvent): boolean {
+    if (event.kind === "button") return MOVES_ACTION.has(event.button);
+    if (event.kind === "floor") return event.op === "ruling";
+    if (event.kind !== "tags") return false;
+    return /^bet\d+$/.test(event.antenna) || ["muck", "board", "burn"].includes(event.antenna);
+  }
+
+  private onTags(event: TagsEvent): TableEvent[] {
+    if (!this.antennas.has(event.antenna)) {
+      return [
+        alert(
+          event.t,
+          "UNKNOWN_TAG",
+          `A report came from antenna "${event.antenna}", which this table does not have`,
+          ["Check the antenna map in the configuration (antennas:) against the wiring"],
+        ),
+      ];
+    }
+    return this.route(event.t, this.reader.report(event.t, event.antenna, event.tags));
+  }
+
+  /** Gives what the reader saw to the hand, and closes the hand when it ends. */
+  private route(t: number, observations: Observation[]): TableEvent[] {
+    if (this.session === null || observations.length === 0) return [];
+    return this.afterHand(this.session.observed(t, observations));
+  }
+
+  private afterHand(events: TableEvent[]): TableEvent[] {
+    const session = this.session;
+    if (session === null) return events;
+    const h = session.context;
+    if (h.result === null) return events;
+    for (const [seat, stack] of Object.entries(h.finalStacks ?? {})) {
+      const s = this.state.seats[Number(seat)];
+      if (s) s.stack = stack;
+    }
+    if (h.result === "misdeal") this.redeal = { positions: h.positions, level: h.level, game: h.game };
+    this.session = null;
+    this.state.hand = null;
+    return events;
+  }
+
+  private onButton(event: ButtonEvent): TableEvent[] {
+    if (event.button === "shuffler") return this.onShuffler(event.t);
+    if (this.session === null) return [];
+    return this.afterHand(this.session.key(event.t, event.button));
+  }
+
+  private onShuffler(t: number): TableEvent[] {
+    const out: TableEvent[] = [];
+    if (this.session !== null) {
+      const h = this.session.context;
+      if (h.hold?.kind === "misdeal") {
+        // The shuffler press declares the misdeal (rule 33-C): the hand ends and is dealt again.
+        out.push(...this.afterHand(this.session.ruling(t, "misdeal")));
+      } else if (h.cardsDealt === 0) {
+        // A hand that was never dealt: it did not happen; every chip goes back.
+        out.push(...this.afterHand(this.session.ruling(t, "void")));
+      } else {
+        return [say.shufflerDuringHand(t, h.hand)];
       }
-    },
-    advanceTo: () => [],
-    nextDeadline: () => null,
-    finish: () => [],
-    snapshot: () => structuredClone(state),
-  };
+    }
+    return [...out, ...this.startHand(t)];
+  }
+
+  private startHand(t: number): TableEvent[] {
+    const redeal = this.redeal;
+    const level = redeal?.level ?? this.state.nextLevel;
+    if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
+    if (this.state.game.game === "tcp" && !redeal)
+      return [notStarted(t, "Three Card Poker is not available yet")];
+    const positions = redeal?.positions ?? this.placePositions();
+    if (positions === null) return [notStarted(t, "fewer than two players with chips are seated")];
+    this.redeal = null;
+    this.state.handsStarted += 1;
+    this.state.lastPositions = positions;
+    this.state.placedButton = null;
+    const inGame = seatsInGame(this.state);
+    const stacks = Object.fromEntries(inGame.map((s) => [s, this.state.seats[s]?.stack ?? 0]));
+    const game = redeal?.game ?? { ...this.state.game };
+    const leftovers = this.reader
+      .cardTagsOn((a) => CARD_ZONE.test(a))
+      .map((tag) => ({ tag, antenna: this.reader.whereIs(tag) ?? "" }));
+    this.state.hand = {
+      hand: this.state.handsStarted,
+      positions,
+      level: { ...level },
+      game,
+      redeal: redeal !== null,
+      stacksBefore: stacks,
+    };
+    const { session, events } = HandSession.start({
+      t,
+      hand: this.state.handsStarted,
+      game,
+      positions,
+      level,
+      redeal: redeal !== null,
+      seatCount: this.state.seatCount,
+      stacks,
+      oddChipUnit: this.options.chips[0] ?? 1,
+      bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
+      leftovers,
+    });
+    this.session = session;
+    return events;
+  }
+
+  private placePositions(): Positions | null {
+    const state = this.state;
+    const inGame = seatsInGame(state);
+    if (state.placedButton !== null) return positionsFromButton(state.placedButton, inGame, state.seatCount);
+    if (state.lastPositions !== null) return nextPositions(state.lastPositions, inGame, state.seatCount);
+    const first = inGame[0];
+    // No button placed and no hand played: the first player in seat order has the button.
+    return first === undefined ? null : positionsFromButton(first, inGame, state.seatCount);
+  }
+
+  private onReader(event: ReaderEvent): TableEvent[] {
+    if (event.status === "offline") {
+      if (this.offline.has(event.reader)) return [];
+      this.offline.add(event.reader);
+      return [say.readerOffline(event.t, event.reader)];
+    }
+    if (!this.offline.delete(event.reader)) return [];
+    return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE" }];
+  }
+
+  private onFloor(event: FloorEvent): TableEvent[] {
+    if (event.op === "ruling") {
+      if (this.session === null) return [rejected(event.t, "ruling", "there is no hand to rule on")];
+      return this.afterHand(this.session.ruling(event.t, event.ruling, event.seat, event.code));
+    }
+    const outcome = applyFloorSetup(this.state, event);
+    return outcome.applied ? [] : [rejected(event.t, event.op, outcome.reason)];
+  }
 }
 
 /** Creates the core from a validated configuration. */
-export function createTableFromConfig(config: {
-  table: { seats: number };
-  game: { name: GameSettings["game"]; limitCap: number };
-}): TableCore {
+export function createTableFromConfig(
+  config: {
+    table: { seats: number };
+    game: { name: GameSettings["game"]; limitCap: number };
+    antennas: Record<string, unknown>;
+    chips: number[];
+    settleWindowMs: number;
+    house: { bbAnteOrder: BbAnteOrder };
+    deck: string;
+    registry: { simulated: boolean; file?: string | undefined };
+  },
+  registry: Registry = createRegistry({
+    deck: config.deck,
+    chips: config.chips,
+    simulated: config.registry.simulated,
+    ...(config.registry.file === undefined ? {} : { uids: loadRegistryFile(config.registry.file) }),
+  }),
+): TableCore {
   return createTable({
     seats: config.table.seats,
     game: { game: config.game.name, cap: config.game.limitCap },
+    registry,
+    antennas: Object.keys(config.antennas),
+    chips: config.chips,
+    settleWindowMs: config.settleWindowMs,
+    bbAnteOrder: config.house.bbAnteOrder,
   });
-}
-
-function onFloor(state: TableState, event: FloorEvent): TableEvent[] {
-  if (event.op === "ruling") {
-    return [rejected(event.t, "ruling", "there is no open alert to rule on")];
-  }
-  const outcome = applyFloorSetup(state, event);
-  return outcome.applied ? [] : [rejected(event.t, event.op, outcome.reason)];
-}
-
-function onButton(state: TableState, event: ButtonEvent): TableEvent[] {
-  if (event.button !== "shuffler") return [];
-  return startHand(state, event.t);
-}
-
-function startHand(state: TableState, t: number): TableEvent[] {
-  const level = state.nextLevel;
-  if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
-  const positions = placePositions(state);
-  if (positions === null) return [notStarted(t, "fewer than two players with chips are seated")];
-  state.handsStarted += 1;
-  state.lastPositions = positions;
-  state.placedButton = null;
-  state.hand = {
-    hand: state.handsStarted,
-    positions,
-    level: { ...level } satisfies Level,
-    game: { ...state.game },
-    redeal: false,
-    stacksBefore: Object.fromEntries(seatsInGame(state).map((s) => [s, state.seats[s]?.stack ?? 0])),
-  };
-  const start: HandStartEvent = {
-    t,
-    kind: "hand_start",
-    hand: state.handsStarted,
-    game: state.game.game,
-    button: positions.button,
-    sb: positions.sb,
-    bb: positions.bb,
-    redeal: false,
-  };
-  return [start];
-}
-
-function placePositions(state: TableState): Positions | null {
-  const inGame = seatsInGame(state);
-  if (state.placedButton !== null) return positionsFromButton(state.placedButton, inGame, state.seatCount);
-  if (state.lastPositions !== null) return nextPositions(state.lastPositions, inGame, state.seatCount);
-  const first = inGame[0];
-  // No button placed and no hand played: the first player in seat order has the button.
-  return first === undefined ? null : positionsFromButton(first, inGame, state.seatCount);
 }
 
 function rejected(t: number, op: string, reason: string): AlertEvent {

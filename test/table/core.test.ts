@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { InputEvent, type InputEventIn, type TableEvent } from "../../src/contract/index.js";
-import { createTable } from "../../src/table/core.js";
+import { loadConfig } from "../../src/app/config.js";
+import { createTableFromConfig } from "../../src/table/core.js";
+
+const config = loadConfig();
+const newTable = () => createTableFromConfig(config);
 
 function run(events: InputEventIn[]): TableEvent[] {
-  const core = createTable({ seats: 10, game: { game: "nlhe" } });
+  const core = newTable();
   return events.flatMap((e) => core.handle(InputEvent.parse(e)));
 }
 
@@ -21,15 +25,44 @@ const shuffler = (t: number): InputEventIn => ({ t, kind: "button", button: "shu
 describe("the table core between hands", () => {
   it("starts hands on the shuffler with the button moving one seat each time", () => {
     const out = run([...setUp, shuffler(1000), shuffler(2000), shuffler(3000)]);
-    expect(out).toEqual([
+    expect(out.filter((e) => e.kind === "hand_start")).toEqual([
       { t: 1000, kind: "hand_start", hand: 1, game: "nlhe", button: 1, sb: 2, bb: 3, redeal: false },
       { t: 2000, kind: "hand_start", hand: 2, game: "nlhe", button: 2, sb: 3, bb: 4, redeal: false },
       { t: 3000, kind: "hand_start", hand: 3, game: "nlhe", button: 3, sb: 4, bb: 1, redeal: false },
     ]);
   });
 
+  it("a hand never dealt ends void when the shuffler is pressed again, every chip back", () => {
+    const out = run([...setUp, shuffler(1000), shuffler(2000)]);
+    expect(out.map((e) => e.kind)).toEqual([
+      "hand_start",
+      "action",
+      "action",
+      "hand_end",
+      "hand_start",
+      "action",
+      "action",
+    ]);
+    expect(out[1]).toEqual({
+      t: 1000,
+      kind: "action",
+      seat: 2,
+      action: "sb",
+      amount: 100,
+      to: 100,
+      allin: false,
+    });
+    expect(out[3]).toEqual({
+      t: 2000,
+      kind: "hand_end",
+      hand: 1,
+      result: "void",
+      stacks: { "1": 20000, "2": 20000, "3": 20000, "4": 20000 },
+    });
+  });
+
   it("a level set during a hand applies from the next shuffler press (TDA 21)", () => {
-    const core = createTable({ seats: 10, game: { game: "nlhe" } });
+    const core = newTable();
     for (const e of [...setUp, shuffler(1000)]) core.handle(InputEvent.parse(e));
     core.handle(InputEvent.parse({ t: 1500, kind: "floor", op: "level", sb: 200, bb: 400, ante: 50 }));
     expect(core.snapshot().hand?.level).toEqual({ sb: 100, bb: 200, ante: 0, bbAnte: 0 });

@@ -1,0 +1,248 @@
+/**
+ * The alert catalogue (shared/spec/events.md): for each code its rule, its severity, what the table
+ * says and the steps the dealer follows. One home for every word the dealer reads on the panel.
+ */
+import type { AlertEvent } from "../contract/output.js";
+
+export type AlertCode =
+  | "MISDEAL_FIRST_CARD"
+  | "MISDEAL_NOT_ENTITLED"
+  | "MISDEAL_DEALT_OUT"
+  | "MISDEAL_EXPOSED"
+  | "MISDEAL_CARD_COUNT"
+  | "HAND_DEAD"
+  | "FOUR_CARD_FLOP"
+  | "PREMATURE_FLOP"
+  | "PREMATURE_TURN"
+  | "PREMATURE_RIVER"
+  | "BURN_MISSING"
+  | "BURN_UNEXPECTED"
+  | "DUPLICATE_CARD"
+  | "FOREIGN_CARD"
+  | "DECK_NOT_COLLECTED"
+  | "ACTION_OUT_OF_TURN"
+  | "UNDERCALL"
+  | "UNDERRAISE"
+  | "ALLIN_TABLE_HANDS"
+  | "READER_OFFLINE"
+  | "TCP_BLIND_PLAY_MISSING"
+  | "TCP_BET_AFTER_DEAL"
+  | "TCP_DEALER_EXPOSED"
+  // Added by Feltguard (the contract allows new codes): input the table cannot use.
+  | "UNKNOWN_TAG"
+  | "SHUFFLER_DURING_HAND"
+  | "ACTION_REJECTED";
+
+type Severity = AlertEvent["severity"];
+
+interface CatalogueEntry {
+  rule: string;
+  severity: Severity;
+}
+
+export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
+  MISDEAL_FIRST_CARD: { rule: "2013 r.33-A2", severity: "floor" },
+  MISDEAL_NOT_ENTITLED: { rule: "r.33-A3", severity: "floor" },
+  MISDEAL_DEALT_OUT: { rule: "r.33-A4", severity: "floor" },
+  MISDEAL_EXPOSED: { rule: "r.33-A1, A6", severity: "floor" },
+  MISDEAL_CARD_COUNT: { rule: "house; TCP rules", severity: "floor" },
+  HAND_DEAD: { rule: "r.33-D, 2017 addendum", severity: "floor" },
+  FOUR_CARD_FLOP: { rule: "r.35", severity: "floor" },
+  PREMATURE_FLOP: { rule: "RP-5A", severity: "floor" },
+  PREMATURE_TURN: { rule: "RP-5B", severity: "floor" },
+  PREMATURE_RIVER: { rule: "RP-5C", severity: "floor" },
+  BURN_MISSING: { rule: "burn procedure", severity: "dealer" },
+  BURN_UNEXPECTED: { rule: "r.35, RP-5", severity: "dealer" },
+  DUPLICATE_CARD: { rule: "IPC 29", severity: "floor" },
+  FOREIGN_CARD: { rule: "IPC 29", severity: "floor" },
+  DECK_NOT_COLLECTED: { rule: "r.21", severity: "dealer" },
+  ACTION_OUT_OF_TURN: { rule: "2019 r.53", severity: "dealer" },
+  UNDERCALL: { rule: "2019 r.51", severity: "dealer" },
+  UNDERRAISE: { rule: "2019 r.52", severity: "dealer" },
+  ALLIN_TABLE_HANDS: { rule: "r.14", severity: "dealer" },
+  READER_OFFLINE: { rule: "—", severity: "floor" },
+  TCP_BLIND_PLAY_MISSING: { rule: "TCP rules", severity: "dealer" },
+  TCP_BET_AFTER_DEAL: { rule: "TCP rules", severity: "floor" },
+  TCP_DEALER_EXPOSED: { rule: "TCP rules", severity: "floor" },
+  UNKNOWN_TAG: { rule: "—", severity: "info" },
+  SHUFFLER_DURING_HAND: { rule: "r.21", severity: "dealer" },
+  ACTION_REJECTED: { rule: "—", severity: "info" },
+};
+
+/** Builds an alert of the catalogue. */
+export function alert(t: number, code: AlertCode, text: string, steps: string[], seat?: number): AlertEvent {
+  const { rule, severity } = CATALOGUE[code];
+  return { t, kind: "alert", code, rule, severity, ...(seat === undefined ? {} : { seat }), text, steps };
+}
+
+const MISDEAL_STEPS = [
+  "Stop dealing",
+  "Call the floor",
+  "If the floor declares a misdeal: collect every card, press the shuffler and deal again (same button, same blinds)",
+];
+
+/** The words for each detection. */
+export const say = {
+  misdealFirstCard: (t: number, seat: number, expected: number) =>
+    alert(
+      t,
+      "MISDEAL_FIRST_CARD",
+      `Misdeal: the first card went to seat ${seat}; it should go to seat ${expected}`,
+      MISDEAL_STEPS,
+      seat,
+    ),
+  misdealNotEntitled: (t: number, seat: number) =>
+    alert(
+      t,
+      "MISDEAL_NOT_ENTITLED",
+      `Misdeal: seat ${seat} is not in this hand but was dealt a card`,
+      MISDEAL_STEPS,
+      seat,
+    ),
+  misdealDealtOut: (t: number, seat: number) =>
+    alert(
+      t,
+      "MISDEAL_DEALT_OUT",
+      `Misdeal: seat ${seat} is in the hand but was dealt out`,
+      MISDEAL_STEPS,
+      seat,
+    ),
+  misdealExposed: (t: number, why: string) => alert(t, "MISDEAL_EXPOSED", `Misdeal: ${why}`, MISDEAL_STEPS),
+  misdealCardCount: (t: number, seat: number, count: number, expected: number) =>
+    alert(
+      t,
+      "MISDEAL_CARD_COUNT",
+      `Misdeal: seat ${seat} holds ${count} cards; the game deals ${expected}`,
+      MISDEAL_STEPS,
+      seat,
+    ),
+  handDead: (t: number, seat: number, why: string) =>
+    alert(
+      t,
+      "HAND_DEAD",
+      `Seat ${seat}'s hand is dead: ${why}`,
+      [
+        "Call the floor",
+        `If the floor rules the hand dead: move seat ${seat}'s cards to the muck`,
+        "Play continues without that hand",
+      ],
+      seat,
+    ),
+  fourCardFlop: (t: number) =>
+    alert(t, "FOUR_CARD_FLOP", "Four-card flop: the board holds four cards", [
+      "Call the floor",
+      "Scramble the four cards face down",
+      "A player picks one at random: it goes on the burn and is the next burn card",
+      "The other three cards are the flop",
+      "Deal the turn without burning",
+    ]),
+  prematureFlop: (t: number) =>
+    alert(t, "PREMATURE_FLOP", "Premature flop: pre-flop betting is not complete", [
+      "Leave the burn card where it is",
+      "Return the three flop cards to the stub and reshuffle the stub",
+      "Finish the pre-flop betting",
+      "Deal the flop again without burning",
+    ]),
+  prematureTurn: (t: number) =>
+    alert(t, "PREMATURE_TURN", "Premature turn: the flop betting is not complete", [
+      "Set the premature turn card aside, face down",
+      "Finish the flop betting",
+      "Burn and deal the next card as the turn",
+      "After the turn betting, return the set-aside card to the stub and reshuffle the stub",
+      "Deal the river without burning",
+    ]),
+  prematureRiver: (t: number) =>
+    alert(t, "PREMATURE_RIVER", "Premature river: the turn betting is not complete", [
+      "Leave the burn card where it is: it is the river burn",
+      "Return the river card to the stub",
+      "Finish the turn betting",
+      "Reshuffle the stub and deal the river without burning",
+    ]),
+  burnMissing: (t: number, street: string) =>
+    alert(t, "BURN_MISSING", `No burn card before the ${street}`, [
+      `Put the top card of the stub on the burn before the ${street} — ask the floor if the ${street} is already exposed`,
+    ]),
+  burnUnexpected: (t: number, why: string) =>
+    alert(t, "BURN_UNEXPECTED", `A burn card was placed where no burn is due: ${why}`, [
+      "Call the floor",
+      "Do not deal further until the floor has ruled on the burn card",
+    ]),
+  duplicateCard: (t: number, face: string) =>
+    alert(t, "DUPLICATE_CARD", `Two cards of the same face (${face}) are in play: the deck is not whole`, [
+      "Stop the hand",
+      "Call the floor: a hand with a duplicate card is void (IPC 29)",
+      "Replace the deck before the next hand",
+    ]),
+  foreignCard: (t: number, antenna: string, reason: string) =>
+    alert(t, "FOREIGN_CARD", `A card that is not of this deck is in play on ${antenna}: ${reason}`, [
+      "Stop the hand",
+      "Call the floor: a hand with a card from another deck is void (IPC 29)",
+      "Replace the deck before the next hand",
+    ]),
+  deckNotCollected: (t: number, where: string[]) =>
+    alert(t, "DECK_NOT_COLLECTED", `Cards of the last hand are still on ${where.join(", ")}`, [
+      "Collect every card of the last hand into the deck before dealing",
+    ]),
+  outOfTurn: (t: number, seat: number, toAct: number | null) =>
+    alert(
+      t,
+      "ACTION_OUT_OF_TURN",
+      `Seat ${seat} acted out of turn${toAct === null ? "" : `; seat ${toAct} is to act`}`,
+      [
+        `Leave seat ${seat}'s chips where they are`,
+        `Action backs up to seat ${toAct ?? "to act"}`,
+        `If the action to seat ${seat} does not change, the out-of-turn action stands; if it changes, seat ${seat} takes the chips back and has all options`,
+      ],
+      seat,
+    ),
+  undercall: (t: number, seat: number, text: string, bringTo: number) =>
+    alert(
+      t,
+      "UNDERCALL",
+      `Seat ${seat} put out less than the call: ${text}`,
+      [`Have seat ${seat} complete the call to ${bringTo}`, "Call the floor if the player disputes it"],
+      seat,
+    ),
+  underraise: (t: number, seat: number, text: string, bringTo: number) =>
+    alert(
+      t,
+      "UNDERRAISE",
+      `Seat ${seat}'s bet is below the legal minimum: ${text}`,
+      [`Have seat ${seat} bring the bet up to ${bringTo}`],
+      seat,
+    ),
+  allinTableHands: (t: number, seats: number[]) =>
+    alert(
+      t,
+      "ALLIN_TABLE_HANDS",
+      `All-in and all betting is complete: seats ${seats.join(", ")} table their hands`,
+      ["Turn every hand in the pot face up now", "Then deal the rest of the board"],
+    ),
+  readerOffline: (t: number, reader: string) =>
+    alert(
+      t,
+      "READER_OFFLINE",
+      `Reader ${reader} stopped answering: the table cannot see cards or chips there`,
+      [
+        "Keep dealing as usual and watch the hand yourself",
+        "Call the floor or the table engineer if it does not come back",
+      ],
+    ),
+  unknownTag: (t: number, antenna: string, tag: string) =>
+    alert(t, "UNKNOWN_TAG", `An unknown tag ${tag} is on ${antenna}`, [
+      "Remove anything that is not a card or chip of this table from the antenna",
+      "If it is a card or chip, the registry must be updated: call the table engineer",
+    ]),
+  actionRejected: (t: number, seat: number, why: string) =>
+    alert(
+      t,
+      "ACTION_REJECTED",
+      `Seat ${seat}: the table cannot take this action: ${why}`,
+      ["Check the action with the player; the table has not recorded it"],
+      seat,
+    ),
+  shufflerDuringHand: (t: number, hand: number) =>
+    alert(t, "SHUFFLER_DURING_HAND", `The shuffler was pressed while hand ${hand} is not finished`, [
+      "Finish the hand, or call the floor to rule it a misdeal or void",
+    ]),
+};

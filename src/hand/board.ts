@@ -1,0 +1,161 @@
+/**
+ * The board and the burn: which street each board card belongs to, whether a burn was due, and the
+ * corrective procedures the dealer follows for a four-card flop (r.35) and premature cards (RP-5).
+ */
+import { dealNextStreet, STREETS, type Street } from "../rules/betting.js";
+import type { Card } from "../rules/cards.js";
+import { type AlertCode, say } from "./alerts.js";
+import type { HandContext } from "./context.js";
+import { clear, raise } from "./emit.js";
+
+const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
+
+/** The street whose cards come next, or null after the river. */
+function nextStreet(h: HandContext): Street | null {
+  return STREETS[STREETS.indexOf(h.betting.street) + 1] ?? null;
+}
+
+function roundComplete(h: HandContext): boolean {
+  return h.betting.phase === "dealing" || h.betting.phase === "runout";
+}
+
+function unusedBurns(h: HandContext): number {
+  return h.board.burns.length - h.board.burnsUsed;
+}
+
+/** Cards that arrived on the board in one report. */
+export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card: Card }[]): void {
+  const before = h.board.tags.length;
+  for (const { tag, card } of arrivals) {
+    if (h.board.tags.includes(tag)) continue;
+    h.board.tags.push(tag);
+    h.board.cards.push(card);
+  }
+  const n = h.board.tags.length;
+  if (n === before) return;
+  const current = h.betting.street;
+  if (n <= BOARD_SIZE[current] || h.board.procedure.kind !== "none") return;
+
+  if (current === "flop" && n === 4 && h.streetActions === 0 && unusedBurns(h) === 0) {
+    startFourCardFlop(h);
+    return;
+  }
+  const next = nextStreet(h);
+  if (next === null) return;
+  if (!roundComplete(h)) {
+    premature(h, current, before);
+    return;
+  }
+  if (before === BOARD_SIZE[current]) checkBurn(h, next);
+  if (next === "flop" && n > 3) {
+    startFourCardFlop(h);
+    return;
+  }
+  if (n >= BOARD_SIZE[next]) beginStreet(h);
+}
+
+/** RP-5: board cards before the betting round is complete. */
+function premature(h: HandContext, current: Street, before: number): void {
+  const plan: Record<
+    Exclude<Street, "river">,
+    { code: AlertCode & `PREMATURE_${string}`; noBurn: Street; clearOn: Street }
+  > = {
+    // A: the flop burn stays; the flop is dealt again without another burn.
+    preflop: { code: "PREMATURE_FLOP", noBurn: "flop", clearOn: "flop" },
+    // B: burn and deal the next card as the turn; the river then comes without a burn.
+    flop: { code: "PREMATURE_TURN", noBurn: "river", clearOn: "river" },
+    // C: the burn stays as the river burn; the river is dealt again without a new burn.
+    turn: { code: "PREMATURE_RIVER", noBurn: "river", clearOn: "river" },
+  };
+  if (current === "river") return;
+  const { code, noBurn, clearOn } = plan[current];
+  // The premature cards used their street's burn, which stays where it is.
+  if (unusedBurns(h) > 0) h.board.burnsUsed += 1;
+  h.board.noBurn.push(noBurn);
+  h.board.clearOnStreet.push({ street: clearOn, code });
+  h.board.procedure = { kind: "premature", code, tags: h.board.tags.slice(before) };
+  const alert =
+    code === "PREMATURE_FLOP"
+      ? say.prematureFlop(h.t)
+      : code === "PREMATURE_TURN"
+        ? say.prematureTurn(h.t)
+        : say.prematureRiver(h.t);
+  raise(h, alert);
+}
+
+function startFourCardFlop(h: HandContext): void {
+  h.board.procedure = { kind: "fourCardFlop", tags: [...h.board.tags] };
+  raise(h, say.fourCardFlop(h.t));
+}
+
+/** The first card of a street: one new burn is due, unless the procedure in force says no burn. */
+function checkBurn(h: HandContext, street: Street): void {
+  if (h.board.noBurn.includes(street)) return;
+  if (unusedBurns(h) === 0) {
+    raise(h, say.burnMissing(h.t, street));
+    return;
+  }
+  h.board.burnsUsed += 1;
+}
+
+/** The street's cards are all out: the betting state moves on and the street is announced. */
+function beginStreet(h: HandContext): void {
+  const moved = dealNextStreet(h.betting);
+  if (!moved.ok) return;
+  h.betting = moved.state;
+  h.streetActions = 0;
+  h.out.push({ t: h.t, kind: "street", street: h.betting.street, board: [...h.board.cards] });
+  for (const c of h.board.clearOnStreet.filter((c) => c.street === h.betting.street)) clear(h, c.code);
+  h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.street !== h.betting.street);
+}
+
+/** A board card left the board (returned to the stub, set aside, or moved elsewhere). */
+export function boardCardLeft(h: HandContext, tag: string): void {
+  const i = h.board.tags.indexOf(tag);
+  if (i < 0) return;
+  h.board.tags.splice(i, 1);
+  h.board.cards.splice(i, 1);
+  const proc = h.board.procedure;
+  if (proc.kind === "premature") {
+    proc.tags = proc.tags.filter((t) => t !== tag);
+    if (proc.tags.length === 0) h.board.procedure = { kind: "none" };
+  }
+}
+
+/** A card arrived on the burn antenna (`fromBoard`: moved there from the board). */
+export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): void {
+  if (h.board.burns.includes(tag)) return;
+  h.board.burns.push(tag);
+  const proc = h.board.procedure;
+  if (fromBoard && proc.kind === "fourCardFlop" && proc.tags.includes(tag)) {
+    resolveFourCardFlop(h, tag);
+    return;
+  }
+  if (fromBoard) boardCardLeft(h, tag);
+  const next = nextStreet(h);
+  if (next !== null && h.board.noBurn.includes(next)) {
+    raise(h, say.burnUnexpected(h.t, `the ${next} is dealt without a burn under the procedure in force`));
+  }
+}
+
+/** r.35: one of the four is the next burn, the other three are the flop, and the turn comes without a burn. */
+function resolveFourCardFlop(h: HandContext, tag: string): void {
+  const i = h.board.tags.indexOf(tag);
+  h.board.tags.splice(i, 1);
+  h.board.cards.splice(i, 1);
+  h.board.procedure = { kind: "none" };
+  // The moved card is the turn's burn: it is used up, and no new burn may come before the turn.
+  h.board.burnsUsed = h.board.burns.length;
+  h.board.noBurn.push("turn");
+  if (h.betting.street === "preflop") beginStreet(h);
+  else h.out.push({ t: h.t, kind: "street", street: "flop", board: [...h.board.cards] });
+  clear(h, "FOUR_CARD_FLOP");
+}
+
+/** A betting round just closed: cards already waiting on the board may now make the next street. */
+export function afterRoundClosed(h: HandContext): void {
+  const next = nextStreet(h);
+  if (next === null || h.board.procedure.kind !== "none") return;
+  if (h.board.tags.length >= BOARD_SIZE[next] && BOARD_SIZE[next] > BOARD_SIZE[h.betting.street])
+    beginStreet(h);
+}

@@ -1,0 +1,158 @@
+/**
+ * Actions from the table: chips settling on a seat's bet zone, the dealer's keys, hole cards on the
+ * muck. Chips are judged by the chip-reading rules (TDA 41–46, 51, 52, 61); chips that only fill in
+ * what the table already counted (posted blinds, an all-in declared with the button, change, a
+ * correction) are not actions; chips in front of a seat that is not to act are out of turn (TDA 53).
+ */
+import { findSeat, legalActions, limitBetSize, liveSeats } from "../rules/betting.js";
+import { readPushedChips } from "../rules/chipReading.js";
+import type { ChipTag } from "./reading/observations.js";
+import { act, actAllIn } from "./act.js";
+import { say } from "./alerts.js";
+import type { HandContext, ZoneAccount } from "./context.js";
+import { dealEndedBy } from "./deal.js";
+import { clear, raise } from "./emit.js";
+
+function zone(h: HandContext, seat: number): ZoneAccount {
+  return (h.zones[seat] ??= { chips: {} });
+}
+
+function canBet(h: HandContext): boolean {
+  return h.hold === null && h.result === null;
+}
+
+/** A seat's bet zone settled with these chips. */
+export function betZoneSettled(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+  const account = zone(h, seat);
+  const present = new Set(chips.map((c) => c.tag));
+  for (const tag of Object.keys(account.chips)) if (!present.has(tag)) delete account.chips[tag];
+  const fresh = chips.filter((c) => !(c.tag in account.chips));
+  if (fresh.length === 0) return;
+  const street = h.betting.street;
+  const markAccounted = () => {
+    for (const c of fresh) account.chips[c.tag] = { denomination: c.denomination, street };
+  };
+  const s = findSeat(h.betting, seat);
+  const freshValue = fresh.reduce((sum, c) => sum + c.denomination, 0);
+  const onZone = Object.values(account.chips)
+    .filter((c) => c.street === street)
+    .reduce((sum, c) => sum + c.denomination, 0);
+  const committed = h.committed[seat];
+  const counted = committed?.street === street ? committed.to : 0;
+  // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.
+  if (!s || s.folded || s.stack === 0 || !canBet(h) || freshValue <= counted - onZone) {
+    markAccounted();
+    return;
+  }
+  markAccounted();
+  const denominations = fresh.map((c) => c.denomination);
+  if (h.betting.phase === "betting" && h.betting.toAct === seat) {
+    dealEndedBy(h);
+    if (!canBet(h)) return;
+    readAndAct(h, seat, denominations, h.raiseDeclared);
+    return;
+  }
+  outOfTurn(h, seat, { seat, denominations, declaredRaise: false, currentBet: h.betting.currentBet });
+}
+
+/** Reads a push by the seat to act and applies it, with the dealer's corrections. */
+function readAndAct(h: HandContext, seat: number, denominations: number[], declaredRaise: boolean): void {
+  const s = findSeat(h.betting, seat)!;
+  const legal = legalActions(h.betting);
+  if (!legal) return;
+  const structure = h.betting.rules.structure;
+  let reading;
+  try {
+    reading = readPushedChips(
+      { chips: denominations, ...(declaredRaise ? { declared: "raise" as const } : {}) },
+      {
+        structure,
+        currentBet: h.betting.currentBet,
+        seatStreetTotal: s.bet,
+        stackBehind: s.stack,
+        lastFullRaise: h.betting.lastFullRaise,
+        bigBlind: h.betting.rules.minBet,
+        ...(structure === "pot-limit" && legal.maxTo !== null ? { potLimitMaxTo: legal.maxTo } : {}),
+        ...(structure === "limit" ? { limitBet: limitBetSize(h.betting) } : {}),
+        facing: { headsUp: liveSeats(h.betting).length === 2, openingBet: h.betting.raiseCount <= 1 },
+        raiseOpen: legal.canRaise,
+      },
+    );
+  } catch (e) {
+    h.out.push(say.actionRejected(h.t, seat, (e as Error).message));
+    return;
+  }
+  const correction = reading.correction;
+  if (correction?.code === "UNDERCALL")
+    raise(h, say.undercall(h.t, seat, correction.text, correction.bringTo));
+  if (correction?.code === "UNDERRAISE")
+    raise(h, say.underraise(h.t, seat, correction.text, correction.bringTo));
+  if (reading.allin) actAllIn(h, seat);
+  else if (reading.action === "check") act(h, seat, "check");
+  else if (reading.action === "call") act(h, seat, "call");
+  else act(h, seat, reading.action, reading.ruledTo);
+  afterAction(h);
+}
+
+/** TDA 53: chips or a fold out of turn. The action backs up to the seat to act. */
+function outOfTurn(h: HandContext, seat: number, pending: HandContext["pendingOutOfTurn"]): void {
+  raise(h, say.outOfTurn(h.t, seat, h.betting.toAct));
+  if (pending) h.pendingOutOfTurn = pending;
+}
+
+/** The dealer's keys that act for the seat to act. */
+export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "allin"): void {
+  if (!canBet(h)) return;
+  if (key === "raise") {
+    h.raiseDeclared = true;
+    return;
+  }
+  const seat = h.betting.phase === "betting" ? h.betting.toAct : null;
+  if (seat === null) return;
+  dealEndedBy(h);
+  if (!canBet(h)) return;
+  if (key === "check") act(h, seat, "check");
+  else if (key === "fold") act(h, seat, "fold");
+  else actAllIn(h, seat);
+  afterAction(h);
+}
+
+/** A seat's hole card arrived on the muck: a fold (in turn, or out of turn and binding, TDA 53/58). */
+export function cardMucked(h: HandContext, seat: number): void {
+  const s = findSeat(h.betting, seat);
+  if (!s || s.folded || h.pendingFolds.includes(seat) || !canBet(h)) return;
+  const phase = h.betting.phase;
+  if (phase === "betting" && h.betting.toAct === seat) {
+    dealEndedBy(h);
+    if (!canBet(h)) return;
+    act(h, seat, "fold");
+    afterAction(h);
+  } else if (phase === "betting" || phase === "dealing") {
+    h.pendingFolds.push(seat);
+    outOfTurn(h, seat, null);
+  }
+}
+
+/**
+ * After every action: a seat whose out-of-turn action is waiting now has the action. A fold stands;
+ * chips stand if the bet to him has not changed, and are his to take back otherwise (TDA 53).
+ */
+export function afterAction(h: HandContext): void {
+  for (let guard = 0; guard < 20 && h.betting.phase === "betting" && canBet(h); guard++) {
+    const seat = h.betting.toAct;
+    if (seat === null) return;
+    if (h.pendingFolds.includes(seat) || h.dead.includes(seat)) {
+      h.pendingFolds = h.pendingFolds.filter((s) => s !== seat);
+      clear(h, "ACTION_OUT_OF_TURN", seat);
+      act(h, seat, "fold");
+      continue;
+    }
+    const pending = h.pendingOutOfTurn;
+    if (pending?.seat !== seat) return;
+    h.pendingOutOfTurn = null;
+    clear(h, "ACTION_OUT_OF_TURN", seat);
+    if (pending.currentBet !== h.betting.currentBet) return;
+    readAndAct(h, seat, pending.denominations, pending.declaredRaise);
+    return;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The hand's memory, as plain data: the xstate machine holds it in its context and the pure
+ * functions of this folder read and update it. Nothing here is a live object.
+ */
+import type { TableEvent } from "../contract/output.js";
+import type { Card } from "../rules/cards.js";
+import type { BettingState, Street } from "../rules/betting.js";
+import type { GameDef } from "../rules/games.js";
+import type { Positions } from "../table/positions.js";
+import type { GameSettings, Level } from "../table/state.js";
+import type { AlertCode } from "./alerts.js";
+
+/** The RP-5 and four-card-flop procedures the dealer is following, if any. */
+export type BoardProcedure =
+  | { kind: "none" }
+  /** Premature cards are on the board: they must leave it before the street is dealt again. */
+  | { kind: "premature"; code: "PREMATURE_FLOP" | "PREMATURE_TURN" | "PREMATURE_RIVER"; tags: string[] }
+  /** Four cards on the flop: one of them must go to the burn. */
+  | { kind: "fourCardFlop"; tags: string[] };
+
+export interface BoardState {
+  /** Card tags recognised as the board, in the order they were dealt. */
+  tags: string[];
+  cards: Card[];
+  /** Burn cards of this hand (tags), in order. */
+  burns: string[];
+  /** Burns already used by a street (or by premature cards, which took their street's burn). */
+  burnsUsed: number;
+  /** Streets that must be dealt without a burn, by the procedure in force (RP-5, r.35). */
+  noBurn: Street[];
+  procedure: BoardProcedure;
+  /** Alerts of procedures that close when this street has been dealt correctly. */
+  clearOnStreet: { street: Street; code: AlertCode }[];
+}
+
+/** Chips on a seat's bet zone that the table has already accounted for (tag → denomination, street). */
+export interface ZoneAccount {
+  chips: Record<string, { denomination: number; street: Street }>;
+}
+
+/** An out-of-turn action waiting for the action to reach its seat (TDA 53). */
+export interface PendingOutOfTurn {
+  seat: number;
+  denominations: number[];
+  declaredRaise: boolean;
+  /** The bet to match when it happened: if it changed, the action is void. */
+  currentBet: number;
+}
+
+export type HandResult = "complete" | "misdeal" | "void";
+
+export interface HandContext {
+  /** Time of the event being handled (every output carries it). */
+  t: number;
+  hand: number;
+  game: GameSettings;
+  def: GameDef;
+  positions: Positions;
+  level: Level;
+  redeal: boolean;
+  seatCount: number;
+  oddChipUnit: number;
+  stacksBefore: Record<number, number>;
+  /** Seats dealt in, in dealing order (first card first). */
+  entitled: number[];
+  betting: BettingState;
+  /** Hole card tags per seat, as dealt. */
+  hole: Record<number, string[]>;
+  /** Face → tag of every card in play this hand: a second tag of a face is a duplicate. */
+  faces: Record<string, string>;
+  cardsDealt: number;
+  dealComplete: boolean;
+  exposures: number;
+  board: BoardState;
+  zones: Record<number, ZoneAccount>;
+  /** Each seat's total on the street of its last action (blinds included): chips up to it are not new. */
+  committed: Record<number, { street: Street; to: number }>;
+  pendingFolds: number[];
+  pendingOutOfTurn: PendingOutOfTurn | null;
+  raiseDeclared: boolean;
+  /** Actions taken on the current street (a four-card flop is only possible before the first). */
+  streetActions: number;
+  /** Voluntary actions in turn, for substantial action (§4). */
+  actionsInTurn: ("check" | "fold" | "chips")[];
+  substantial: boolean;
+  /** Seats the floor (or the rules) killed; they fold when the action reaches them. */
+  dead: number[];
+  /** A held hand waits for the floor: a misdeal, or a void for a deck that is not whole. */
+  hold: { kind: "misdeal" | "void"; code: AlertCode } | null;
+  /** Alerts raised and not yet cleared, as `CODE` or `CODE:seat`. */
+  open: string[];
+  /** Card tags of the last hand still on the table when this one started. */
+  stale: string[];
+  allinAnnounced: boolean;
+  result: HandResult | null;
+  finalStacks: Record<number, number> | null;
+  /** Table events produced by the event being handled; drained by the session. */
+  out: TableEvent[];
+}

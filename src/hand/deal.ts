@@ -1,0 +1,88 @@
+/**
+ * The deal: hole cards arriving on seat antennas, judged against who is entitled to cards and the
+ * order of the deal (2013 r.33, poker-rules.md §3). Misdeals only before substantial action (§4);
+ * after it a seat with the wrong number of cards has a dead hand instead.
+ */
+import { say } from "./alerts.js";
+import type { HandContext } from "./context.js";
+import { raise } from "./emit.js";
+
+/** Whether a misdeal can still be called. */
+function misdealPossible(h: HandContext): boolean {
+  return !h.substantial && h.hold === null;
+}
+
+function holdForMisdeal(
+  h: HandContext,
+  code:
+    | "MISDEAL_FIRST_CARD"
+    | "MISDEAL_NOT_ENTITLED"
+    | "MISDEAL_DEALT_OUT"
+    | "MISDEAL_EXPOSED"
+    | "MISDEAL_CARD_COUNT",
+): void {
+  h.hold = { kind: "misdeal", code };
+}
+
+/** A hole card arrived on `seat<N>`. */
+export function holeCardArrived(h: HandContext, seat: number, tag: string): void {
+  const cards = (h.hole[seat] ??= []);
+  if (cards.includes(tag)) return;
+  cards.push(tag);
+  h.cardsDealt += 1;
+  if (!h.entitled.includes(seat)) {
+    if (misdealPossible(h) && raise(h, say.misdealNotEntitled(h.t, seat)))
+      holdForMisdeal(h, "MISDEAL_NOT_ENTITLED");
+    return;
+  }
+  if (h.cardsDealt === 1 && seat !== h.entitled[0]) {
+    if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, h.entitled[0]!))) {
+      holdForMisdeal(h, "MISDEAL_FIRST_CARD");
+    }
+    return;
+  }
+  if (!h.dealComplete) checkDealtOut(h, seat);
+  if (cards.length > h.def.holeCards) {
+    if (misdealPossible(h)) {
+      if (raise(h, say.misdealCardCount(h.t, seat, cards.length, h.def.holeCards)))
+        holdForMisdeal(h, "MISDEAL_CARD_COUNT");
+    } else {
+      raise(h, say.handDead(h.t, seat, `it holds ${cards.length} cards; the game deals ${h.def.holeCards}`));
+    }
+    return;
+  }
+  if (!h.dealComplete && h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards)) {
+    h.dealComplete = true;
+    h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
+  }
+}
+
+/** r.33-A4: the deal went past an entitled seat that has no card. */
+function checkDealtOut(h: HandContext, seat: number): void {
+  const index = h.entitled.indexOf(seat);
+  const skipped = h.entitled.slice(0, index).find((s) => (h.hole[s]?.length ?? 0) === 0);
+  if (skipped !== undefined && misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, skipped))) {
+    holdForMisdeal(h, "MISDEAL_DEALT_OUT");
+  }
+}
+
+/** The action began: an entitled seat with no card at all was dealt out (the deal "ends without it"). */
+export function dealEndedBy(h: HandContext): void {
+  if (h.dealComplete) return;
+  const skipped = h.entitled.find((s) => (h.hole[s]?.length ?? 0) === 0);
+  if (skipped !== undefined && misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, skipped))) {
+    holdForMisdeal(h, "MISDEAL_DEALT_OUT");
+  }
+}
+
+/** The dealer pressed `exposed`: a card was exposed by dealer error. */
+export function cardExposed(h: HandContext): void {
+  if (h.dealComplete) return;
+  h.exposures += 1;
+  let why: string | null = null;
+  if (h.cardsDealt <= 2) why = `the ${h.cardsDealt <= 1 ? "first" : "second"} card of the deal was exposed`;
+  else if (h.exposures >= 2) why = "two cards were exposed during the deal";
+  if (why !== null && misdealPossible(h) && raise(h, say.misdealExposed(h.t, why))) {
+    holdForMisdeal(h, "MISDEAL_EXPOSED");
+  }
+}

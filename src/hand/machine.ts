@@ -1,0 +1,136 @@
+/**
+ * The hand as an xstate v5 machine. The states say where the hand is — the deal, a betting round,
+ * waiting for the board, held for the floor, over — and which inputs each accepts; the context is
+ * plain data ({@link HandContext}) and every action calls a pure function of this folder.
+ */
+import { assign, setup } from "xstate";
+import type { ButtonName, RulingName } from "../contract/input.js";
+import { announceAllIn } from "./act.js";
+import { afterRoundClosed } from "./board.js";
+import { actionKey, afterAction } from "./chips.js";
+import type { HandContext } from "./context.js";
+import { cardExposed } from "./deal.js";
+import { clear } from "./emit.js";
+import { observe } from "./observe.js";
+import type { Observation } from "./reading/observations.js";
+import { endHand, settleHand } from "./settle.js";
+
+export type HandMachineEvent =
+  | { type: "observed"; t: number; observations: Observation[] }
+  | { type: "key"; t: number; key: ButtonName }
+  | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string };
+
+/** After any input: what the end of a betting round sets in motion, and the end of the hand. */
+function progress(h: HandContext): void {
+  if (h.result !== null || h.hold !== null) return;
+  const phase = h.betting.phase;
+  if (phase === "runout") announceAllIn(h);
+  if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
+  if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
+}
+
+function onKey(h: HandContext, key: ButtonName): void {
+  if (key === "check" || key === "fold" || key === "raise" || key === "allin") actionKey(h, key);
+  else if (key === "exposed") cardExposed(h);
+}
+
+/** The floor's ruling on an open alert (rule 1: the floor decides). */
+function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: string): void {
+  switch (ruling) {
+    case "continue":
+      if (h.hold) {
+        clear(h, h.hold.code);
+        h.hold = null;
+      } else if (code) {
+        for (const key of h.open.filter((k) => k === code || k.startsWith(`${code}:`))) {
+          const [c, s] = key.split(":");
+          clear(h, c as Parameters<typeof clear>[1], s === undefined ? undefined : Number(s));
+        }
+      }
+      afterAction(h);
+      break;
+    case "misdeal":
+      endHand(h, "misdeal", { ...h.stacksBefore });
+      break;
+    case "void":
+      endHand(h, "void", { ...h.stacksBefore });
+      break;
+    case "dead":
+      if (seat !== undefined && !h.dead.includes(seat)) {
+        h.dead.push(seat);
+        clear(h, "HAND_DEAD", seat);
+        afterAction(h);
+      }
+      break;
+  }
+}
+
+const step =
+  (f: (h: HandContext, e: HandMachineEvent) => void) =>
+  ({ context, event }: { context: { h: HandContext }; event: HandMachineEvent }) => {
+    const h = context.h;
+    h.t = event.t;
+    f(h, event);
+    progress(h);
+    return h;
+  };
+
+export const handMachine = setup({
+  types: {
+    context: {} as { h: HandContext },
+    input: {} as { h: HandContext },
+    events: {} as HandMachineEvent,
+  },
+  actions: {
+    observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
+    key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
+    ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),
+  },
+  guards: {
+    ended: ({ context }) => context.h.result !== null,
+    held: ({ context }) => context.h.hold !== null,
+    released: ({ context }) => context.h.hold === null,
+    dealt: ({ context }) => context.h.dealComplete,
+    betting: ({ context }) => context.h.betting.phase === "betting",
+    betweenRounds: ({ context }) => context.h.betting.phase !== "betting",
+  },
+}).createMachine({
+  id: "hand",
+  context: ({ input }) => ({ h: input.h }),
+  initial: "live",
+  states: {
+    live: {
+      initial: "dealing",
+      always: [
+        { guard: "ended", target: "over" },
+        { guard: "held", target: "held" },
+      ],
+      on: {
+        observed: { actions: "observe" },
+        key: { actions: "key" },
+        ruling: { actions: "ruling" },
+      },
+      states: {
+        // The deal: hole cards in order; misdeals are judged here.
+        dealing: { always: { guard: "dealt", target: "betting" } },
+        // A betting round: chips, keys and the muck are actions of the seat to act.
+        betting: { always: { guard: "betweenRounds", target: "board" } },
+        // Between rounds (or an all-in run-out): burn and board cards make the next street.
+        board: { always: { guard: "betting", target: "betting" } },
+      },
+    },
+    // Waiting for the floor: a misdeal or a deck that is not whole. Cards are still tracked.
+    held: {
+      always: [
+        { guard: "ended", target: "over" },
+        { guard: "released", target: "live" },
+      ],
+      on: {
+        observed: { actions: "observe" },
+        key: { actions: "key" },
+        ruling: { actions: "ruling" },
+      },
+    },
+    over: { type: "final" },
+  },
+});

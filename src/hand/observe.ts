@@ -1,0 +1,95 @@
+/**
+ * Routing what the table reader saw to the parts of the hand that care: hole cards, board, burn,
+ * muck, bet zones — after the deck checks (IPC 29) and the last hand's leftover cards.
+ */
+import { say } from "./alerts.js";
+import { boardCardLeft, boardCardsArrived, burnArrived } from "./board.js";
+import { betZoneSettled, cardMucked } from "./chips.js";
+import type { HandContext } from "./context.js";
+import { holeCardArrived } from "./deal.js";
+import { clear, raise } from "./emit.js";
+import type { Observation } from "./reading/observations.js";
+import type { Card } from "../rules/cards.js";
+
+const SEAT = /^seat(\d+)$/;
+const BET = /^bet(\d+)$/;
+
+/** The seat number of a `seat<N>` antenna, or null. */
+export function seatOfAntenna(antenna: string | null): number | null {
+  const m = antenna === null ? null : SEAT.exec(antenna);
+  return m ? Number(m[1]) : null;
+}
+
+/** Handles the observations of one input event, in order. */
+export function observe(h: HandContext, observations: readonly Observation[]): void {
+  const boardBatch: { tag: string; card: Card }[] = [];
+  const flushBoard = () => {
+    if (boardBatch.length > 0) boardCardsArrived(h, boardBatch.splice(0));
+  };
+  for (const o of observations) {
+    if (o.type !== "card_arrived" || o.antenna !== "board") flushBoard();
+    switch (o.type) {
+      case "card_arrived":
+        if (isStale(h, o.tag)) break;
+        if (!checkDeck(h, o.tag, o.card)) break;
+        if (o.antenna === "board") boardBatch.push({ tag: o.tag, card: o.card });
+        else cardArrived(h, o.tag, o.antenna, o.from);
+        break;
+      case "card_departed":
+        if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+        else if (o.antenna === "board") boardCardLeft(h, o.tag);
+        break;
+      case "foreign_card":
+        if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)) && h.hold === null) {
+          h.hold = { kind: "void", code: "FOREIGN_CARD" };
+        }
+        break;
+      case "unknown_tag":
+        raise(h, say.unknownTag(h.t, o.antenna, o.tag));
+        break;
+      case "zone_settled": {
+        const seat = BET.exec(o.antenna);
+        if (seat) betZoneSettled(h, Number(seat[1]), o.chips);
+        break;
+      }
+    }
+  }
+  flushBoard();
+}
+
+function cardArrived(h: HandContext, tag: string, antenna: string, from: string | null): void {
+  const seat = seatOfAntenna(antenna);
+  if (seat !== null) {
+    // A card slid from one seat antenna to the next is not a new card.
+    if (seatOfAntenna(from) === null) holeCardArrived(h, seat, tag);
+    return;
+  }
+  if (antenna === "burn") burnArrived(h, tag, from === "board");
+  else if (antenna === "muck") {
+    const folder = seatOfAntenna(from);
+    if (folder !== null) cardMucked(h, folder);
+    else if (from === "board") boardCardLeft(h, tag);
+  }
+}
+
+/** IPC 29: a second tag of a face already in play means the deck is not whole. */
+function checkDeck(h: HandContext, tag: string, card: Card): boolean {
+  const known = h.faces[card];
+  if (known === undefined) {
+    h.faces[card] = tag;
+    return true;
+  }
+  if (known === tag) return true;
+  if (raise(h, say.duplicateCard(h.t, card)) && h.hold === null)
+    h.hold = { kind: "void", code: "DUPLICATE_CARD" };
+  return false;
+}
+
+function isStale(h: HandContext, tag: string): boolean {
+  return h.stale.includes(tag);
+}
+
+function dropStale(h: HandContext, tag: string): void {
+  h.stale = h.stale.filter((t) => t !== tag);
+  if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
+}

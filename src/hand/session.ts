@@ -1,0 +1,192 @@
+/**
+ * One hand, from the shuffler press to `hand_end`: sets up the context (positions, forced bets,
+ * who is entitled to cards), runs the hand machine, and hands back the table events of each input.
+ */
+import { createActor } from "xstate";
+import type { ButtonName, RulingName } from "../contract/input.js";
+import type { TableEvent } from "../contract/output.js";
+import { type BbAnteOrder, dealingOrder, startHand } from "../rules/betting.js";
+import { type FlopGameName, gameDef, limitSizes } from "../rules/games.js";
+import type { Positions } from "../table/positions.js";
+import type { GameSettings, Level } from "../table/state.js";
+import { say } from "./alerts.js";
+import type { HandContext } from "./context.js";
+import { raise } from "./emit.js";
+import { handMachine } from "./machine.js";
+import type { Observation } from "./reading/observations.js";
+
+export interface HandInit {
+  t: number;
+  hand: number;
+  game: GameSettings;
+  positions: Positions;
+  level: Level;
+  redeal: boolean;
+  seatCount: number;
+  /** Stacks of the seats dealt in, before the forced bets. */
+  stacks: Record<number, number>;
+  oddChipUnit: number;
+  bbAnteOrder: BbAnteOrder;
+  /** Card tags of the last hand still on the table, and where. */
+  leftovers: { tag: string; antenna: string }[];
+}
+
+export class HandSession {
+  private readonly actor;
+
+  private constructor(h: HandContext) {
+    this.actor = createActor(handMachine, { input: { h } });
+    this.actor.start();
+  }
+
+  /** Starts a hand: `hand_start`, the forced bets, and DECK_NOT_COLLECTED if cards were left out. */
+  static start(init: HandInit): { session: HandSession; events: TableEvent[] } {
+    const h = initialContext(init);
+    h.out.push({
+      t: init.t,
+      kind: "hand_start",
+      hand: init.hand,
+      game: init.game.game,
+      button: init.positions.button,
+      sb: init.positions.sb,
+      bb: init.positions.bb,
+      redeal: init.redeal,
+    });
+    postForcedBets(h);
+    if (init.leftovers.length > 0) {
+      raise(h, say.deckNotCollected(init.t, [...new Set(init.leftovers.map((l) => l.antenna))].sort()));
+    }
+    const session = new HandSession(h);
+    return { session, events: session.drain() };
+  }
+
+  /** What the table reader saw. */
+  observed(t: number, observations: Observation[]): TableEvent[] {
+    if (observations.length === 0) return [];
+    this.actor.send({ type: "observed", t, observations });
+    return this.drain();
+  }
+
+  /** A dealer key. */
+  key(t: number, key: ButtonName): TableEvent[] {
+    this.actor.send({ type: "key", t, key });
+    return this.drain();
+  }
+
+  /** A floor ruling. */
+  ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
+    this.actor.send({
+      type: "ruling",
+      t,
+      ruling,
+      ...(seat === undefined ? {} : { seat }),
+      ...(code === undefined ? {} : { code }),
+    });
+    return this.drain();
+  }
+
+  /** The hand's plain data (read-only use). */
+  get context(): HandContext {
+    return this.actor.getSnapshot().context.h;
+  }
+
+  /** Where the machine is, e.g. `{ live: "betting" }` or `"held"`. */
+  get state(): unknown {
+    return this.actor.getSnapshot().value;
+  }
+
+  private drain(): TableEvent[] {
+    const h = this.context;
+    return h.out.splice(0);
+  }
+}
+
+function initialContext(init: HandInit): HandContext {
+  const def = gameDef(init.game.game);
+  if (!def) throw new Error(`game ${init.game.game} is not a flop game`);
+  const seats = Object.entries(init.stacks).map(([seat, stack]) => ({ seat: Number(seat), stack }));
+  const limit =
+    def.structure === "limit"
+      ? limitSizes(init.game.smallBet ?? init.level.bb, init.game.bigBet, init.game.cap ?? undefined)
+      : undefined;
+  const betting = startHand({
+    game: def,
+    seats,
+    button: init.positions.button,
+    sbSeat: init.positions.sb,
+    bbSeat: init.positions.bb,
+    level: init.level,
+    bbAnteOrder: init.bbAnteOrder,
+    ...(limit ? { limit } : {}),
+  });
+  return {
+    t: init.t,
+    hand: init.hand,
+    game: init.game,
+    def,
+    positions: init.positions,
+    level: init.level,
+    redeal: init.redeal,
+    seatCount: init.seatCount,
+    oddChipUnit: init.oddChipUnit,
+    stacksBefore: { ...init.stacks },
+    entitled: dealingOrder(seats, init.positions.button).map((s) => s.seat),
+    betting,
+    hole: {},
+    faces: {},
+    cardsDealt: 0,
+    dealComplete: false,
+    exposures: 0,
+    board: {
+      tags: [],
+      cards: [],
+      burns: [],
+      burnsUsed: 0,
+      noBurn: [],
+      procedure: { kind: "none" },
+      clearOnStreet: [],
+    },
+    zones: {},
+    committed: {},
+    pendingFolds: [],
+    pendingOutOfTurn: null,
+    raiseDeclared: false,
+    streetActions: 0,
+    actionsInTurn: [],
+    substantial: false,
+    dead: [],
+    hold: null,
+    open: [],
+    stale: init.leftovers.map((l) => l.tag),
+    allinAnnounced: false,
+    result: null,
+    finalStacks: null,
+    out: [],
+  };
+}
+
+/** Antes first (every seat at once), then the blinds; posting is not action (§4). */
+function postForcedBets(h: HandContext): void {
+  const post = (seat: number, action: "ante" | "sb" | "bb", amount: number, to: number) => {
+    if (amount > 0)
+      h.out.push({ t: h.t, kind: "action", seat, action, amount, to, allin: stackOf(h, seat) === 0 });
+  };
+  for (const s of h.betting.seats) post(s.seat, "ante", s.ante, 0);
+  const { sb, bb } = h.positions;
+  for (const [seat, action] of [
+    [sb, "sb"],
+    [bb, "bb"],
+  ] as const) {
+    if (seat === null) continue;
+    const s = h.betting.seats.find((x) => x.seat === seat);
+    if (!s) continue;
+    post(seat, action, s.bet, s.bet);
+    h.committed[seat] = { street: "preflop", to: s.bet };
+  }
+}
+
+function stackOf(h: HandContext, seat: number): number {
+  return h.betting.seats.find((s) => s.seat === seat)?.stack ?? 0;
+}
+
+export type { FlopGameName };
