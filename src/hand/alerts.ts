@@ -69,6 +69,11 @@ export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
   ACTION_REJECTED: { rule: "—", severity: "info" },
 };
 
+/** Whether a string is a code of the catalogue. */
+export function isAlertCode(code: string): code is AlertCode {
+  return code in CATALOGUE;
+}
+
 /** Builds an alert of the catalogue. */
 export function alert(t: number, code: AlertCode, text: string, steps: string[], seat?: number): AlertEvent {
   const { rule, severity } = CATALOGUE[code];

@@ -27,3 +27,11 @@ export function clear(h: HandContext, code: AlertCode, seat?: number): void {
 export function isOpen(h: HandContext, code: AlertCode, seat?: number): boolean {
   return h.open.includes(key(code, seat));
 }
+
+/** Clears every open alert of a code, whatever its seat. */
+export function clearCode(h: HandContext, code: AlertCode): void {
+  for (const k of h.open.filter((k) => k === code || k.startsWith(`${code}:`))) {
+    const seat = k.split(":")[1];
+    clear(h, code, seat === undefined ? undefined : Number(seat));
+  }
+}

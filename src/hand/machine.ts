@@ -10,7 +10,8 @@ import { afterRoundClosed } from "./board.js";
 import { actionKey, afterAction } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { cardExposed } from "./deal.js";
-import { clear } from "./emit.js";
+import { clear, clearCode } from "./emit.js";
+import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
 import type { Observation } from "./reading/observations.js";
 import { endHand, settleHand } from "./settle.js";
@@ -39,13 +40,10 @@ function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: stri
   switch (ruling) {
     case "continue":
       if (h.hold) {
-        clear(h, h.hold.code);
+        clearCode(h, h.hold.code);
         h.hold = null;
-      } else if (code) {
-        for (const key of h.open.filter((k) => k === code || k.startsWith(`${code}:`))) {
-          const [c, s] = key.split(":");
-          clear(h, c as Parameters<typeof clear>[1], s === undefined ? undefined : Number(s));
-        }
+      } else if (code && isAlertCode(code)) {
+        clearCode(h, code);
       }
       afterAction(h);
       break;

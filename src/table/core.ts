@@ -141,7 +141,12 @@ class Table implements TableCore {
         ),
       ];
     }
-    return this.route(event.t, this.reader.report(event.t, event.antenna, event.tags));
+    const observations = this.reader.report(event.t, event.antenna, event.tags);
+    // A card arriving anywhere means the action has moved on: bets still settling are read first.
+    const settled = observations.some((o) => o.type === "card_arrived")
+      ? this.route(event.t, this.reader.settleAll(event.t, event.antenna))
+      : [];
+    return [...settled, ...this.route(event.t, observations)];
   }
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */

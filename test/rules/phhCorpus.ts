@@ -4,7 +4,9 @@ import { type CorpusEntry, isReplayable, listCorpus } from "../../src/rules/phh/
 import { readPhhFile } from "../../src/rules/phh/read.js";
 import { replayHand } from "../../src/rules/phh/replay.js";
 
-export const PHH_ROOT = "/work/shared/data/phh";
+import { PHH_ROOT } from "../support/paths.js";
+
+export { PHH_ROOT };
 
 /** Every hand the replay can check. */
 export function replayableHands(): CorpusEntry[] {

@@ -1,0 +1,498 @@
+/**
+ * Writes the scenario files (test/scenarios/*.jsonl) from the scenes below. Each scene is one
+ * situation at the table, positive or negative, named after the alert code it is about.
+ * Run: npx tsx test/scenarios/build.ts
+ */
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CATALOGUE } from "../../src/hand/alerts.js";
+import { Scene } from "./dsl.js";
+
+const s = (title: string) => new Scene(title);
+const FLOP = ["Qs", "Jd", "4h"];
+/** A hand dealt and played by the book raises none of these. */
+const EVERY_CODE = Object.keys(CATALOGUE).filter((c) => !c.startsWith("TCP_"));
+
+const scenes: Record<string, Scene> = {
+  // ——— a whole hand, no error ———
+  "clean-hand-to-showdown": s("four players, limped pot checked down to a showdown")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .pull()
+    .burn("3c")
+    .board("8c")
+    .checkAround()
+    .burn("5d")
+    .board("6s")
+    .checkAround()
+    .expect({ kind: "street", street: "flop", board: FLOP })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "award", seat: 2, amount: 800, pot: 0, hand: "pair of kings" })
+    .expect({ kind: "hand_end", result: "complete", stacks: { 1: 19800, 2: 20600, 3: 19800, 4: 19800 } })
+    .absent(...EVERY_CODE),
+
+  "board-flicker-is-not-premature": s("a flop card missing from one report and back is not a move")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .removeFrom("board", "card:A:Jd")
+    .addTo("board", "card:A:Jd")
+    .key("check")
+    .expect({ kind: "action", seat: 3, action: "check" })
+    .absent("PREMATURE_TURN", "FOUR_CARD_FLOP", "PREMATURE_FLOP"),
+
+  // ——— misdeals ———
+  "misdeal-first-card": s("the first card goes to the big blind instead of the small blind")
+    .setup()
+    .key("shuffler")
+    .deal([[3, "7d"]])
+    .expect({ kind: "alert", code: "MISDEAL_FIRST_CARD", rule: "2013 r.33-A2", severity: "floor", seat: 3 }),
+  "misdeal-first-card-headsup-negative": s("heads-up the big blind gets the first card, the button the last")
+    .setup({ seats: [1, 4], button: 1 })
+    .key("shuffler")
+    .deal([
+      [4, "7d"],
+      [1, "Ac"],
+      [4, "2h"],
+      [1, "Td"],
+    ])
+    .expect({ kind: "hand_start", button: 1, sb: 1, bb: 4 })
+    .expect({ kind: "street", street: "preflop" })
+    .absent("MISDEAL_FIRST_CARD", "MISDEAL_DEALT_OUT"),
+  "misdeal-not-entitled": s("a card lands on an empty seat")
+    .setup()
+    .key("shuffler")
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [6, "9s"],
+    ])
+    .expect({ kind: "alert", code: "MISDEAL_NOT_ENTITLED", seat: 6 }),
+  "away-player-is-entitled-negative": s("a player away from the table is still dealt in")
+    .setup()
+    .floor({ op: "away", seat: 4, away: true })
+    .standardDeal()
+    .expect({ kind: "street", street: "preflop" })
+    .absent("MISDEAL_NOT_ENTITLED", "MISDEAL_DEALT_OUT"),
+  "misdeal-dealt-out": s("the dealer skips seat 3 in the first round")
+    .setup()
+    .key("shuffler")
+    .deal([
+      [2, "Kh"],
+      [4, "9s"],
+    ])
+    .expect({ kind: "alert", code: "MISDEAL_DEALT_OUT", seat: 3 }),
+  "button-two-consecutive-cards-negative": s(
+    "the button receives two consecutive cards (33-B): not a misdeal",
+  )
+    .setup()
+    .key("shuffler")
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+      [1, "Td"],
+      [2, "Kd"],
+      [3, "2h"],
+      [4, "9h"],
+    ])
+    .expect({ kind: "street", street: "preflop" })
+    .absent("MISDEAL_DEALT_OUT", "MISDEAL_FIRST_CARD", "MISDEAL_CARD_COUNT"),
+  "misdeal-exposed-first-card": s("the first card off the deck is exposed")
+    .setup()
+    .key("shuffler")
+    .deal([[2, "Kh"]])
+    .key("exposed")
+    .expect({ kind: "alert", code: "MISDEAL_EXPOSED", rule: "r.33-A1, A6" }),
+  "misdeal-exposed-one-later-negative": s("one card exposed later in the deal is not a misdeal")
+    .setup()
+    .key("shuffler")
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+    ])
+    .key("exposed")
+    .absent("MISDEAL_EXPOSED"),
+  "misdeal-exposed-two-cards": s("two cards exposed during the deal")
+    .setup()
+    .key("shuffler")
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+    ])
+    .key("exposed")
+    .deal([[1, "Ac"]])
+    .key("exposed")
+    .expect({ kind: "alert", code: "MISDEAL_EXPOSED" }),
+  "misdeal-card-count": s("a third card to a hold'em seat before any action")
+    .setup()
+    .standardDeal()
+    .deal([[2, "3s"]])
+    .expect({ kind: "alert", code: "MISDEAL_CARD_COUNT", seat: 2 })
+    .absent("HAND_DEAD"),
+  "misdeal-declared-by-shuffler-redeal": s(
+    "the misdeal is declared by the shuffler; the re-deal keeps button and blinds",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[3, "7d"]])
+    .floor({ op: "level", sb: 200, bb: 400 })
+    .removeFrom("seat3", "card:A:7d")
+    .removeFrom("bet2", "chip:100:1")
+    .removeFrom("bet3", "chip:100:2", "chip:100:3")
+    .wait()
+    .key("shuffler")
+    .expect({ kind: "alert", code: "MISDEAL_FIRST_CARD" })
+    .expect({
+      kind: "hand_end",
+      hand: 1,
+      result: "misdeal",
+      stacks: { 1: 20000, 2: 20000, 3: 20000, 4: 20000 },
+    })
+    .expect({ kind: "hand_start", hand: 2, button: 1, sb: 2, bb: 3, redeal: true })
+    .expect({ kind: "action", seat: 3, action: "bb", amount: 200 }),
+  "misdeal-ruled-continue": s("the floor rules continue: the alert clears and play goes on")
+    .setup()
+    .key("shuffler")
+    .deal([[3, "7d"]])
+    .floor({ op: "ruling", ruling: "continue" })
+    .expect({ kind: "alert", code: "MISDEAL_FIRST_CARD" })
+    .expect({ kind: "alert_clear", code: "MISDEAL_FIRST_CARD" })
+    .absent("HAND_NOT_STARTED"),
+  "hand-dead-after-substantial-action": s(
+    "a third card to a seat after substantial action: dead hand, not a misdeal",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .chips(1, 100, 100)
+    .deal([[2, "3s"]])
+    .floor({ op: "ruling", ruling: "dead", seat: 2 })
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 2 })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 2 })
+    .expect({ kind: "action", seat: 2, action: "fold" })
+    .absent("MISDEAL_CARD_COUNT"),
+
+  // ——— board and burn ———
+  "four-card-flop-resolved": s("four cards on the flop; one goes to the burn; the turn comes without a burn")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .board("5h")
+    .expect({ kind: "alert", code: "FOUR_CARD_FLOP", rule: "r.35", severity: "floor" })
+    .expect({ kind: "street", street: "flop", board: FLOP })
+    .expect({ kind: "alert_clear", code: "FOUR_CARD_FLOP" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
+    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN"),
+  "four-card-flop-then-extra-burn": s("after a four-card flop the dealer burns again before the turn")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .burn("3d")
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED", rule: "r.35, RP-5" }),
+  "premature-flop-spec-example": s("the contract's example: a flop while pre-flop betting is not complete")
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      rule: "RP-5A",
+      severity: "floor",
+      text: "Premature flop: pre-flop betting is not complete",
+      steps: [
+        "Leave the burn card where it is",
+        "Return the three flop cards to the stub and reshuffle the stub",
+        "Finish the pre-flop betting",
+        "Deal the flop again without burning",
+      ],
+    }),
+  "premature-flop-procedure-followed": s(
+    "RP-5A followed: cards back, betting finished, flop again without a burn",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .removeFrom("board", ...FLOP.map((f) => `card:A:${f}`))
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .board("Jd", "8c", "4h")
+    .expect({ kind: "alert", code: "PREMATURE_FLOP" })
+    .expect({ kind: "action", seat: 3, action: "check" })
+    .expect({ kind: "street", street: "flop", board: ["Jd", "8c", "4h"] })
+    .expect({ kind: "alert_clear", code: "PREMATURE_FLOP" })
+    .absent("BURN_MISSING", "BURN_UNEXPECTED"),
+  "premature-flop-burned-again": s("RP-5A with a wrong second burn before the re-dealt flop")
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .removeFrom("board", ...FLOP.map((f) => `card:A:${f}`))
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .burn("3c")
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED" }),
+  "premature-turn-procedure-followed": s("RP-5B followed: the turn set aside; the river comes without a burn")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .burn("3c")
+    .board("8c")
+    .removeFrom("board", "card:A:8c")
+    .wait()
+    .key("check")
+    .key("check")
+    .key("check")
+    .burn("3d")
+    .board("5h")
+    .checkAround()
+    .board("6s")
+    .checkAround()
+    .expect({ kind: "alert", code: "PREMATURE_TURN", rule: "RP-5B" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
+    .expect({ kind: "street", street: "river", board: [...FLOP, "5h", "6s"] })
+    .expect({ kind: "alert_clear", code: "PREMATURE_TURN" })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("BURN_MISSING", "BURN_UNEXPECTED", "FOUR_CARD_FLOP"),
+  "premature-river-procedure-followed": s("RP-5C followed: the river again without a new burn")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .key("check")
+    .burn("3d")
+    .board("5h")
+    .removeFrom("board", "card:A:5h")
+    .wait()
+    .key("check")
+    .key("check")
+    .key("check")
+    .board("6s")
+    .expect({ kind: "alert", code: "PREMATURE_RIVER", rule: "RP-5C" })
+    .expect({ kind: "street", street: "river", board: [...FLOP, "8c", "6s"] })
+    .expect({ kind: "alert_clear", code: "PREMATURE_RIVER" })
+    .absent("BURN_MISSING", "BURN_UNEXPECTED"),
+  "burn-missing": s("the flop is dealt with no burn card")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .expect({ kind: "alert", code: "BURN_MISSING", rule: "burn procedure", severity: "dealer" })
+    .expect({ kind: "street", street: "flop" }),
+
+  // ——— the deck ———
+  "duplicate-card-void": s("a second ace of spades is in play; the floor voids the hand")
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([
+      [2, "As"],
+      [3, "As/2"],
+    ])
+    .floor({ op: "ruling", ruling: "void" })
+    .expect({ kind: "alert", code: "DUPLICATE_CARD", rule: "IPC 29" })
+    .expect({ kind: "hand_end", result: "void", stacks: { 1: 20000, 2: 20000, 3: 20000, 4: 20000 } }),
+  "foreign-card": s("a card of deck B is dealt; the floor lets play continue")
+    .setup()
+    .key("shuffler")
+    .deal([[2, "Kh"]])
+    .addTo("seat3", "card:B:Kd")
+    .floor({ op: "ruling", ruling: "continue" })
+    .expect({ kind: "alert", code: "FOREIGN_CARD", rule: "IPC 29" })
+    .expect({ kind: "alert_clear", code: "FOREIGN_CARD" }),
+  "deck-not-collected": s("the shuffler is pressed with the last hand's cards still on the muck")
+    .setup()
+    .standardDeal()
+    .fold(4)
+    .fold(1)
+    .fold(2)
+    .key("shuffler")
+    .removeFrom("muck", "card:A:9s", "card:A:9h", "card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd")
+    .removeFrom("seat3", "card:A:7d", "card:A:2h")
+    .wait()
+    .key("check")
+    .expect({ kind: "hand_end", hand: 1, result: "complete" })
+    .expect({ kind: "alert", code: "DECK_NOT_COLLECTED", rule: "r.21" })
+    .expect({ kind: "alert_clear", code: "DECK_NOT_COLLECTED" }),
+  "deck-collected-negative": s("every card collected before the shuffle")
+    .setup()
+    .standardDeal()
+    .fold(4)
+    .fold(1)
+    .fold(2)
+    .removeFrom("muck", "card:A:9s", "card:A:9h", "card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd")
+    .removeFrom("seat3", "card:A:7d", "card:A:2h")
+    .wait()
+    .key("shuffler")
+    .expect({ kind: "hand_start", hand: 2 })
+    .absent("DECK_NOT_COLLECTED"),
+
+  // ——— betting ———
+  "out-of-turn-call-stands": s(
+    "seat 1 calls before seat 4; seat 4 calls too, so seat 1's call stands (TDA 53)",
+  )
+    .setup()
+    .standardDeal()
+    .chips(1, 100, 100)
+    .chips(4, 100, 100)
+    .expect({ kind: "alert", code: "ACTION_OUT_OF_TURN", seat: 1, severity: "dealer" })
+    .expect({ kind: "action", seat: 4, action: "call", to: 200 })
+    .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
+    .expect({ kind: "action", seat: 1, action: "call", to: 200 }),
+  "out-of-turn-call-void-after-raise": s(
+    "seat 1 calls before seat 4; seat 4 raises, so seat 1 has all options again",
+  )
+    .setup()
+    .standardDeal()
+    .chips(1, 100, 100)
+    .key("raise")
+    .chips(4, 500, 100)
+    .removeFrom("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .key("fold")
+    .expect({ kind: "alert", code: "ACTION_OUT_OF_TURN", seat: 1 })
+    .expect({ kind: "action", seat: 4, action: "raise", to: 600 })
+    .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
+    .expect({ kind: "action", seat: 1, action: "fold" }),
+  "in-turn-negative": s("everyone acts in turn")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .absent("ACTION_OUT_OF_TURN", "UNDERCALL", "UNDERRAISE"),
+  undercall: s("seat 4 puts out 100 facing the 200 big blind")
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .expect({ kind: "alert", code: "UNDERCALL", rule: "2019 r.51", seat: 4 })
+    .expect({ kind: "action", seat: 4, action: "call", to: 200 }),
+  underraise: s("seat 4 declares raise and puts out 300 facing 200: brought up to 400")
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .chips(4, 100, 100, 100)
+    .expect({ kind: "alert", code: "UNDERRAISE", rule: "2019 r.52", seat: 4 })
+    .expect({ kind: "action", seat: 4, action: "raise", to: 400 }),
+  "allin-table-hands-rule-14": s(
+    "the digest's example: A all-in pre-flop, B and C call; on the turn B all-in, C calls",
+  )
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .chips(3, 100, 100)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .chips(3, 500)
+    .absent("UNDERCALL")
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .key("check")
+    .key("check")
+    .pull()
+    .burn("3h")
+    .board("4d")
+    .key("allin")
+    .chips(2, 1000, 1000, 1000, 1000, 100, 100, 100)
+    .chips(3, 1000, 1000, 1000, 1000, 100, 100, 100)
+    .expect({ kind: "action", seat: 1, action: "raise", to: 700, allin: true })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "street", street: "turn" })
+    .expect({ kind: "action", seat: 2, action: "bet", to: 4300, allin: true })
+    .expect({ kind: "action", seat: 3, action: "call", to: 4300, allin: true })
+    .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" }),
+  "allin-not-yet-negative": s("one player all-in pre-flop, two with chips behind: no tabling yet")
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .chips(3, 100, 100)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .chips(3, 500)
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .expect({ kind: "street", street: "flop" })
+    .absent("ALLIN_TABLE_HANDS"),
+
+  // ——— readers ———
+  "reader-offline": s("the bridge stops answering and comes back")
+    .setup()
+    .standardDeal()
+    .reader("bridge", "offline")
+    .reader("bridge", "online")
+    .expect({ kind: "alert", code: "READER_OFFLINE", severity: "floor" })
+    .expect({ kind: "alert_clear", code: "READER_OFFLINE" }),
+};
+
+const dir = dirname(fileURLToPath(import.meta.url));
+for (const [name, scene] of Object.entries(scenes)) {
+  writeFileSync(join(dir, `${name}.jsonl`), scene.toJsonLines());
+}
+console.log(`wrote ${Object.keys(scenes).length} scenarios to ${dir}`);

@@ -1,0 +1,162 @@
+/**
+ * A small language for writing scenario files: a dealer and players at a simulated table, in the
+ * contract's input events, followed by what the table must say. `npx tsx test/scenarios/build.ts`
+ * writes every scenario to test/scenarios/*.jsonl; the files are what the tests replay.
+ */
+import type { InputEventIn } from "../../src/contract/input.js";
+
+/** An expectation line: a table event that must appear (fields given must match), or a code that must not. */
+export type Expectation = { expect: Record<string, unknown> } | { absent: string };
+
+export class Scene {
+  private t = 0;
+  readonly lines: (InputEventIn | Expectation)[] = [];
+  private readonly zones = new Map<string, string[]>();
+  private chipSerial = 0;
+
+  constructor(readonly title: string) {}
+
+  private at(ms = 300): number {
+    this.t += ms;
+    return this.t;
+  }
+
+  private tags(antenna: string, tags: string[], gap?: number): this {
+    this.zones.set(antenna, [...tags]);
+    this.lines.push({ t: this.at(gap), kind: "tags", antenna, tags: [...tags] });
+    return this;
+  }
+
+  /** The floor seats players (stacks 20000 unless given), sets blinds and the button. */
+  setup(
+    opts: {
+      seats?: number[];
+      stacks?: Record<number, number>;
+      button?: number;
+      sb?: number;
+      bb?: number;
+      game?: "nlhe" | "plo";
+    } = {},
+  ): this {
+    const seats = opts.seats ?? [1, 2, 3, 4];
+    this.lines.push({ t: 0, kind: "floor", op: "game", game: opts.game ?? "nlhe" });
+    this.lines.push({ t: 0, kind: "floor", op: "level", sb: opts.sb ?? 100, bb: opts.bb ?? 200 });
+    for (const seat of seats) {
+      const stack = opts.stacks?.[seat] ?? 20000;
+      this.lines.push({ t: 0, kind: "floor", op: "seat", seat, player: `P${seat}`, stack });
+    }
+    this.lines.push({ t: 0, kind: "floor", op: "button", seat: opts.button ?? 1 });
+    return this;
+  }
+
+  floor(op: Record<string, unknown>): this {
+    this.lines.push({ t: this.at(100), kind: "floor", ...op } as InputEventIn);
+    return this;
+  }
+
+  key(button: "shuffler" | "check" | "fold" | "raise" | "allin" | "exposed"): this {
+    this.lines.push({ t: this.at(button === "shuffler" ? 1000 : 600), kind: "button", button });
+    return this;
+  }
+
+  reader(reader: string, status: "online" | "offline"): this {
+    this.lines.push({ t: this.at(200), kind: "reader", reader, status });
+    return this;
+  }
+
+  /** Hole cards, one per entry, in the order given (`[seat, face]`). */
+  deal(cards: [number, string][]): this {
+    for (const [seat, face] of cards) this.addTo(`seat${seat}`, `card:A:${face}`);
+    return this;
+  }
+
+  /** A tag (card or chip id) arrives on an antenna, added to what is there. */
+  addTo(antenna: string, ...tags: string[]): this {
+    return this.tags(antenna, [...(this.zones.get(antenna) ?? []), ...tags]);
+  }
+
+  /** Tags leave an antenna (e.g. premature cards back to the stub). */
+  removeFrom(antenna: string, ...tags: string[]): this {
+    return this.tags(
+      antenna,
+      (this.zones.get(antenna) ?? []).filter((x) => !tags.includes(x)),
+    );
+  }
+
+  /** A seat puts chips of these denominations in front of it, in one motion. */
+  chips(seat: number, ...denominations: number[]): this {
+    return this.addTo(`bet${seat}`, ...denominations.map((d) => `chip:${d}:${++this.chipSerial}`));
+  }
+
+  /** A seat's hole cards go to the muck. */
+  fold(seat: number): this {
+    const cards = this.zones.get(`seat${seat}`) ?? [];
+    this.tags(`seat${seat}`, []);
+    return this.addTo("muck", ...cards);
+  }
+
+  /** The dealer pulls every bet into the pot. */
+  pull(): this {
+    const pulled: string[] = [];
+    for (const [antenna, tags] of this.zones) {
+      if (/^bet\d+$/.test(antenna) && tags.length > 0) {
+        pulled.push(...tags);
+        this.tags(antenna, [], 100);
+      }
+    }
+    return pulled.length > 0 ? this.addTo("pot", ...pulled) : this;
+  }
+
+  burn(face: string): this {
+    return this.addTo("burn", `card:A:${face}`);
+  }
+
+  board(...faces: string[]): this {
+    return this.addTo("board", ...faces.map((f) => `card:A:${f}`));
+  }
+
+  /** Waits (longer than any window). */
+  wait(ms = 2000): this {
+    this.t += ms;
+    return this;
+  }
+
+  expect(event: Record<string, unknown>): this {
+    this.lines.push({ expect: event });
+    return this;
+  }
+
+  absent(...codes: string[]): this {
+    for (const code of codes) this.lines.push({ absent: code });
+    return this;
+  }
+
+  /** The standard opening for four players, button 1: shuffler, blinds' chips, two cards each from seat 2. */
+  standardDeal(): this {
+    this.key("shuffler").chips(2, 100).chips(3, 100, 100);
+    return this.deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+      [2, "Kd"],
+      [3, "2h"],
+      [4, "9h"],
+      [1, "Td"],
+    ]);
+  }
+
+  /** Everyone calls or checks pre-flop (seat 4, 1, 2 call; 3 checks) and the bets are pulled. */
+  limpedPreflop(): this {
+    return this.chips(4, 100, 100).chips(1, 100, 100).chips(2, 100).key("check").pull();
+  }
+
+  /** Everyone checks a post-flop round (seats 2, 3, 4, 1). */
+  checkAround(): this {
+    return this.key("check").key("check").key("check").key("check");
+  }
+
+  toJsonLines(): string {
+    return `${this.lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
+  }
+}
