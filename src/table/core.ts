@@ -8,7 +8,7 @@ import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 import type { BbAnteOrder } from "../rules/betting.js";
 import { alert, say } from "../hand/alerts.js";
-import { TableReader } from "../hand/reading/tableReader.js";
+import { TableReader, type TableReaderSnapshot } from "../hand/reading/tableReader.js";
 import type { Observation } from "../hand/reading/observations.js";
 import { HandSession } from "../hand/session.js";
 import { applyFloorSetup } from "./floorOps.js";
@@ -42,6 +42,16 @@ export interface TableCore {
   snapshot(): TableState;
   /** The hand in progress, if any. */
   readonly hand: HandSession | null;
+  /** The whole core as plain data, between hands only (null while a hand is in progress). */
+  checkpoint(): CoreCheckpoint | null;
+}
+
+/** What recovery needs to rebuild the core between hands: replay then continues from here. */
+export interface CoreCheckpoint {
+  table: TableState;
+  reader: TableReaderSnapshot;
+  redeal: { positions: Positions; level: Level; game: GameSettings } | null;
+  offline: string[];
 }
 
 /** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
@@ -49,9 +59,9 @@ const CARD_ZONE = /^(seat\d+|board|burn|muck)$/;
 /** Events after which a bet still settling is read at once: the action has moved on. */
 const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed"]);
 
-/** Creates the core for one table. */
-export function createTable(options: TableOptions): TableCore {
-  return new Table(options);
+/** Creates the core for one table, empty or from a checkpoint taken between hands. */
+export function createTable(options: TableOptions, from?: CoreCheckpoint): TableCore {
+  return new Table(options, from);
 }
 
 class Table implements TableCore {
@@ -62,14 +72,32 @@ class Table implements TableCore {
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
 
-  constructor(private readonly options: TableOptions) {
-    this.state = emptyTable(options.seats, options.game);
+  constructor(
+    private readonly options: TableOptions,
+    from?: CoreCheckpoint,
+  ) {
+    this.state = from ? structuredClone(from.table) : emptyTable(options.seats, options.game);
     this.antennas = new Set(options.antennas);
     this.reader = new TableReader({
       registry: options.registry,
       settleWindowMs: options.settleWindowMs,
       departWindowMs: options.departWindowMs ?? 1500,
     });
+    if (from) {
+      this.reader.restore(from.reader);
+      this.redeal = structuredClone(from.redeal);
+      for (const r of from.offline) this.offline.add(r);
+    }
+  }
+
+  checkpoint(): CoreCheckpoint | null {
+    if (this.session !== null) return null;
+    return {
+      table: structuredClone(this.state),
+      reader: this.reader.snapshot(),
+      redeal: structuredClone(this.redeal),
+      offline: [...this.offline],
+    };
   }
 
   get hand(): HandSession | null {
@@ -278,21 +306,34 @@ export function createTableFromConfig(
     deck: string;
     registry: { simulated: boolean; file?: string | undefined };
   },
-  registry: Registry = createRegistry({
+  registry: Registry = registryFromConfig(config),
+  from?: CoreCheckpoint,
+): TableCore {
+  return createTable(
+    {
+      seats: config.table.seats,
+      game: { game: config.game.name, cap: config.game.limitCap },
+      registry,
+      antennas: Object.keys(config.antennas),
+      chips: config.chips,
+      settleWindowMs: config.settleWindowMs,
+      bbAnteOrder: config.house.bbAnteOrder,
+    },
+    from,
+  );
+}
+
+/** The registry a configuration describes: the registry file's UIDs, and logical ids if simulated. */
+export function registryFromConfig(config: {
+  deck: string;
+  chips: number[];
+  registry: { simulated: boolean; file?: string | undefined };
+}): Registry {
+  return createRegistry({
     deck: config.deck,
     chips: config.chips,
     simulated: config.registry.simulated,
     ...(config.registry.file === undefined ? {} : { uids: loadRegistryFile(config.registry.file) }),
-  }),
-): TableCore {
-  return createTable({
-    seats: config.table.seats,
-    game: { game: config.game.name, cap: config.game.limitCap },
-    registry,
-    antennas: Object.keys(config.antennas),
-    chips: config.chips,
-    settleWindowMs: config.settleWindowMs,
-    bbAnteOrder: config.house.bbAnteOrder,
   });
 }
 

@@ -31,6 +31,39 @@ describe("feltguard CLI", () => {
     expect(r.stderr).toMatch(/10 input events, \d+ table events/);
   });
 
+  it("replays the contract's example and prints the PREMATURE_FLOP alert with its steps", () => {
+    const r = feltguard("replay", "examples/premature-flop.jsonl");
+    expect(r.code).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines).toContainEqual({
+      t: 9300,
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      rule: "RP-5A",
+      severity: "floor",
+      text: "Premature flop: pre-flop betting is not complete",
+      steps: [
+        "Leave the burn card where it is",
+        "Return the three flop cards to the stub and reshuffle the stub",
+        "Finish the pre-flop betting",
+        "Deal the flop again without burning",
+      ],
+    });
+    expect(lines[0]).toEqual({
+      t: 1000,
+      kind: "hand_start",
+      hand: 1,
+      game: "nlhe",
+      button: 1,
+      sb: 2,
+      bb: 3,
+      redeal: false,
+    });
+  });
+
   it("stops at a malformed line with file:line and a non-zero exit", () => {
     const file = join(tmp, "bad.jsonl");
     writeFileSync(

@@ -38,6 +38,11 @@ interface ZoneState {
 export interface TableReaderSnapshot {
   reports: Record<string, string[]>;
   cards: Record<string, CardPlace>;
+  zones: Record<
+    string,
+    { settled: [string, number][]; current: [string, number][]; changedAt: number | null }
+  >;
+  flagged: string[];
 }
 
 export class TableReader {
@@ -165,11 +170,33 @@ export class TableReader {
     );
   }
 
+  /** Everything the reader remembers, as plain data. */
   snapshot(): TableReaderSnapshot {
     return {
       reports: Object.fromEntries([...this.reports].map(([a, s]) => [a, [...s]])),
       cards: Object.fromEntries([...this.cards].map(([tag, p]) => [tag, { ...p }])),
+      zones: Object.fromEntries(
+        [...this.zones].map(([a, z]) => [
+          a,
+          { settled: [...z.settled], current: [...z.current], changedAt: z.changedAt },
+        ]),
+      ),
+      flagged: [...this.flagged],
     };
+  }
+
+  /** Puts back what {@link snapshot} saved (recovery from a checkpoint). */
+  restore(snapshot: TableReaderSnapshot): void {
+    this.reports.clear();
+    this.cards.clear();
+    this.zones.clear();
+    this.flagged.clear();
+    for (const [a, tags] of Object.entries(snapshot.reports)) this.reports.set(a, new Set(tags));
+    for (const [tag, place] of Object.entries(snapshot.cards)) this.cards.set(tag, { ...place });
+    for (const [a, z] of Object.entries(snapshot.zones)) {
+      this.zones.set(a, { settled: new Map(z.settled), current: new Map(z.current), changedAt: z.changedAt });
+    }
+    for (const f of snapshot.flagged) this.flagged.add(f);
   }
 
   private seeCard(

@@ -1,0 +1,112 @@
+/**
+ * The runtime: the one place where the live world meets the deterministic core. Drivers submit
+ * input events; each is stamped with the monotonic clock, journaled, then fed to the core; the
+ * table events go to every output. Delayed behaviour (settle windows) runs on a timer armed at the
+ * core's next deadline — the same `advanceTo` that replay drives from the log.
+ */
+import type { InputEvent } from "../contract/input.js";
+import type { TableEvent } from "../contract/output.js";
+import type { TableCore } from "../table/core.js";
+
+/** Where input events are kept before the core sees them (the SQLite journal at the table). */
+export interface InputJournal {
+  /** Appends one event; returns its sequence number. Must not throw: a failing journal says so itself. */
+  append(event: InputEvent): number;
+}
+
+/** Something that shows or forwards table events (a display, the floor page, a log). */
+export type TableOutput = (events: readonly TableEvent[], core: TableCore) => void;
+
+/** A clock: whole milliseconds, never decreasing. */
+export type MonotonicClock = () => number;
+
+/** The live clock: milliseconds since the process started, as integers. */
+export const processClock: MonotonicClock = () => Math.floor(performance.now());
+
+export interface RuntimeOptions {
+  core: TableCore;
+  clock?: MonotonicClock;
+  journal?: InputJournal;
+  outputs?: TableOutput[];
+  /** Arms a timer; injected so tests can run on fake timers. */
+  setTimer?: (ms: number, run: () => void) => { cancel(): void };
+}
+
+const defaultTimer = (ms: number, run: () => void) => {
+  const handle = setTimeout(run, ms);
+  return { cancel: () => clearTimeout(handle) };
+};
+
+export class Runtime {
+  readonly core: TableCore;
+  private readonly clock: MonotonicClock;
+  private readonly journal: InputJournal | undefined;
+  private readonly outputs: TableOutput[];
+  private readonly setTimer: NonNullable<RuntimeOptions["setTimer"]>;
+  private timer: { cancel(): void } | null = null;
+  private lastT = 0;
+
+  constructor(options: RuntimeOptions) {
+    this.core = options.core;
+    this.clock = options.clock ?? processClock;
+    this.journal = options.journal;
+    this.outputs = options.outputs ?? [];
+    this.setTimer = options.setTimer ?? defaultTimer;
+  }
+
+  /** Adds an output (e.g. the floor page once it listens). */
+  addOutput(output: TableOutput): void {
+    this.outputs.push(output);
+  }
+
+  /** The time for a new input event: the clock, never behind the last event. */
+  now(): number {
+    this.lastT = Math.max(this.lastT, this.clock());
+    return this.lastT;
+  }
+
+  /**
+   * Takes one input event from a driver or the floor. Without `t`, it is stamped now. The event is
+   * journaled before the core sees it, so a crash after this line loses nothing.
+   */
+  submit(event: InputEvent): TableEvent[] {
+    const t = Math.max(event.t, this.lastT);
+    this.lastT = t;
+    const stamped = t === event.t ? event : { ...event, t };
+    this.journal?.append(stamped);
+    const out = [...this.core.advanceTo(t), ...this.core.handle(stamped)];
+    this.emit(out);
+    this.arm();
+    return out;
+  }
+
+  /** Runs windows that are due now (called by the timer). */
+  tick(): TableEvent[] {
+    const out = this.core.advanceTo(this.now());
+    this.emit(out);
+    this.arm();
+    return out;
+  }
+
+  /** Stops the timer. */
+  stop(): void {
+    this.timer?.cancel();
+    this.timer = null;
+  }
+
+  private emit(events: readonly TableEvent[]): void {
+    if (events.length === 0) return;
+    for (const output of this.outputs) output(events, this.core);
+  }
+
+  private arm(): void {
+    this.timer?.cancel();
+    this.timer = null;
+    const deadline = this.core.nextDeadline();
+    if (deadline === null) return;
+    this.timer = this.setTimer(Math.max(0, deadline - this.clock()), () => {
+      this.timer = null;
+      this.tick();
+    });
+  }
+}

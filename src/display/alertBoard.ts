@@ -1,0 +1,33 @@
+/** The alerts open right now, kept from the table events: what the dealer panel and floor page list. */
+import type { AlertEvent, TableEvent } from "../contract/output.js";
+
+export type OpenAlert = Omit<AlertEvent, "kind">;
+
+export class AlertBoard {
+  private readonly open: OpenAlert[] = [];
+
+  /** Follows the table events: alerts open, clears close, and a new hand leaves only table-wide ones. */
+  apply(events: readonly TableEvent[]): void {
+    for (const e of events) {
+      if (e.kind === "alert") {
+        if (e.severity === "info") continue;
+        const { kind: _kind, ...alert } = e;
+        this.open.push(alert);
+      } else if (e.kind === "alert_clear") {
+        this.remove((a) => a.code === e.code && (e.seat === undefined || a.seat === e.seat));
+      } else if (e.kind === "hand_start") {
+        // A hand's alerts end with it; a reader that is still away stays on the board.
+        this.remove((a) => a.code !== "READER_OFFLINE");
+      }
+    }
+  }
+
+  /** Open alerts, oldest first. */
+  list(): OpenAlert[] {
+    return this.open.map((a) => ({ ...a, steps: [...a.steps] }));
+  }
+
+  private remove(match: (a: OpenAlert) => boolean): void {
+    for (let i = this.open.length - 1; i >= 0; i--) if (match(this.open[i]!)) this.open.splice(i, 1);
+  }
+}
