@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { JsonLinesError } from "../contract/jsonl.js";
 import { ConfigError } from "./config.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
+import { registerDevices } from "./commands/devices.js";
 import { diag } from "./commands/io.js";
 import { registerReplay } from "./commands/replay.js";
 
@@ -16,6 +17,7 @@ export function buildCli(): Command {
     .showHelpAfterError();
   registerReplay(program);
   registerCheckConfig(program);
+  registerDevices(program);
   return program;
 }
 

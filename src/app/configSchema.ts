@@ -11,6 +11,47 @@ const Antenna = z.strictObject({
   channel: z.number().int().nonnegative(),
 });
 
+/** A USB id as lsusb prints it ("2341") or a number. */
+const UsbId = z.union([
+  z.number().int().nonnegative(),
+  z.string().regex(/^(0x)?[0-9a-fA-F]{1,4}$/, "a USB id such as 2341"),
+]);
+const Pin = z.union([z.number().int().nonnegative(), z.string().regex(/^A?\d+$/, "a pin such as 7 or A0")]);
+
+/** Where the table's hardware is and how it is wired (hardware.md). Absent: the device is not used. */
+const Devices = z.strictObject({
+  bridge: z
+    .strictObject({
+      path: z.string().min(1),
+      vendorId: UsbId.optional(),
+      productId: UsbId.optional(),
+      serialNumber: z.string().optional(),
+    })
+    .optional(),
+  keys: z
+    .strictObject({
+      path: z.string().min(1),
+      vendorId: UsbId.optional(),
+      productId: UsbId.optional(),
+      buttons: z.partialRecord(
+        z.enum(["shuffler", "allin", "check", "fold", "raise", "exposed", "undo", "floor", "ok"]),
+        Pin,
+      ),
+      seats: z.array(z.strictObject({ seat: z.number().int().positive(), toAct: Pin, allin: Pin })),
+      digits: z
+        .strictObject({
+          data: Pin,
+          clock: Pin,
+          cs: Pin,
+          brightness: z.number().int().min(0).max(15).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  hid: z.strictObject({ vendorId: UsbId, productId: UsbId }).optional(),
+  epaper: z.strictObject({ path: z.string().min(1) }).optional(),
+});
+
 const Web = z.strictObject({
   host: z.string().min(1).default("127.0.0.1"),
   port: z.number().int().min(0).max(65535).default(8080),
@@ -49,6 +90,7 @@ export const ConfigSchema = z
       simulated: z.boolean().default(true),
       file: z.string().min(1).optional(),
     }),
+    devices: Devices.default({}),
     displays: z
       .strictObject({
         epaper: z.strictObject({ minRefreshMs: z.number().int().nonnegative().default(3000) }).optional(),

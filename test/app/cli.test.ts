@@ -103,3 +103,13 @@ describe("feltguard CLI", () => {
     }
   });
 });
+
+describe("feltguard devices", () => {
+  it("lists each configured device and says it is missing when nothing is plugged in", () => {
+    const r = feltguard("devices", "--json");
+    expect(r.code).toBe(0);
+    const inv = JSON.parse(r.stdout) as { devices: { device: string; status: string }[] };
+    expect(inv.devices.map((d) => d.device).sort()).toEqual(["bridge", "epaper", "hid", "keys"]);
+    for (const d of inv.devices) expect(["missing", "found"]).toContain(d.status);
+  });
+});
