@@ -25,13 +25,21 @@ export function replayText(
   options: ReplayOptions,
 ): ReplaySummary {
   const summary: ReplaySummary = { events: 0, skipped: 0, tableEvents: 0 };
+  // Lines are written in chunks: one write per line costs more than the core itself.
+  let pending = "";
+  const flush = () => {
+    if (pending !== "") options.out(pending);
+    pending = "";
+  };
   const emit = (events: TableEvent[]) => {
-    for (const e of events) options.out(formatJsonLine(e));
+    for (const e of events) pending += formatJsonLine(e);
+    if (pending.length > 64 * 1024) flush();
     summary.tableEvents += events.length;
   };
   let lastT = 0;
   for (const result of readJsonLines(text, file, InputEvent)) {
     if (!result.ok) {
+      flush();
       if (!options.lenient) throw result.error;
       options.diag(`skipped ${result.error.message}`);
       summary.skipped += 1;
@@ -45,6 +53,7 @@ export function replayText(
     lastT = event.t;
   }
   emit(core.finish(lastT));
+  flush();
   return summary;
 }
 

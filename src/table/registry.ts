@@ -95,12 +95,22 @@ export function createRegistry(options: {
   uids?: ReadonlyMap<string, string>;
 }): Registry {
   const { deck, chips, simulated, uids } = options;
+  // Readers repeat whole inventories many times a second: each tag is worked out once.
+  const known = new Map<string, TagInfo>();
+  const work = (tagId: string): TagInfo => {
+    const logical = uids?.get(tagId.toUpperCase());
+    if (logical !== undefined) return resolveLogical(logical, deck, chips);
+    if (simulated) return resolveLogical(tagId, deck, chips);
+    return { type: "unknown" };
+  };
   return {
     resolve(tagId) {
-      const logical = uids?.get(tagId.toUpperCase());
-      if (logical !== undefined) return resolveLogical(logical, deck, chips);
-      if (simulated) return resolveLogical(tagId, deck, chips);
-      return { type: "unknown" };
+      let info = known.get(tagId);
+      if (info === undefined) {
+        info = work(tagId);
+        if (known.size < 100_000) known.set(tagId, info);
+      }
+      return info;
     },
   };
 }
