@@ -172,12 +172,18 @@ export const say = {
       "Call the floor",
       "Do not deal further until the floor has ruled on the burn card",
     ]),
-  duplicateCard: (t: number, face: string) =>
-    alert(t, "DUPLICATE_CARD", `Two cards of the same face (${face}) are in play: the deck is not whole`, [
-      "Stop the hand",
-      "Call the floor: a hand with a duplicate card is void (IPC 29)",
-      "Replace the deck before the next hand",
-    ]),
+  // The face is never named: it may be a hole card, and alerts are public (principle 5).
+  duplicateCard: (t: number, antenna: string) =>
+    alert(
+      t,
+      "DUPLICATE_CARD",
+      `A second card of a face already in play arrived on ${antenna}: the deck is not whole`,
+      [
+        "Stop the hand",
+        "Call the floor: a hand with a duplicate card is void (IPC 29)",
+        "Replace the deck before the next hand",
+      ],
+    ),
   foreignCard: (t: number, antenna: string, reason: string) =>
     alert(t, "FOREIGN_CARD", `A card that is not of this deck is in play on ${antenna}: ${reason}`, [
       "Stop the hand",

@@ -31,7 +31,7 @@ export function observe(h: HandContext, observations: readonly Observation[]): v
     switch (o.type) {
       case "card_arrived":
         if (isStale(h, o.tag)) break;
-        if (!checkDeck(h, o.tag, o.card)) break;
+        if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
         if (o.antenna === "board") boardBatch.push({ tag: o.tag, card: o.card });
         else cardArrived(h, o.tag, o.antenna, o.from);
         break;
@@ -73,14 +73,14 @@ function cardArrived(h: HandContext, tag: string, antenna: string, from: string 
 }
 
 /** IPC 29: a second tag of a face already in play means the deck is not whole. */
-function checkDeck(h: HandContext, tag: string, card: Card): boolean {
+function checkDeck(h: HandContext, tag: string, card: Card, antenna: string): boolean {
   const known = h.faces[card];
   if (known === undefined) {
     h.faces[card] = tag;
     return true;
   }
   if (known === tag) return true;
-  if (raise(h, say.duplicateCard(h.t, card)) && h.hold === null)
+  if (raise(h, say.duplicateCard(h.t, antenna)) && h.hold === null)
     h.hold = { kind: "void", code: "DUPLICATE_CARD" };
   return false;
 }

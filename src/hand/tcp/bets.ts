@@ -1,0 +1,124 @@
+/**
+ * The wagers of a hand, read from the chip zones: free until the first card is drawn, then locked
+ * (digest: bets "cannot be changed once any card is drawn"). After that the only chips that may
+ * move are a Play bet equal to the Ante (an open box's decision, or a blind box's owed Play), a
+ * folded box's Ante taken by the house, and the fix of an alert the table raised at the lock.
+ */
+import {
+  checkBetChange,
+  checkBlindPlay,
+  NO_BETS,
+  type ThreeCardBets,
+  validateBets,
+} from "../../rules/threeCard/bets.js";
+import { clear, isOpen, raise, tcpSay } from "./alerts.js";
+import { betsOnZones, type TcpBox, type TcpContext, wagerZone } from "./context.js";
+
+const sameBets = (a: ThreeCardBets, b: ThreeCardBets) =>
+  a.ante === b.ante && a.play === b.play && a.pairPlus === b.pairPlus && a.prime === b.prime;
+
+/** Boxes with chips on any zone now. */
+function boxesWithBets(h: TcpContext): number[] {
+  const boxes = new Set<number>();
+  for (const [antenna, total] of Object.entries(h.zones)) {
+    const zone = wagerZone(antenna);
+    if (zone && total > 0) boxes.add(zone.box);
+  }
+  return [...boxes].sort((a, b) => a - b);
+}
+
+/** Open or blind: a player's lowest box in the hand is open, his others blind. */
+function blindBoxes(h: TcpContext, boxes: readonly number[]): Set<number> {
+  const firstOf = new Map<string, number>();
+  const blind = new Set<number>();
+  for (const box of boxes) {
+    // A box with nobody seated is its own player: it cannot share a player with another box.
+    const player = h.players[box] ?? `#box${box}`;
+    if (firstOf.has(player)) blind.add(box);
+    else firstOf.set(player, box);
+  }
+  return blind;
+}
+
+/** The first card was drawn: the boxes that bet are in the hand, their bets locked and checked. */
+export function lockBets(h: TcpContext): void {
+  const numbers = boxesWithBets(h);
+  const blind = blindBoxes(h, numbers);
+  for (const box of numbers) {
+    const bets = betsOnZones(h, box);
+    h.boxes[box] = { box, blind: blind.has(box), bets, owesPlay: false, folded: false, tags: [], faces: [] };
+  }
+  for (const box of numbers) checkBox(h, h.boxes[box]!);
+}
+
+/** The limits and bet rules, and a blind box's Play (raised once per box). */
+function checkBox(h: TcpContext, box: TcpBox): void {
+  const problems = validateBets(box.bets, h.limits)
+    // A blind box's missing or short Play has its own code.
+    .filter((v) => !(box.blind && v.code === "PLAY_NOT_EQUAL_ANTE"))
+    .map((v) => v.message);
+  if (problems.length > 0) raise(h, tcpSay.betInvalid(h.t, box.box, problems));
+  const blindIssue = checkBlindPlay([{ box: box.box, blind: box.blind, bets: box.bets }]).find(
+    (v) => v.code === "BLIND_PLAY_MISSING",
+  );
+  if (blindIssue) {
+    box.owesPlay = true;
+    // Whatever is on Play is not a Play bet until it equals the Ante.
+    box.bets = { ...box.bets, play: 0 };
+    raise(h, tcpSay.blindPlayMissing(h.t, box.box, box.bets.ante));
+  }
+}
+
+/** A chip zone settled: before the first card it is a bet; after it, judged against the locked bets. */
+export function zoneSettled(h: TcpContext, antenna: string, total: number): void {
+  const zone = wagerZone(antenna);
+  if (!zone) return;
+  h.zones[antenna] = total;
+  if (h.phase === "betting") return;
+  const box = h.boxes[zone.box];
+  const now = betsOnZones(h, zone.box);
+  if (!box) {
+    // Chips on a box that was not in the hand when the cards were drawn: a late bet.
+    if (sameBets(now, NO_BETS)) clear(h, "TCP_BET_AFTER_DEAL", zone.box);
+    else raise(h, tcpSay.betAfterDeal(h.t, zone.box));
+    return;
+  }
+  judgeChange(h, box, now);
+}
+
+function judgeChange(h: TcpContext, box: TcpBox, now: ThreeCardBets): void {
+  if (isOpen(h, "TCP_BET_INVALID", box.box) && validateBets(now, h.limits).length === 0) {
+    // The dealer put the bets right: they are the box's bets from now on.
+    box.bets = { ...now };
+    clear(h, "TCP_BET_INVALID", box.box);
+  }
+  const verdict = checkBetChange(box.bets, now, {
+    // A blind box that owes its Play may still put it down, like an open box deciding.
+    blind: box.blind && !box.owesPlay,
+    cardsDrawn: h.cardsDealt,
+  });
+  if (verdict.allowed && verdict.kind === "playDecision" && !box.folded) {
+    box.bets = { ...box.bets, play: now.play };
+    if (box.owesPlay) {
+      box.owesPlay = false;
+      clear(h, "TCP_BLIND_PLAY_MISSING", box.box);
+    }
+  }
+  if (acceptable(h, box, now)) clear(h, "TCP_BET_AFTER_DEAL", box.box);
+  else raise(h, tcpSay.betAfterDeal(h.t, box.box));
+}
+
+/** The zones agree with the box: its bets as they stand, or a folded box whose Ante the house took. */
+function acceptable(h: TcpContext, box: TcpBox, now: ThreeCardBets): boolean {
+  if (sameBets(now, box.bets)) return true;
+  // A blind box owing its Play may show short or wrong chips on Play: that is the open alert, not a change.
+  if (box.owesPlay && sameBets({ ...now, play: 0 }, box.bets)) return true;
+  if (!box.folded) return false;
+  const forfeits = h.payTable.foldForfeitsSideBets;
+  return (
+    (now.ante === box.bets.ante || now.ante === 0) &&
+    now.play === 0 &&
+    (now.pairPlus === box.bets.pairPlus || (forfeits && now.pairPlus === 0)) &&
+    (now.prime === box.bets.prime || (forfeits && now.prime === 0))
+  );
+}

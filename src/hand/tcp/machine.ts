@@ -1,0 +1,138 @@
+/**
+ * A Three Card Poker hand as an xstate v5 machine: betting (bets free) → dealing (bets locked,
+ * three cards to each box and the dealer) → decisions (Play or fold) → over, with `held` while a
+ * misdeal or a deck that is not whole waits for the floor. The context is plain data
+ * ({@link TcpContext}); every action calls a pure function of this folder.
+ */
+import { assign, setup } from "xstate";
+import type { ButtonName, RulingName } from "../../contract/input.js";
+import { isAlertCode } from "../alerts.js";
+import type { Observation } from "../reading/observations.js";
+import { clearAll } from "./alerts.js";
+import type { TcpAlertCode, TcpContext } from "./context.js";
+import { cardExposed, dealEnded } from "./deal.js";
+import { foldBox, foldKey, readyToReveal } from "./decide.js";
+import { observe } from "./observe.js";
+import { endHand, settleHand } from "./settle.js";
+
+export type TcpMachineEvent =
+  | { type: "observed"; t: number; observations: Observation[] }
+  | { type: "key"; t: number; key: ButtonName }
+  | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string };
+
+/** After any input: once every decision is made the dealer turns his cards and the hand is settled. */
+function progress(h: TcpContext): void {
+  if (h.result === null && readyToReveal(h)) settleHand(h);
+}
+
+function onKey(h: TcpContext, key: ButtonName): void {
+  if (key === "fold") {
+    dealEnded(h);
+    foldKey(h);
+  } else if (key === "exposed") cardExposed(h);
+  // `ok`: the dealer says the deal is over (a short deal with no decision to reveal it).
+  else if (key === "ok") dealEnded(h);
+}
+
+const isTcpCode = (code: string): code is TcpAlertCode =>
+  isAlertCode(code) || code === "TCP_BET_INVALID" || code === "TCP_PLAYER_EXPOSED";
+
+/** The floor's ruling on an open alert (the floor decides). */
+function onRuling(h: TcpContext, ruling: RulingName, seat?: number, code?: string): void {
+  switch (ruling) {
+    case "continue":
+      if (h.hold) {
+        clearAll(h, h.hold.code);
+        h.hold = null;
+        // Play goes on with the cards as they lie: a hand the floor let stand counts as dealt.
+        if (h.phase === "dealing" && h.dealerTags.length >= 3) {
+          h.dealComplete = true;
+          h.phase = "decisions";
+        }
+      } else if (code && isTcpCode(code)) {
+        // The bets stand as the table holds them (a changed bet is not taken, an invalid one is).
+        clearAll(h, code, seat);
+      }
+      break;
+    case "misdeal":
+      endHand(h, "misdeal", { ...h.stacksBefore });
+      break;
+    case "void":
+      endHand(h, "void", { ...h.stacksBefore });
+      break;
+    case "dead":
+      // A dead box is folded: it loses what a fold loses.
+      if (seat !== undefined) {
+        foldBox(h, seat);
+        clearAll(h, "TCP_BET_AFTER_DEAL", seat);
+      }
+      break;
+  }
+}
+
+const step =
+  (f: (h: TcpContext, e: TcpMachineEvent) => void) =>
+  ({ context, event }: { context: { h: TcpContext }; event: TcpMachineEvent }) => {
+    const h = context.h;
+    h.t = event.t;
+    f(h, event);
+    progress(h);
+    return h;
+  };
+
+const inputs = {
+  observed: { actions: "observe" },
+  key: { actions: "key" },
+  ruling: { actions: "ruling" },
+} as const;
+
+export const tcpMachine = setup({
+  types: {
+    context: {} as { h: TcpContext },
+    input: {} as { h: TcpContext },
+    events: {} as TcpMachineEvent,
+  },
+  actions: {
+    observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
+    key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
+    ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),
+  },
+  guards: {
+    ended: ({ context }) => context.h.result !== null,
+    held: ({ context }) => context.h.hold !== null,
+    released: ({ context }) => context.h.hold === null,
+    drawn: ({ context }) => context.h.phase !== "betting",
+    dealt: ({ context }) => context.h.phase === "decisions",
+  },
+}).createMachine({
+  id: "tcp",
+  context: ({ input }) => ({ h: input.h }),
+  initial: "live",
+  states: {
+    live: {
+      initial: "betting",
+      always: [
+        { guard: "ended", target: "over" },
+        { guard: "held", target: "held" },
+      ],
+      on: inputs,
+      states: {
+        // Bets go on and come off freely; the first card drawn locks them.
+        betting: { always: { guard: "drawn", target: "dealing" } },
+        // Three cards to each box and to the dealer; misdeals are judged here.
+        dealing: { always: { guard: "dealt", target: "decisions" } },
+        // Play or fold; when all have decided the dealer turns his cards and the hand settles.
+        decisions: {},
+      },
+    },
+    // Waiting for the floor: a misdeal, or a deck that is not whole. Cards and chips are still read.
+    held: {
+      always: [
+        { guard: "ended", target: "over" },
+        { guard: "released", target: "live" },
+      ],
+      on: inputs,
+    },
+    over: { type: "final" },
+  },
+});

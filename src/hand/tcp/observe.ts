@@ -1,0 +1,86 @@
+/**
+ * Routing what the table reader saw to the Three Card Poker hand: cards on the boxes and the
+ * dealer, cards to the muck (folds), chip zones (bets), after the deck checks (IPC 29) and the
+ * last hand's leftover cards.
+ */
+import type { Card } from "../../rules/cards.js";
+import { say } from "../alerts.js";
+import type { Observation } from "../reading/observations.js";
+import { clear, raise } from "./alerts.js";
+import { zoneSettled } from "./bets.js";
+import { type HandOwner, type TcpContext, wagerZone } from "./context.js";
+import { dealEnded, handCardArrived } from "./deal.js";
+import { foldBox } from "./decide.js";
+
+/** The box of a `seat<N>` antenna, "dealer" for the dealer's, else null. */
+export function ownerOfAntenna(antenna: string | null): HandOwner | null {
+  if (antenna === "dealer") return "dealer";
+  const m = antenna === null ? null : /^seat([1-9]\d*)$/.exec(antenna);
+  return m ? Number(m[1]) : null;
+}
+
+/** Handles the observations of one input event, in order. */
+export function observe(h: TcpContext, observations: readonly Observation[]): void {
+  for (const o of observations) {
+    switch (o.type) {
+      case "card_arrived":
+        if (h.stale.includes(o.tag) || !checkDeck(h, o.tag, o.card)) break;
+        cardArrived(h, o.tag, o.card, o.antenna, o.from);
+        break;
+      case "card_departed":
+        if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+        break;
+      case "foreign_card":
+        if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)) && h.hold === null) {
+          h.hold = { kind: "void", code: "FOREIGN_CARD" };
+        }
+        break;
+      case "unknown_tag":
+        raise(h, say.unknownTag(h.t, o.antenna, o.tag));
+        break;
+      case "zone_settled":
+        chipsSettled(h, o.antenna, o.total);
+        break;
+    }
+  }
+}
+
+function chipsSettled(h: TcpContext, antenna: string, total: number): void {
+  zoneSettled(h, antenna, total);
+  const zone = wagerZone(antenna);
+  const box = zone ? h.boxes[zone.box] : undefined;
+  // An open box's Play bet is its decision: the deal must be over by then.
+  if (zone?.wager === "play" && box && !box.blind && box.bets.play > 0) dealEnded(h);
+}
+
+function cardArrived(h: TcpContext, tag: string, card: Card, antenna: string, from: string | null): void {
+  const owner = ownerOfAntenna(antenna);
+  if (owner !== null) {
+    // A card slid from one hand's antenna to another's is not a new card.
+    if (ownerOfAntenna(from) === null) handCardArrived(h, owner, tag, card);
+    return;
+  }
+  if (antenna === "muck") {
+    const folder = ownerOfAntenna(from);
+    if (typeof folder === "number") foldBox(h, folder);
+  }
+  // Cards anywhere else (a burn, if the house burns) are not part of any hand.
+}
+
+/** IPC 29: a second tag of a face already in play means the deck is not whole. */
+function checkDeck(h: TcpContext, tag: string, card: Card): boolean {
+  const known = h.faces[card];
+  if (known === undefined) {
+    h.faces[card] = tag;
+    return true;
+  }
+  if (known === tag) return true;
+  if (raise(h, say.duplicateCard(h.t, card)) && h.hold === null)
+    h.hold = { kind: "void", code: "DUPLICATE_CARD" };
+  return false;
+}
+
+function dropStale(h: TcpContext, tag: string): void {
+  h.stale = h.stale.filter((t) => t !== tag);
+  if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
+}

@@ -1,0 +1,131 @@
+/**
+ * One Three Card Poker hand, from the shuffler press to `hand_end`, with the same shape as the
+ * hold'em HandSession (start / observed / key / ruling / context), so the table core can hold either.
+ */
+import { createActor } from "xstate";
+import type { ButtonName, RulingName } from "../../contract/input.js";
+import type { TableEvent } from "../../contract/output.js";
+import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
+import { say } from "../alerts.js";
+import type { Observation } from "../reading/observations.js";
+import type { HandInit } from "../session.js";
+import { raise } from "./alerts.js";
+import { type TcpContext, wagerZone } from "./context.js";
+import { tcpMachine } from "./machine.js";
+
+/** What a Three Card Poker hand needs beyond what a hold'em hand gets. */
+export interface TcpInit extends HandInit {
+  /** Seat → player name: one name on several seats is one player playing several boxes. */
+  players: Record<number, string>;
+  /** Chip antenna → total on it now: bets placed before the shuffler (or left riding) count. */
+  zones?: Record<string, number>;
+  /** The house's pay tables; default the digest's. */
+  payTable?: PayTable;
+}
+
+export class TcpSession {
+  private readonly actor;
+
+  private constructor(h: TcpContext) {
+    this.actor = createActor(tcpMachine, { input: { h } });
+    this.actor.start();
+  }
+
+  /** Starts a hand: `hand_start`, and DECK_NOT_COLLECTED if cards of the last hand are still out. */
+  static start(init: TcpInit): { session: TcpSession; events: TableEvent[] } {
+    const h = initialContext(init);
+    h.out.push({
+      t: init.t,
+      kind: "hand_start",
+      hand: init.hand,
+      game: "tcp",
+      // No button in a house-banked game: the core puts the first box in the game there; no blinds.
+      button: init.positions.button,
+      sb: null,
+      bb: null,
+      redeal: init.redeal,
+    });
+    if (init.leftovers.length > 0) {
+      raise(h, say.deckNotCollected(init.t, [...new Set(init.leftovers.map((l) => l.antenna))].sort()));
+    }
+    const session = new TcpSession(h);
+    return { session, events: session.drain() };
+  }
+
+  /** What the table reader saw. */
+  observed(t: number, observations: Observation[]): TableEvent[] {
+    if (observations.length === 0) return [];
+    this.actor.send({ type: "observed", t, observations });
+    return this.drain();
+  }
+
+  /** A dealer key. */
+  key(t: number, key: ButtonName): TableEvent[] {
+    this.actor.send({ type: "key", t, key });
+    return this.drain();
+  }
+
+  /** A floor ruling. */
+  ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
+    this.actor.send({
+      type: "ruling",
+      t,
+      ruling,
+      ...(seat === undefined ? {} : { seat }),
+      ...(code === undefined ? {} : { code }),
+    });
+    return this.drain();
+  }
+
+  /** The hand's plain data (read-only use). */
+  get context(): TcpContext {
+    return this.actor.getSnapshot().context.h;
+  }
+
+  /** Where the machine is, e.g. `{ live: "decisions" }` or `"held"`. */
+  get state(): unknown {
+    return this.actor.getSnapshot().value;
+  }
+
+  private drain(): TableEvent[] {
+    return this.context.out.splice(0);
+  }
+}
+
+function initialContext(init: TcpInit): TcpContext {
+  const zones: Record<string, number> = {};
+  for (const [antenna, total] of Object.entries(init.zones ?? {})) {
+    if (wagerZone(antenna) && total > 0) zones[antenna] = total;
+  }
+  return {
+    t: init.t,
+    hand: init.hand,
+    game: init.game,
+    positions: init.positions,
+    level: init.level,
+    redeal: init.redeal,
+    seatCount: init.seatCount,
+    limits: { min: init.game.min ?? 0, max: init.game.max ?? Number.MAX_SAFE_INTEGER },
+    payTable: init.payTable ?? DEFAULT_PAY_TABLE,
+    players: { ...init.players },
+    stacksBefore: { ...init.stacks },
+    zones,
+    phase: "betting",
+    boxes: {},
+    strays: {},
+    dealerTags: [],
+    dealerFaces: [],
+    faces: {},
+    cardsDealt: 0,
+    lastCardTo: null,
+    dealComplete: false,
+    hold: null,
+    open: [],
+    stale: init.leftovers.map((l) => l.tag),
+    result: null,
+    finalStacks: null,
+    house: 0,
+    showdown: null,
+    out: [],
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The dealer turns his cards and every box is settled with the pay table (digest, "Settling"):
+ * an `award` per box and line, then `hand_end` with the stacks and the house's result.
+ *
+ * `award` for Three Card Poker: `seat` is the box, `pot` the line (0 Ante, 1 Play, 2 Ante bonus,
+ * 3 Pair Plus, 4 Prime), `hand` the box's hand as the dealer calls it, and `amount` what the box
+ * gets back on that line — stake plus winnings on a win, the stake on a standoff, 0 on a loss (so
+ * the dealer panel reads "pay box N this"). Added fields: `bet`, `outcome`, `stake`. A losing line
+ * is announced too (amount 0), so every wager placed has its award; the Ante bonus only when paid.
+ * Stacks after the hand are the stacks before it, minus every stake, plus every amount.
+ */
+import type { AwardEvent, HandEndEvent, StreetEvent } from "../../contract/output.js";
+import { dealerQualifies } from "../../rules/threeCard/dealer.js";
+import { evaluateThreeCard } from "../../rules/threeCard/hand.js";
+import { type BetResult, settleBox, voidBox } from "../../rules/threeCard/settle.js";
+import {
+  boxesInOrder,
+  TCP_BETS,
+  type TcpBox,
+  type TcpContext,
+  type TcpLine,
+  type TcpResult,
+  type TcpShowdown,
+} from "./context.js";
+
+/** Whole chips only: a fractional pay-table line is rounded down (the house pays no part chips). */
+const chips = (n: number) => Math.floor(n);
+
+function boxLines(h: TcpContext, box: TcpBox): { hand: string; results: BetResult[] } {
+  const { bets, faces } = box;
+  const playable = bets.play === 0 || bets.play === bets.ante;
+  if (faces.length !== 3 || h.dealerFaces.length !== 3 || !playable) {
+    // Only after the floor let a wrong hand go on: the box has no settleable hand, every bet goes back.
+    return { hand: "no hand", results: voidBox(bets) };
+  }
+  const s = settleBox({ bets, player: faces, dealer: h.dealerFaces }, h.payTable);
+  return { hand: s.player.name, results: [...s.results] };
+}
+
+/** The dealer turns his cards: every box is settled and the hand ends. */
+export function settleHand(h: TcpContext): void {
+  const dealer = h.dealerFaces.length === 3 ? evaluateThreeCard(h.dealerFaces) : null;
+  const turn: StreetEvent & { dealer: string } = {
+    t: h.t,
+    kind: "street",
+    street: "showdown",
+    // In Three Card Poker the showdown's "board" is the dealer's hand, turned face up.
+    board: [...h.dealerFaces],
+    dealer: dealer?.name ?? "no hand",
+  };
+  h.out.push(turn);
+  const showdown: TcpShowdown = {
+    dealer: dealer && { cards: [...h.dealerFaces], name: dealer.name, qualifies: dealerQualifies(dealer) },
+    boxes: {},
+  };
+  const stacks = { ...h.stacksBefore };
+  for (const box of boxesInOrder(h)) {
+    const { hand, results } = boxLines(h, box);
+    const lines: TcpLine[] = results
+      .filter((r) => r.bet !== "anteBonus" || r.outcome === "win")
+      .map((r) => ({ bet: r.bet, stake: r.stake, outcome: r.outcome, amount: chips(r.returned) }));
+    const staked = lines.reduce((sum, l) => sum + l.stake, 0);
+    const paid = lines.reduce((sum, l) => sum + l.amount, 0);
+    for (const l of lines) {
+      const award: AwardEvent & Omit<TcpLine, "amount"> = {
+        t: h.t,
+        kind: "award",
+        seat: box.box,
+        amount: l.amount,
+        pot: TCP_BETS.indexOf(l.bet),
+        hand,
+        bet: l.bet,
+        outcome: l.outcome,
+        stake: l.stake,
+      };
+      h.out.push(award);
+    }
+    showdown.boxes[box.box] = { hand, lines, staked, paid };
+    h.house += staked - paid;
+    const before = stacks[box.box];
+    // A player who bet chips the floor never gave him cannot go below nothing; the floor corrects stacks.
+    if (before !== undefined) stacks[box.box] = Math.max(0, before - staked + paid);
+  }
+  h.showdown = showdown;
+  endHand(h, "complete", stacks);
+}
+
+/** Ends the hand: `hand_end` with the stacks and the house's net (`house`, an added field). */
+export function endHand(h: TcpContext, result: TcpResult, stacks: Record<number, number>): void {
+  h.result = result;
+  h.phase = "over";
+  h.finalStacks = stacks;
+  if (result !== "complete") h.house = 0;
+  const event: HandEndEvent & { house: number } = {
+    t: h.t,
+    kind: "hand_end",
+    hand: h.hand,
+    result,
+    stacks: Object.fromEntries(Object.entries(stacks).map(([seat, n]) => [String(seat), n])),
+    house: h.house,
+  };
+  h.out.push(event);
+}
