@@ -1,6 +1,7 @@
 /** The table configuration's shape (config/default.yaml), as a zod schema. Every object is strict. */
 import { z } from "zod";
 import { GameName } from "../contract/input.js";
+import { PayTableConfig } from "../rules/threeCard/payTable.js";
 
 /** Antenna names of the contract: seats, bet zones, board, burn, muck, pot and the Three Card Poker zones. */
 export const ANTENNA_NAME = /^(seat|bet|ante|play|pairplus|prime)([1-9]\d*)$|^(board|burn|muck|pot|dealer)$/;
@@ -91,6 +92,8 @@ export const ConfigSchema = z
       file: z.string().min(1).optional(),
     }),
     devices: Devices.default({}),
+    /** Three Card Poker: the house's pay tables (defaults from the rules digest). */
+    threeCard: z.strictObject({ payTable: PayTableConfig }).optional(),
     displays: z
       .strictObject({
         epaper: z.strictObject({ minRefreshMs: z.number().int().nonnegative().default(3000) }).optional(),

@@ -11,6 +11,8 @@ import { alert, say } from "../hand/alerts.js";
 import { TableReader, type TableReaderSnapshot } from "../hand/reading/tableReader.js";
 import type { Observation } from "../hand/reading/observations.js";
 import { HandSession } from "../hand/session.js";
+import { TcpSession } from "../hand/tcp/session.js";
+import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { nextPositions, type Positions, positionsFromButton } from "./positions.js";
 import { createRegistry, loadRegistryFile, type Registry } from "./registry.js";
@@ -27,6 +29,8 @@ export interface TableOptions {
   settleWindowMs: number;
   departWindowMs?: number;
   bbAnteOrder?: BbAnteOrder;
+  /** Three Card Poker pay tables (default: the digest's). */
+  payTable?: PayTable;
 }
 
 export interface TableCore {
@@ -42,6 +46,8 @@ export interface TableCore {
   snapshot(): TableState;
   /** The hand in progress, if any. */
   readonly hand: HandSession | null;
+  /** The Three Card Poker hand in progress, if any. */
+  readonly tcpHand: TcpSession | null;
   /** The whole core as plain data, between hands only (null while a hand is in progress). */
   checkpoint(): CoreCheckpoint | null;
 }
@@ -55,9 +61,13 @@ export interface CoreCheckpoint {
 }
 
 /** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
-const CARD_ZONE = /^(seat\d+|board|burn|muck)$/;
+const CARD_ZONE = /^(seat\d+|board|burn|muck|dealer)$/;
+/** Three Card Poker wager zones: chips on them before the shuffler are the hand's bets. */
+const TCP_ZONE = /^(ante|play|pairplus|prime)\d+$/;
+/** Three Card Poker has no blinds: the level is not needed. */
+const NO_LEVEL: Level = { sb: 0, bb: 0, ante: 0, bbAnte: 0 };
 /** Events after which a bet still settling is read at once: the action has moved on. */
-const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed"]);
+const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
 
 /** Creates the core for one table, empty or from a checkpoint taken between hands. */
 export function createTable(options: TableOptions, from?: CoreCheckpoint): TableCore {
@@ -68,7 +78,7 @@ class Table implements TableCore {
   private readonly state: TableState;
   private readonly reader: TableReader;
   private readonly antennas: Set<string>;
-  private session: HandSession | null = null;
+  private session: HandSession | TcpSession | null = null;
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
 
@@ -101,7 +111,11 @@ class Table implements TableCore {
   }
 
   get hand(): HandSession | null {
-    return this.session;
+    return this.session instanceof HandSession ? this.session : null;
+  }
+
+  get tcpHand(): TcpSession | null {
+    return this.session instanceof TcpSession ? this.session : null;
   }
 
   handle(event: InputEvent): TableEvent[] {
@@ -223,11 +237,10 @@ class Table implements TableCore {
 
   private startHand(t: number): TableEvent[] {
     const redeal = this.redeal;
-    const level = redeal?.level ?? this.state.nextLevel;
+    const tcp = (redeal?.game ?? this.state.game).game === "tcp";
+    const level = redeal?.level ?? this.state.nextLevel ?? (tcp ? NO_LEVEL : null);
     if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
-    if (this.state.game.game === "tcp" && !redeal)
-      return [notStarted(t, "Three Card Poker is not available yet")];
-    const positions = redeal?.positions ?? this.placePositions();
+    const positions = redeal?.positions ?? (tcp ? this.firstBox() : this.placePositions());
     if (positions === null) return [notStarted(t, "fewer than two players with chips are seated")];
     this.redeal = null;
     this.state.handsStarted += 1;
@@ -247,7 +260,7 @@ class Table implements TableCore {
       redeal: redeal !== null,
       stacksBefore: stacks,
     };
-    const { session, events } = HandSession.start({
+    const init = {
       t,
       hand: this.state.handsStarted,
       game,
@@ -259,9 +272,36 @@ class Table implements TableCore {
       oddChipUnit: this.options.chips[0] ?? 1,
       bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
       leftovers,
-    });
+    };
+    const { session, events } = tcp
+      ? TcpSession.start({
+          ...init,
+          players: this.playersOf(inGame),
+          zones: this.tcpZones(),
+          ...(this.options.payTable ? { payTable: this.options.payTable } : {}),
+        })
+      : HandSession.start(init);
     this.session = session;
     return events;
+  }
+
+  /** Three Card Poker: no button or blinds; the first box in the game stands in for the button. */
+  private firstBox(): Positions | null {
+    const first = seatsInGame(this.state)[0];
+    return first === undefined ? null : { button: first, sb: null, bb: first, sbPos: first };
+  }
+
+  private playersOf(seats: readonly number[]): Record<number, string> {
+    return Object.fromEntries(seats.map((s) => [s, this.state.seats[s]?.player ?? `seat ${s}`]));
+  }
+
+  /** Chips on the Three Card Poker zones now: bets placed before the shuffler count. */
+  private tcpZones(): Record<string, number> {
+    const zones: Record<string, number> = {};
+    for (const a of this.options.antennas.filter((name) => TCP_ZONE.test(name))) {
+      zones[a] = this.reader.chipsOn(a).reduce((sum, c) => sum + c.denomination, 0);
+    }
+    return zones;
   }
 
   private placePositions(): Positions | null {
@@ -305,6 +345,7 @@ export function createTableFromConfig(
     house: { bbAnteOrder: BbAnteOrder };
     deck: string;
     registry: { simulated: boolean; file?: string | undefined };
+    threeCard?: { payTable: unknown } | undefined;
   },
   registry: Registry = registryFromConfig(config),
   from?: CoreCheckpoint,
@@ -318,6 +359,7 @@ export function createTableFromConfig(
       chips: config.chips,
       settleWindowMs: config.settleWindowMs,
       bbAnteOrder: config.house.bbAnteOrder,
+      ...(config.threeCard ? { payTable: parsePayTable(config.threeCard.payTable) } : {}),
     },
     from,
   );

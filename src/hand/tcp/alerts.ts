@@ -4,7 +4,7 @@
  * them once per code and box.
  */
 import type { AlertEvent } from "../../contract/output.js";
-import { alert, CATALOGUE } from "../alerts.js";
+import { alert } from "../alerts.js";
 import type { HandOwner, TcpAlertCode, TcpContext, TcpExtraCode } from "./context.js";
 
 const EXTRA: Record<TcpExtraCode, { rule: string; severity: AlertEvent["severity"] }> = {
@@ -75,13 +75,6 @@ export const tcpSay = {
 };
 
 const key = (code: string, seat?: number) => (seat === undefined ? code : `${code}:${seat}`);
-
-/** The catalogue entry of any code this game raises. */
-export function severityOf(code: TcpAlertCode): AlertEvent["severity"] {
-  return code in EXTRA
-    ? EXTRA[code as TcpExtraCode].severity
-    : CATALOGUE[code as keyof typeof CATALOGUE].severity;
-}
 
 /** Raises an alert once: the same code for the same box is not repeated while it is open. */
 export function raise(h: TcpContext, event: AlertEvent): boolean {

@@ -2,14 +2,25 @@
  * One Three Card Poker hand as plain data: the xstate machine holds it in its context and the pure
  * functions of this folder read and update it.
  *
- * How the table maps onto the game (design decisions, see also the report in docs):
+ * How the table maps onto the game (the design decisions of issue 9):
  * - **Box N is seat N.** Its cards arrive on `seat<N>`, its wagers on `ante<N>`, `play<N>`,
- *   `pairplus<N>` and `prime<N>`; the dealer's cards on `dealer`.
+ *   `pairplus<N>` and `prime<N>`; the dealer's cards on `dealer`; folds on `muck`.
  * - **One player, several boxes.** The floor seats a player by name (`floor seat`); a name seated on
  *   several seats is one player. Of his boxes that bet in the hand, the lowest-numbered is played
  *   open and every other one blind (digest: "any other hand … must be played blind").
+ * - **Bets** are what the zones hold when the first card arrives on `seat<N>` or `dealer` (chips
+ *   put down before the shuffler count); from then on they are locked (bets.ts).
+ * - **The deal** is one card at a time, boxes in ascending order and the dealer last in each round:
+ *   the dealer's third card, the first decision or the `ok` key end it (deal.ts).
+ * - **The decision**: chips equal to the Ante arriving on `play<N>` after the first card are the
+ *   Play bet; a fold is the box's cards arriving on `muck`, or the `fold` key for the lowest box
+ *   still to decide. The `exposed` key during the deal is about the card just dealt; after it,
+ *   about the dealer's cards.
+ * - **The reveal**: once the deal is complete, every box has decided and no bet is in dispute, the
+ *   dealer turns his cards (`street: showdown`, `board` = his hand) and the hand settles at once.
  * - **Stacks** are per seat, as the floor gave them; nothing is debited until settlement, so a
- *   misdeal or a void simply keeps the stacks from before the hand.
+ *   misdeal or a void simply keeps the stacks from before the hand. `hand_end.house` (an added
+ *   field) is the house's net; the `award` events are described in settle.ts.
  */
 import type { TableEvent } from "../../contract/output.js";
 import type { Card } from "../../rules/cards.js";

@@ -5,8 +5,7 @@
  * bet, or a deal that ends short is a misdeal; so is an exposed dealer card, but not a player's.
  */
 import type { Card } from "../../rules/cards.js";
-import { CARDS_PER_HAND, wrongCardCounts } from "../../rules/threeCard/deal.js";
-import { rulingOnExposedCard } from "../../rules/threeCard/deal.js";
+import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rules/threeCard/deal.js";
 import { raise, tcpSay } from "./alerts.js";
 import { lockBets } from "./bets.js";
 import { boxesInOrder, type HandOwner, type TcpContext } from "./context.js";

@@ -24,7 +24,7 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
   for (const o of observations) {
     switch (o.type) {
       case "card_arrived":
-        if (h.stale.includes(o.tag) || !checkDeck(h, o.tag, o.card)) break;
+        if (h.stale.includes(o.tag) || !checkDeck(h, o.tag, o.card, o.antenna)) break;
         cardArrived(h, o.tag, o.card, o.antenna, o.from);
         break;
       case "card_departed":
@@ -68,14 +68,14 @@ function cardArrived(h: TcpContext, tag: string, card: Card, antenna: string, fr
 }
 
 /** IPC 29: a second tag of a face already in play means the deck is not whole. */
-function checkDeck(h: TcpContext, tag: string, card: Card): boolean {
+function checkDeck(h: TcpContext, tag: string, card: Card, antenna: string): boolean {
   const known = h.faces[card];
   if (known === undefined) {
     h.faces[card] = tag;
     return true;
   }
   if (known === tag) return true;
-  if (raise(h, say.duplicateCard(h.t, card)) && h.hold === null)
+  if (raise(h, say.duplicateCard(h.t, antenna)) && h.hold === null)
     h.hold = { kind: "void", code: "DUPLICATE_CARD" };
   return false;
 }

@@ -1,0 +1,227 @@
+/**
+ * One Three Card Poker hand as the readers see it: the shuffler, the players' chips on their
+ * zones, three cards to each box and the dealer one at a time (boxes first, the dealer last in each
+ * round), the decisions, and the felt cleared for the next hand — with at most one injected error,
+ * made where the error happens at a real table and then put right as the alert's steps say.
+ */
+import type { Card } from "../../rules/cards.js";
+import { settleBox } from "../../rules/threeCard/settle.js";
+import type { PayTable } from "../../rules/threeCard/payTable.js";
+import type { ChipBox } from "../chips.js";
+import { cardTag, Stub } from "../deck.js";
+import { flicker, landChips } from "../noise.js";
+import { chance, randInt, type Rng } from "../random.js";
+import type { Timeline } from "../timeline.js";
+import { MISDEALS, type TcpInjection } from "./inject.js";
+import { type BoxPlan, playsHand } from "./players.js";
+
+export interface TcpHandSetup {
+  tl: Timeline;
+  /** Timing and noise. */
+  rng: Rng;
+  /** The shuffle: its own generator, so noise never changes the cards. */
+  cardRng: Rng;
+  chips: ChipBox;
+  boxes: BoxPlan[];
+  injection: { kind: TcpInjection; box: number } | null;
+  noisy: boolean;
+  payTable: PayTable;
+}
+
+/** What the hand should come to: a misdeal, or a settled hand with the house's net. */
+export interface TcpHandTruth {
+  misdeal: boolean;
+  house: number;
+  staked: number;
+}
+
+const WAGER_ZONES = ["ante", "play", "pairplus", "prime"] as const;
+
+/** Scripts one hand on the timeline; returns what the controller should make of it. */
+export function scriptTcpHand(s: TcpHandSetup): TcpHandTruth {
+  const d = new HandScript(s);
+  return d.run();
+}
+
+class HandScript {
+  private readonly stub: Stub;
+  private readonly hands = new Map<number | "dealer", Card[]>();
+  private readonly bad: { kind: TcpInjection; box: number } | null;
+
+  constructor(private readonly s: TcpHandSetup) {
+    this.stub = new Stub(s.cardRng);
+    this.bad = s.injection;
+  }
+
+  run(): TcpHandTruth {
+    const { tl } = this.s;
+    tl.wait(randInt(this.s.rng, 800, 1200)).press("shuffler");
+    this.placeBets();
+    this.pause(600, 900);
+    const stopped = this.deal();
+    this.afterDeal();
+    if (stopped || (this.bad && MISDEALS.has(this.bad.kind))) {
+      this.pause(500, 800);
+      tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
+      this.clearFelt();
+      return { misdeal: true, house: 0, staked: 0 };
+    }
+    this.decide();
+    this.clearFelt();
+    return this.truth();
+  }
+
+  private pause(lo: number, hi: number): void {
+    this.s.tl.wait(randInt(this.s.rng, lo, hi));
+  }
+
+  private chipsOn(zone: string, amount: number): void {
+    if (amount <= 0) return;
+    landChips(this.s.tl, this.s.rng, zone, this.s.chips.take(amount), this.s.noisy);
+    this.pause(150, 300);
+  }
+
+  private placeBets(): void {
+    for (const b of this.s.boxes) {
+      if (this.bad?.kind === "bet-outside-limits" && this.bad.box === b.box) b.bets = { ...b.bets, ante: 1 };
+      const owesPlay = this.bad?.kind === "blind-play-missing" && this.bad.box === b.box;
+      this.chipsOn(`ante${b.box}`, b.bets.ante);
+      this.chipsOn(`pairplus${b.box}`, b.bets.pairPlus);
+      this.chipsOn(`prime${b.box}`, b.bets.prime);
+      if (!owesPlay) this.chipsOn(`play${b.box}`, b.bets.play);
+    }
+  }
+
+  /** The deal; true when the dealer stopped it (a misdeal he made). */
+  private deal(): boolean {
+    const order: (number | "dealer")[] = [...this.s.boxes.map((b) => b.box), "dealer"];
+    const exposeAt = randInt(this.s.rng, 0, 2);
+    let first = true;
+    for (let round = 0; round < 3; round++) {
+      for (const owner of order) {
+        if (round === 2 && this.skips(owner)) continue;
+        this.card(owner);
+        if (first) this.afterFirstCard();
+        first = false;
+        if (round === exposeAt && this.exposes(owner)) {
+          this.pause(200, 400);
+          this.s.tl.press("exposed");
+          if (owner === "dealer") return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private skips(owner: number | "dealer"): boolean {
+    if (this.bad?.kind === "dealer-short") return owner === "dealer";
+    return this.bad?.kind === "box-short" && owner === this.bad.box;
+  }
+
+  private exposes(owner: number | "dealer"): boolean {
+    if (this.bad?.kind === "dealer-exposed") return owner === "dealer";
+    return this.bad?.kind === "player-exposed" && owner === this.bad.box;
+  }
+
+  private card(owner: number | "dealer"): void {
+    const face = this.stub.draw();
+    const cards = this.hands.get(owner) ?? [];
+    cards.push(face);
+    this.hands.set(owner, cards);
+    const antenna = owner === "dealer" ? "dealer" : `seat${owner}`;
+    this.s.tl.report(antenna, [...this.s.tl.read(antenna), cardTag("A", face)]);
+    this.pause(250, 450);
+    if (this.s.noisy && chance(this.s.rng, 0.08)) {
+      flicker(
+        this.s.tl,
+        this.s.rng,
+        [...this.hands.keys()].map((o) => (o === "dealer" ? "dealer" : `seat${o}`)),
+      );
+      this.pause(100, 200);
+    }
+  }
+
+  /** Errors made, and put right, once the first card is out. */
+  private afterFirstCard(): void {
+    const bad = this.bad;
+    if (!bad) return;
+    const box = this.s.boxes.find((b) => b.box === bad.box);
+    if (bad.kind === "blind-play-missing" && box) {
+      this.pause(500, 800);
+      this.chipsOn(`play${bad.box}`, box.bets.ante);
+      this.pause(500, 700);
+    } else if (bad.kind === "bet-after-deal") {
+      const zone = `pairplus${bad.box}`;
+      const before = [...this.s.tl.read(zone)];
+      this.chipsOn(zone, 25);
+      this.pause(600, 900);
+      this.s.tl.report(zone, before);
+      this.pause(500, 700);
+    } else if (bad.kind === "bet-outside-limits") {
+      this.pause(400, 600);
+      this.s.tl.push({
+        kind: "floor",
+        op: "ruling",
+        ruling: "continue",
+        code: "TCP_BET_INVALID",
+        seat: bad.box,
+      });
+    }
+  }
+
+  private afterDeal(): void {
+    if (this.bad?.kind === "box-extra-card") this.card(this.bad.box);
+    if (this.bad?.kind === "dealer-extra-card") this.card("dealer");
+    this.pause(300, 500);
+    // The dealer says the deal is over.
+    this.s.tl.press("ok");
+  }
+
+  /** Open boxes in order: Play (chips), or fold (to the muck, or the fold key). */
+  private decide(): void {
+    for (const b of this.s.boxes) {
+      if (b.bets.ante === 0 || b.bets.play > 0) continue;
+      this.pause(600, 1000);
+      const cards = this.hands.get(b.box) ?? [];
+      if (playsHand(cards)) {
+        b.bets = { ...b.bets, play: b.bets.ante };
+        this.chipsOn(`play${b.box}`, b.bets.ante);
+      } else if (chance(this.s.rng, 0.5)) {
+        const tags = [...this.s.tl.read(`seat${b.box}`)];
+        this.s.tl.report(`seat${b.box}`, []);
+        this.pause(50, 100);
+        this.s.tl.report("muck", [...this.s.tl.read("muck"), ...tags]);
+      } else {
+        this.s.tl.press("fold");
+      }
+    }
+    this.pause(800, 1200);
+  }
+
+  /** Cards back to the deck, chips paid and taken; long enough for the reader to see them gone. */
+  private clearFelt(): void {
+    const { tl } = this.s;
+    const antennas = [
+      "dealer",
+      "muck",
+      ...this.s.boxes.flatMap((b) => [`seat${b.box}`, ...WAGER_ZONES.map((z) => `${z}${b.box}`)]),
+    ];
+    for (const a of antennas) if (tl.read(a).length > 0) tl.report(a, []).wait(30);
+    tl.wait(2000);
+  }
+
+  private truth(): TcpHandTruth {
+    const dealer = this.hands.get("dealer") ?? [];
+    let house = 0;
+    let staked = 0;
+    for (const b of this.s.boxes) {
+      const s = settleBox({ bets: b.bets, player: this.hands.get(b.box) ?? [], dealer }, this.s.payTable);
+      for (const r of s.results) {
+        if (r.bet === "anteBonus" && r.outcome !== "win") continue;
+        staked += r.stake;
+        house += r.stake - Math.floor(r.returned);
+      }
+    }
+    return { misdeal: false, house, staked };
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The Three Card Poker simulator: hands dealt at a simulated 7-box table, fed through the TCP table
+ * as they happen, with errors injected; the report says, per alert code, how many were injected and
+ * detected, every alert nobody caused, and the house's result over the run.
+ */
+import { InputEvent, type TableEvent } from "../../contract/index.js";
+import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
+import { createRegistry } from "../../table/registry.js";
+import { ChipBox, DEFAULT_CHIP_SET } from "../chips.js";
+import { chance, mulberry32, pick } from "../random.js";
+import { Timeline } from "../timeline.js";
+import { scriptTcpHand } from "./hand.js";
+import { MISDEALS, parseInjections, targetBox, TCP_INJECTIONS, type TcpInjection } from "./inject.js";
+import { planBets, TCP_SEATING } from "./players.js";
+import { createTable, type TableCore } from "../../table/core.js";
+
+export interface TcpSimOptions {
+  hands: number;
+  seed?: number;
+  /** `all`, `none`, or a comma list of injection kinds or codes. */
+  inject?: string;
+  /** Card flicker and bets landing over two reports. */
+  noise?: boolean;
+  /** Share of hands with an injected error when injecting; default 0.3. */
+  rate?: number;
+  limits?: { min: number; max: number };
+  payTable?: PayTable;
+  /** The table under test; default the table core with the antennas below. */
+  table?: TcpTableLike;
+}
+
+/** What the simulator feeds: the core's `handle` and `advanceTo`. */
+export type TcpTableLike = Pick<TableCore, "handle" | "advanceTo">;
+
+export interface TcpCodeCount {
+  injected: number;
+  detected: number;
+}
+
+export interface TcpSimReport {
+  hands: number;
+  seed: number;
+  results: { complete: number; misdeal: number; void: number; unfinished: number };
+  /** Per alert code: errors injected and the ones the table alerted in the same hand. */
+  codes: Record<string, TcpCodeCount>;
+  /** Alerts raised in hands where nothing caused them, by code. */
+  falseAlerts: Record<string, number>;
+  /** Hands with a misdeal injected that did not end as one, and clean hands that did not complete. */
+  wrongEnds: number;
+  house: {
+    /** The house's net over the run, from `hand_end.house`. */
+    net: number;
+    /** What the simulator's own settlement says it should be. */
+    expected: number;
+    /** Chips wagered over the run. */
+    staked: number;
+    /** net / staked. */
+    edge: number;
+  };
+}
+
+const SEATS = 7;
+/** The antennas of the simulated table (config/tcp.yaml's). */
+export const TCP_SIM_ANTENNAS = [
+  "dealer",
+  "muck",
+  ...Object.keys(TCP_SEATING).flatMap((s) =>
+    ["seat", "ante", "play", "pairplus", "prime"].map((z) => `${z}${s}`),
+  ),
+];
+
+/** Runs the simulator; deterministic from the seed. */
+export function runTcpSim(options: TcpSimOptions): TcpSimReport {
+  const seed = options.seed ?? 1;
+  const limits = options.limits ?? { min: 5, max: 1000 };
+  const payTable = options.payTable ?? DEFAULT_PAY_TABLE;
+  const kinds = parseInjections(options.inject ?? "none");
+  const rng = mulberry32(seed);
+  const cardRng = mulberry32(seed ^ 0x5bd1e995);
+  const table =
+    options.table ??
+    createTable({
+      seats: SEATS,
+      game: { game: "tcp" },
+      registry: createRegistry({ deck: "A", chips: [...DEFAULT_CHIP_SET], simulated: true }),
+      antennas: TCP_SIM_ANTENNAS,
+      chips: [...DEFAULT_CHIP_SET],
+      settleWindowMs: 400,
+      payTable,
+    });
+  const tl = new Timeline(0);
+  tl.push({ kind: "floor", op: "game", game: "tcp", min: limits.min, max: limits.max });
+  for (const [seat, player] of Object.entries(TCP_SEATING)) {
+    tl.push({ kind: "floor", op: "seat", seat: Number(seat), player, stack: 1_000_000 });
+  }
+  const report = emptyReport(options.hands, seed);
+  for (const kind of kinds) report.codes[TCP_INJECTIONS[kind]] ??= { injected: 0, detected: 0 };
+  for (let n = 0; n < options.hands; n++) {
+    const boxes = planBets(rng, limits);
+    if (boxes.length === 0) continue;
+    const kind = kinds.length > 0 && chance(rng, options.rate ?? 0.3) ? pick(rng, kinds) : undefined;
+    const box = kind === undefined ? null : targetBox(kind, boxes, rng);
+    const injection = kind !== undefined && box !== null ? { kind, box } : null;
+    const truth = scriptTcpHand({
+      tl,
+      rng,
+      cardRng,
+      chips: new ChipBox(),
+      boxes,
+      injection,
+      noisy: options.noise ?? false,
+      payTable,
+    });
+    const out = feed(table, tl);
+    score(report, out, injection, truth);
+  }
+  report.house.edge = report.house.staked === 0 ? 0 : report.house.net / report.house.staked;
+  return report;
+}
+
+/** Feeds the hand's events to the table as the runtime would: windows first, then the event. */
+function feed(table: TcpTableLike, tl: Timeline): TableEvent[] {
+  const out: TableEvent[] = [];
+  for (const raw of tl.events.splice(0)) {
+    const event = InputEvent.parse(raw);
+    out.push(...table.advanceTo(event.t), ...table.handle(event));
+  }
+  out.push(...table.advanceTo(tl.t));
+  return out;
+}
+
+/** Injections about the dealer's hand: their alert names no box. */
+const DEALER_ERRORS: ReadonlySet<TcpInjection> = new Set([
+  "dealer-extra-card",
+  "dealer-short",
+  "dealer-exposed",
+]);
+
+function score(
+  report: TcpSimReport,
+  out: TableEvent[],
+  injection: { kind: TcpInjection; box: number } | null,
+  truth: { misdeal: boolean; house: number; staked: number },
+): void {
+  const kind = injection?.kind ?? null;
+  const expected = kind === null ? null : TCP_INJECTIONS[kind];
+  const codes = new Set(out.flatMap((e) => (e.kind === "alert" ? [e.code] : [])));
+  if (injection !== null && expected !== null) {
+    const c = (report.codes[expected] ??= { injected: 0, detected: 0 });
+    c.injected += 1;
+    // Detected: the right code, about the right box (or about no box, for the dealer's hand).
+    const seat = DEALER_ERRORS.has(injection.kind) ? undefined : injection.box;
+    if (out.some((e) => e.kind === "alert" && e.code === expected && e.seat === seat)) c.detected += 1;
+  }
+  for (const code of codes) {
+    if (code !== expected) report.falseAlerts[code] = (report.falseAlerts[code] ?? 0) + 1;
+  }
+  const end = out.find((e) => e.kind === "hand_end");
+  if (!end || end.kind !== "hand_end") {
+    report.results.unfinished += 1;
+    return;
+  }
+  report.results[end.result] += 1;
+  const misdealt = kind !== null && MISDEALS.has(kind);
+  if ((end.result === "misdeal") !== misdealt || end.result === "void") report.wrongEnds += 1;
+  if (end.result === "complete") {
+    report.house.net += (end as { house?: number }).house ?? 0;
+    report.house.expected += truth.house;
+    report.house.staked += truth.staked;
+  }
+}
+
+function emptyReport(hands: number, seed: number): TcpSimReport {
+  return {
+    hands,
+    seed,
+    results: { complete: 0, misdeal: 0, void: 0, unfinished: 0 },
+    codes: {},
+    falseAlerts: {},
+    wrongEnds: 0,
+    house: { net: 0, expected: 0, staked: 0, edge: 0 },
+  };
+}
+
+/** The report as the command prints it. */
+export function formatTcpReport(r: TcpSimReport): string {
+  const lines = [
+    `Three Card Poker: ${r.hands} hands, seed ${r.seed}`,
+    `hands: ${r.results.complete} complete, ${r.results.misdeal} misdeal, ${r.results.void} void, ${r.results.unfinished} unfinished; ${r.wrongEnds} ended wrongly`,
+    "code                        injected  detected",
+  ];
+  for (const [code, c] of Object.entries(r.codes).sort()) {
+    lines.push(`${code.padEnd(28)}${String(c.injected).padStart(8)}${String(c.detected).padStart(10)}`);
+  }
+  const falses = Object.entries(r.falseAlerts);
+  lines.push(
+    falses.length === 0
+      ? "false alerts: none"
+      : `false alerts: ${falses.map(([code, n]) => `${code} ×${n}`).join(", ")}`,
+  );
+  const pct = (r.house.edge * 100).toFixed(2);
+  lines.push(
+    `house result: ${r.house.net} chips on ${r.house.staked} wagered (${pct}%); simulator's own settlement: ${r.house.expected}`,
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,128 @@
+/**
+ * A small language for Three Card Poker scenario files: players at a 7-box table, in the contract's
+ * input events, followed by what the table must say. `npx tsx test/hand/tcp/build.ts` writes every
+ * scenario to test/hand/tcp/scenarios/*.jsonl; the files are what the tests replay.
+ */
+import type { InputEventIn } from "../../../src/contract/input.js";
+import { makeChange } from "../../../src/sim/chips.js";
+
+export type Expectation = { expect: Record<string, unknown> } | { absent: string };
+type Owner = number | "dealer";
+type Wager = "ante" | "play" | "pairplus" | "prime";
+
+export class TcpScene {
+  private t = 0;
+  readonly lines: (InputEventIn | Expectation)[] = [];
+  private readonly zones = new Map<string, string[]>();
+  private chipSerial = 0;
+
+  constructor(readonly title: string) {}
+
+  private at(ms = 300): number {
+    this.t += ms;
+    return this.t;
+  }
+
+  private tags(antenna: string, tags: string[], gap?: number): this {
+    this.zones.set(antenna, [...tags]);
+    this.lines.push({ t: this.at(gap), kind: "tags", antenna, tags: [...tags] });
+    return this;
+  }
+
+  /** The floor sets the game (min 5, max 1000 unless given) and seats players (seat → name). */
+  setup(players: Record<number, string>, limits: { min?: number; max?: number } = {}): this {
+    this.lines.push({
+      t: 0,
+      kind: "floor",
+      op: "game",
+      game: "tcp",
+      min: limits.min ?? 5,
+      max: limits.max ?? 1000,
+    });
+    for (const [seat, player] of Object.entries(players)) {
+      this.lines.push({ t: 0, kind: "floor", op: "seat", seat: Number(seat), player, stack: 10000 });
+    }
+    return this;
+  }
+
+  floor(op: Record<string, unknown>): this {
+    this.lines.push({ t: this.at(100), kind: "floor", ...op } as InputEventIn);
+    return this;
+  }
+
+  key(button: "shuffler" | "fold" | "exposed" | "ok"): this {
+    this.lines.push({ t: this.at(button === "shuffler" ? 1000 : 600), kind: "button", button });
+    return this;
+  }
+
+  /** Chips worth `amount` (the fewest chips of the table's set) land on a wager zone of a box. */
+  bet(box: number, wager: Wager, amount: number): this {
+    return this.addTo(`${wager}${box}`, ...makeChange(amount).map((d) => `chip:${d}:${++this.chipSerial}`));
+  }
+
+  /** Every chip leaves a wager zone. */
+  clearBet(box: number, wager: Wager): this {
+    return this.tags(`${wager}${box}`, []);
+  }
+
+  /** One card to a box or to the dealer. */
+  card(owner: Owner, face: string): this {
+    return this.addTo(owner === "dealer" ? "dealer" : `seat${owner}`, `card:A:${face}`);
+  }
+
+  /**
+   * The whole deal, one card at a time: boxes in ascending order, then the dealer, three rounds.
+   * `hands` gives each box's three cards and the dealer's.
+   */
+  deal(hands: Record<number, string[]> & { dealer: string[] }): this {
+    const boxes = Object.keys(hands)
+      .filter((k) => k !== "dealer")
+      .map(Number)
+      .sort((a, b) => a - b);
+    const rounds = Math.max(...Object.values(hands).map((h: string[]) => h.length));
+    for (let r = 0; r < rounds; r++) {
+      for (const box of boxes) {
+        const face = hands[box]?.[r];
+        if (face) this.card(box, face);
+      }
+      const d = hands.dealer[r];
+      if (d) this.card("dealer", d);
+    }
+    return this;
+  }
+
+  /** The box puts its Play bet down (equal to the Ante). */
+  play(box: number, amount: number): this {
+    return this.bet(box, "play", amount);
+  }
+
+  /** The box's cards go to the muck. */
+  fold(box: number): this {
+    const cards = this.zones.get(`seat${box}`) ?? [];
+    this.tags(`seat${box}`, []);
+    return this.addTo("muck", ...cards);
+  }
+
+  addTo(antenna: string, ...tags: string[]): this {
+    return this.tags(antenna, [...(this.zones.get(antenna) ?? []), ...tags]);
+  }
+
+  wait(ms = 2000): this {
+    this.t += ms;
+    return this;
+  }
+
+  expect(event: Record<string, unknown>): this {
+    this.lines.push({ expect: event });
+    return this;
+  }
+
+  absent(...codes: string[]): this {
+    for (const code of codes) this.lines.push({ absent: code });
+    return this;
+  }
+
+  toJsonLines(): string {
+    return `${this.lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
+  }
+}

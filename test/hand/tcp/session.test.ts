@@ -1,0 +1,145 @@
+/**
+ * The Three Card Poker hand beyond the scenario files: floor rulings, the deck checks, bets riding
+ * from before the shuffler, house pay-table settings, and the view the displays show.
+ */
+import { describe, expect, it } from "vitest";
+import type { TableEvent } from "../../../src/contract/index.js";
+import { tcpView } from "../../../src/hand/tcp/view.js";
+import { parsePayTable } from "../../../src/rules/threeCard/payTable.js";
+import type { TableCore } from "../../../src/table/core.js";
+import { TcpScene } from "./dsl.js";
+import { replayTcp, tcpTable } from "./replay.js";
+
+const run = (scene: TcpScene, table?: TableCore) =>
+  replayTcp(
+    scene.lines.filter((l) => !("expect" in l) && !("absent" in l)),
+    table,
+  );
+const alerts = (out: TableEvent[]) => out.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
+const end = (out: TableEvent[]) =>
+  out.find((e) => e.kind === "hand_end") as Record<string, unknown> | undefined;
+const awards = (out: TableEvent[]) =>
+  out.flatMap((e) => (e.kind === "award" ? [{ seat: e.seat, pot: e.pot, amount: e.amount }] : []));
+
+describe("Three Card Poker session", () => {
+  it("a floor `continue` on a wrong card count lets the hand go on; the wrong box's bets come back", () => {
+    const out = run(
+      new TcpScene("continue")
+        .setup({ 1: "Ana", 2: "Ben" })
+        .key("shuffler")
+        .bet(1, "ante", 100)
+        .bet(2, "ante", 100)
+        .deal({ 1: ["As", "Ad", "7c"], 2: ["5d", "6d", "7d", "8d"], dealer: ["Qh", "9s", "2c"] })
+        .floor({ op: "ruling", ruling: "continue" })
+        .play(1, 100)
+        .play(2, 100)
+        .wait(),
+    );
+    expect(alerts(out)).toEqual(["MISDEAL_CARD_COUNT"]);
+    expect(out).toContainEqual(expect.objectContaining({ kind: "alert_clear", code: "MISDEAL_CARD_COUNT" }));
+    expect(awards(out)).toEqual([
+      { seat: 1, pot: 0, amount: 200 },
+      { seat: 1, pot: 1, amount: 200 },
+      { seat: 2, pot: 0, amount: 100 },
+      { seat: 2, pot: 1, amount: 100 },
+    ]);
+    expect(end(out)).toMatchObject({ result: "complete", stacks: { "1": 10200, "2": 10000 } });
+  });
+
+  it("a floor `dead` ruling on a box folds it", () => {
+    const out = run(
+      new TcpScene("dead")
+        .setup({ 1: "Ana" })
+        .key("shuffler")
+        .bet(1, "ante", 100)
+        .deal({ 1: ["As", "Ad", "7c"], dealer: ["Qh", "9s", "2c"] })
+        .floor({ op: "ruling", ruling: "dead", seat: 1 }),
+    );
+    expect(end(out)).toMatchObject({ result: "complete", stacks: { "1": 9900 }, house: 100 });
+  });
+
+  it("IPC 29: a duplicate card holds the hand for a void; the void returns every bet", () => {
+    const out = run(
+      new TcpScene("duplicate")
+        .setup({ 1: "Ana" })
+        .key("shuffler")
+        .bet(1, "ante", 100)
+        .card(1, "As")
+        .card("dealer", "As/2")
+        .floor({ op: "ruling", ruling: "void" }),
+    );
+    expect(alerts(out)).toEqual(["DUPLICATE_CARD"]);
+    expect(end(out)).toMatchObject({ result: "void", stacks: { "1": 10000 }, house: 0 });
+  });
+
+  it("bets left on the layout before the shuffler are the next hand's bets", () => {
+    const table = tcpTable();
+    const scene = new TcpScene("riding")
+      .setup({ 1: "Ana" })
+      .bet(1, "ante", 100)
+      .wait(1000)
+      .key("shuffler")
+      .deal({ 1: ["As", "Ad", "7c"], dealer: ["Qh", "9s", "2c"] })
+      .play(1, 100)
+      .wait();
+    const out = run(scene, table);
+    expect(end(out)).toMatchObject({ result: "complete", stacks: { "1": 10200 } });
+  });
+
+  it("the shuffler pressed again before any card: the undealt hand is void and a new one starts", () => {
+    const out = run(
+      new TcpScene("again").setup({ 1: "Ana" }).key("shuffler").bet(1, "ante", 100).key("shuffler"),
+    );
+    expect(out.filter((e) => e.kind === "hand_start")).toHaveLength(2);
+    expect(end(out)).toMatchObject({ result: "void" });
+  });
+
+  it("house settings: a fold forfeits Pair Plus, and Pair Plus pays from the house's table", () => {
+    const table = tcpTable((config) => {
+      config.threeCard = { payTable: parsePayTable({ foldForfeitsSideBets: true, pairPlus: { pair: 2 } }) };
+    });
+    const out = run(
+      new TcpScene("house")
+        .setup({ 1: "Ana", 2: "Ben" })
+        .key("shuffler")
+        .bet(1, "ante", 100)
+        .bet(1, "pairplus", 100)
+        .bet(2, "pairplus", 100)
+        .deal({ 1: ["As", "Ad", "7c"], 2: ["Ks", "Kd", "8c"], dealer: ["Qh", "9s", "2c"] })
+        .key("fold"),
+      table,
+    );
+    expect(awards(out)).toEqual([
+      { seat: 1, pot: 0, amount: 0 },
+      { seat: 1, pot: 3, amount: 0 },
+      { seat: 2, pot: 3, amount: 300 },
+    ]);
+  });
+
+  it("the view: per box the bets, hand, result and payout; the dealer panel's pay list", () => {
+    const table = tcpTable();
+    const scene = new TcpScene("view")
+      .setup({ 1: "Ana", 3: "Ana" })
+      .key("shuffler")
+      .bet(1, "ante", 100)
+      .bet(3, "pairplus", 25)
+      .deal({ 1: ["As", "Ad", "7c"], 3: ["2h", "3h", "9c"], dealer: ["Qh", "9s", "2c"] });
+    run(scene, table);
+    const live = table.tcpHand;
+    expect(live).not.toBeNull();
+    const before = tcpView(live!.context);
+    expect(before.boxes.map((b) => [b.box, b.blind, b.status, b.cards])).toEqual([
+      [1, false, "to-decide", 3],
+      [3, true, "played", 3],
+    ]);
+    live!.observed(99_000, [
+      { type: "zone_settled", t: 99_000, antenna: "play1", chips: [], added: [], total: 100 },
+    ]);
+    const after = tcpView(live!.context);
+    expect(after.dealer.hand).toMatchObject({ name: "Queen high", qualifies: true });
+    expect(after.boxes[0]).toMatchObject({ status: "settled", hand: "Pair of aces", payout: 400, net: 200 });
+    expect(after.boxes[1]).toMatchObject({ hand: "Nine high", payout: 0, net: -25 });
+    expect(after.dealer.pay).toEqual([{ box: 1, amount: 400 }]);
+    expect(after.house).toBe(-175);
+  });
+});
