@@ -85,7 +85,7 @@ export function tableView(core: TableCore, sources: ViewSources): TableView {
       bet: inHand?.bet ?? 0,
       away: sitting?.away ?? false,
       light,
-      holeCards: h?.hole[seat]?.length ?? 0,
+      holeCards: inHand && !inHand.folded ? (h?.hole[seat]?.length ?? 0) : 0,
     });
   }
   return {

@@ -1,0 +1,85 @@
+/** The last hands played at the table, kept from the table events for the floor page. */
+import type { AwardEvent, HandEndEvent, TableEvent } from "../contract/output.js";
+import type { TableCore } from "../table/core.js";
+
+export interface HandSummary {
+  hand: number;
+  t: number;
+  result: HandEndEvent["result"];
+  redeal: boolean;
+  button: number | null;
+  /** Stacks after the hand, by seat. */
+  stacks: Record<string, number>;
+  /** Chips won or lost by each seat dealt in (after minus before); empty when the start was not seen. */
+  net: Record<string, number>;
+  /** Who won what. Hand names only ("two pair, kings and sevens"), never cards. */
+  awards: Omit<AwardEvent, "kind" | "t">[];
+}
+
+interface Started {
+  hand: number;
+  redeal: boolean;
+  button: number | null;
+  stacksBefore: Record<number, number> | null;
+}
+
+/** A ring of the last `limit` hand results, newest first. */
+export class LastHands {
+  private readonly hands: HandSummary[] = [];
+  private started: Started | null = null;
+  private awards: HandSummary["awards"] = [];
+
+  constructor(private readonly limit = 20) {}
+
+  /** Follows one batch of table events; `core` is the table after the whole batch. */
+  apply(events: readonly TableEvent[], core: TableCore): void {
+    for (const e of events) {
+      if (e.kind === "hand_start") {
+        // Stacks before the hand come from the core, which only knows them for the hand in progress.
+        const header = core.snapshot().hand;
+        this.started = {
+          hand: e.hand,
+          redeal: e.redeal,
+          button: e.button,
+          stacksBefore: header?.hand === e.hand ? header.stacksBefore : null,
+        };
+        this.awards = [];
+      } else if (e.kind === "award") {
+        const { kind: _kind, t: _t, ...award } = e;
+        this.awards.push(award);
+      } else if (e.kind === "hand_end") {
+        this.record(e);
+      }
+    }
+  }
+
+  /** The kept results, newest first (copies). */
+  list(): HandSummary[] {
+    return structuredClone(this.hands);
+  }
+
+  private record(e: HandEndEvent): void {
+    const started = this.started?.hand === e.hand ? this.started : null;
+    const before = started?.stacksBefore ?? null;
+    const net: Record<string, number> = {};
+    if (before) {
+      for (const [seat, stack] of Object.entries(e.stacks)) {
+        const was = before[Number(seat)];
+        if (was !== undefined) net[seat] = stack - was;
+      }
+    }
+    this.hands.unshift({
+      hand: e.hand,
+      t: e.t,
+      result: e.result,
+      redeal: started?.redeal ?? false,
+      button: started?.button ?? null,
+      stacks: { ...e.stacks },
+      net,
+      awards: this.awards,
+    });
+    this.hands.length = Math.min(this.hands.length, this.limit);
+    this.started = null;
+    this.awards = [];
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Reader health for the floor page, followed from the table events. The core reports a reader going
+ * away as a READER_OFFLINE alert naming it in its text, and its return as a clear without a name, so a
+ * clear brings every reader back (a `reader` field on both events would make this exact).
+ */
+import type { TableEvent } from "../contract/output.js";
+
+export interface ReaderStatus {
+  reader: string;
+  online: boolean;
+  /** `t` of the last change, when one was seen. */
+  since: number | null;
+}
+
+/** The reader named by a READER_OFFLINE alert's text ("Reader bridge stopped answering: …"). */
+const NAMED = /^Reader (\S+) stopped answering/;
+
+export class ReaderHealth {
+  private readonly status = new Map<string, ReaderStatus>();
+
+  /** `known` are the readers the configuration names (each antenna's `reader`). */
+  constructor(known: readonly string[]) {
+    for (const reader of known) this.status.set(reader, { reader, online: true, since: null });
+  }
+
+  /** Follows the table events. */
+  apply(events: readonly TableEvent[]): void {
+    for (const e of events) {
+      if (e.kind === "alert" && e.code === "READER_OFFLINE") {
+        const reader = NAMED.exec(e.text)?.[1] ?? "reader";
+        this.status.set(reader, { reader, online: false, since: e.t });
+      } else if (e.kind === "alert_clear" && e.code === "READER_OFFLINE") {
+        for (const s of this.status.values()) if (!s.online) Object.assign(s, { online: true, since: e.t });
+      }
+    }
+  }
+
+  /** Every reader known or seen, by name. */
+  list(): ReaderStatus[] {
+    return [...this.status.values()].map((s) => ({ ...s })).sort((a, b) => a.reader.localeCompare(b.reader));
+  }
+
+  /** Names of the readers that are away. */
+  offline(): string[] {
+    return this.list().flatMap((s) => (s.online ? [] : [s.reader]));
+  }
+}

@@ -1,0 +1,34 @@
+/** Starts the floor page for a running table, from the configuration's `displays.web`. */
+import type { Config } from "../app/configSchema.js";
+import type { Runtime } from "../app/runtime.js";
+import { floorToken } from "./auth.js";
+import { createFloorServer, type FloorServer } from "./server.js";
+
+export interface StartFloorPageOptions {
+  /** Closes the page when aborted. */
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+  /** Called with the server once it listens (e.g. to mark the table recovered). */
+  onServer?: (server: FloorServer) => void;
+}
+
+/** Starts the floor page and resolves to its URL. Without a token the page is read-only. */
+export async function startFloorPage(
+  runtime: Runtime,
+  config: Config,
+  options: StartFloorPageOptions = {},
+): Promise<string> {
+  const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+  const server = createFloorServer({
+    runtime,
+    tableName: config.table.name,
+    token: floorToken(web.token, options.env ?? process.env),
+    host: web.host,
+    port: web.port,
+    readers: [...new Set(Object.values(config.antennas).map((a) => a.reader))],
+  });
+  const url = await server.listen();
+  options.signal?.addEventListener("abort", () => void server.close(), { once: true });
+  options.onServer?.(server);
+  return url;
+}

@@ -1,0 +1,56 @@
+/** Shared set-up for the floor page tests: a runtime on a hand-driven clock, scenarios and PHH hands as events. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig } from "../../src/app/config.js";
+import { Runtime } from "../../src/app/runtime.js";
+import { InputEvent, type InputEventIn } from "../../src/contract/input.js";
+import { createTableFromConfig } from "../../src/table/core.js";
+import { REPO_ROOT } from "../support/paths.js";
+
+export const TOKEN = "floor-secret-token";
+
+/** A runtime whose clock the test moves; timers never fire (the test calls `tick`). */
+export function testRuntime(config = loadConfig()): { runtime: Runtime; setNow: (t: number) => void } {
+  let now = 0;
+  const runtime = new Runtime({
+    core: createTableFromConfig(config),
+    clock: () => now,
+    setTimer: () => ({ cancel: () => undefined }),
+  });
+  return { runtime, setNow: (t) => (now = Math.max(now, t)) };
+}
+
+/** The input lines of a scenario file (test/scenarios/<name>.jsonl), without its expectations. */
+export function scenario(name: string): InputEventIn[] {
+  return readFileSync(join(REPO_ROOT, "test/scenarios", `${name}.jsonl`), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => !("expect" in l) && !("absent" in l))
+    .map((l) => InputEvent.parse(l));
+}
+
+/** Feeds events to the runtime at their times, calling `after` after each one. */
+export function feed(
+  runtime: Runtime,
+  setNow: (t: number) => void,
+  events: readonly InputEventIn[],
+  after: () => void = () => undefined,
+): void {
+  for (const e of events) {
+    setNow(e.t);
+    runtime.submit(InputEvent.parse(e));
+    after();
+  }
+}
+
+/** The face of a card tag (`card:A:As/2` → `As`), or null for a chip. */
+export function faceOfTag(tag: string): string | null {
+  const m = /^card:[^:]+:([2-9TJQKA][cdhs])(?:\/\d+)?$/.exec(tag);
+  return m?.[1] ?? null;
+}
+
+/** The faces that appear in `text` as whole tokens (so "Th" is found in `"Th"` but not in "The"). */
+export function facesIn(text: string, faces: Iterable<string>): string[] {
+  return [...faces].filter((f) => new RegExp(`(?<![A-Za-z0-9])${f}(?![A-Za-z0-9])`).test(text));
+}
