@@ -36,7 +36,9 @@ export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card:
   const current = h.betting.street;
   if (n <= BOARD_SIZE[current] || h.board.procedure.kind !== "none") return;
 
-  if (current === "flop" && n === 4 && h.streetActions === 0 && unusedBurns(h) === 0) {
+  // r.35 — once a four-card flop has been put right, the next card is the turn, whatever else holds.
+  const flopAlreadyFixed = h.board.noBurn.includes("turn");
+  if (current === "flop" && n === 4 && h.streetActions === 0 && unusedBurns(h) === 0 && !flopAlreadyFixed) {
     startFourCardFlop(h);
     return;
   }

@@ -69,7 +69,8 @@ function readAndAct(h: HandContext, seat: number, denominations: number[], decla
         structure,
         currentBet: h.betting.currentBet,
         seatStreetTotal: s.bet,
-        stackBehind: s.stack,
+        // The engine has not taken this push from the stack yet: what is behind excludes it (TDA 45-B).
+        stackBehind: Math.max(0, s.stack - denominations.reduce((sum, d) => sum + d, 0)),
         lastFullRaise: h.betting.lastFullRaise,
         bigBlind: h.betting.rules.minBet,
         ...(structure === "pot-limit" && legal.maxTo !== null ? { potLimitMaxTo: legal.maxTo } : {}),

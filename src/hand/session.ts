@@ -13,7 +13,7 @@ import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { raise } from "./emit.js";
 import { handMachine } from "./machine.js";
-import type { Observation } from "./reading/observations.js";
+import type { ChipTag, Observation } from "./reading/observations.js";
 
 export interface HandInit {
   t: number;
@@ -29,6 +29,8 @@ export interface HandInit {
   bbAnteOrder: BbAnteOrder;
   /** Card tags of the last hand still on the table, and where. */
   leftovers: { tag: string; antenna: string }[];
+  /** Chips already on each seat's bet zone (a re-deal leaves the blinds' chips where they are). */
+  chipsOnZones?: Record<number, ChipTag[]>;
 }
 
 export class HandSession {
@@ -146,7 +148,17 @@ function initialContext(init: HandInit): HandContext {
       procedure: { kind: "none" },
       clearOnStreet: [],
     },
-    zones: {},
+    // Chips lying on a zone when the hand starts are not a push: at most they are the posted blinds.
+    zones: Object.fromEntries(
+      Object.entries(init.chipsOnZones ?? {}).map(([seat, chips]) => [
+        seat,
+        {
+          chips: Object.fromEntries(
+            chips.map((c) => [c.tag, { denomination: c.denomination, street: "preflop" as const }]),
+          ),
+        },
+      ]),
+    ),
     committed: {},
     pendingFolds: [],
     pendingOutOfTurn: null,

@@ -272,6 +272,7 @@ class Table implements TableCore {
       oddChipUnit: this.options.chips[0] ?? 1,
       bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
       leftovers,
+      chipsOnZones: Object.fromEntries(inGame.map((s) => [s, this.reader.chipsOn(`bet${s}`)])),
     };
     const { session, events } = tcp
       ? TcpSession.start({
