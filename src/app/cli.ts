@@ -8,7 +8,12 @@ import { ConfigError } from "./config.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
 import { registerDevices } from "./commands/devices.js";
 import { diag } from "./commands/io.js";
+import { registerRender } from "./commands/render.js";
 import { registerReplay } from "./commands/replay.js";
+import { registerSim } from "./commands/sim.js";
+import { registerHistory } from "./commands/history.js";
+import { registerJournal } from "./commands/journal.js";
+import { registerRun } from "./commands/run.js";
 
 /** Builds the command tree (exported so tests can run it without a child process). */
 export function buildCli(): Command {
@@ -17,6 +22,9 @@ export function buildCli(): Command {
     .showHelpAfterError();
   registerReplay(program);
   registerCheckConfig(program);
+  registerSim(program);
+  [registerRun, registerJournal, registerHistory].forEach((register) => register(program));
+  registerRender(program);
   registerDevices(program);
   return program;
 }

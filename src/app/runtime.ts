@@ -12,6 +12,8 @@ import type { TableCore } from "../table/core.js";
 export interface InputJournal {
   /** Appends one event; returns its sequence number. Must not throw: a failing journal says so itself. */
   append(event: InputEvent): number;
+  /** Alerts the journal raised about itself (e.g. it stopped journaling); the runtime outputs them. */
+  takeAlerts?(): TableEvent[];
 }
 
 /** Something that shows or forwards table events (a display, the floor page, a log). */
@@ -74,10 +76,16 @@ export class Runtime {
     this.lastT = t;
     const stamped = t === event.t ? event : { ...event, t };
     this.journal?.append(stamped);
-    const out = [...this.core.advanceTo(t), ...this.core.handle(stamped)];
+    const notices = this.journal?.takeAlerts?.() ?? [];
+    const out = [...notices, ...this.core.advanceTo(t), ...this.core.handle(stamped)];
     this.emit(out);
     this.arm();
     return out;
+  }
+
+  /** Sends events that did not come from the core now (recovered hand, journal notices) to every output. */
+  announce(events: readonly TableEvent[]): void {
+    this.emit(events);
   }
 
   /** Runs windows that are due now (called by the timer). */

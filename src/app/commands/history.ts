@@ -1,0 +1,55 @@
+/** `feltguard history`: the hands the journal holds, or one hand's table events replayed from it. */
+import { type Command, InvalidArgumentError } from "commander";
+import { formatJsonLine } from "../../contract/jsonl.js";
+import { handRows, type HandRow } from "../../journal/db.js";
+import { replayJournalHand } from "../../journal/handReplay.js";
+import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { diag, write } from "./io.js";
+import { DEFAULT_JOURNAL, positiveInt, withJournal } from "./journal.js";
+
+/** One line per hand: number, when, game, button, how it ended, the stacks after. */
+export function formatHandLine(h: HandRow): string {
+  const stacks =
+    h.stacks === null
+      ? ""
+      : Object.entries(h.stacks)
+          .map(([s, c]) => `${s}:${c}`)
+          .join(" ");
+  const cells = [
+    `#${h.hand}`,
+    `t=${h.startT}..${h.endT ?? "?"}`,
+    h.game,
+    `button ${h.button}`,
+    `${h.result ?? "in progress"}${h.redeal ? " (re-deal)" : ""}`,
+    `rows ${h.startSeq}..${h.endSeq ?? "?"}`,
+    stacks,
+  ];
+  return `${cells.join("  ")}\n`;
+}
+
+/** Registers history. */
+export function registerHistory(program: Command): void {
+  program
+    .command("history")
+    .description("list the hands in the journal, or replay one and print its table events (JSON Lines)")
+    .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
+    .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
+    .option("--hand <n>", "the hand to show", positiveInt)
+    .action((opts: { journal: string; config: string; hand?: number }) =>
+      withJournal(opts.journal, (db) => {
+        if (opts.hand === undefined) {
+          const hands = handRows(db);
+          for (const h of hands) write(formatHandLine(h));
+          diag(`${hands.length} hands`);
+          return;
+        }
+        const config = loadConfig(opts.config);
+        const registry = registryFromConfig(config);
+        const hand = replayJournalHand(db, opts.hand, (cp) => createTableFromConfig(config, registry, cp));
+        if (hand === null) throw new InvalidArgumentError(`the journal holds no hand ${opts.hand}`);
+        diag(formatHandLine(hand.row).trimEnd());
+        for (const e of hand.events) write(formatJsonLine(e));
+      }),
+    );
+}

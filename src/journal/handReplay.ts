@@ -1,0 +1,60 @@
+/**
+ * One past hand, rebuilt from the journal: the checkpoint before it, then its events replayed. History,
+ * the single-hand export and the PHH export all read a hand this way — the journal is the record.
+ */
+import type { InputEvent } from "../contract/input.js";
+import type { TableEvent } from "../contract/output.js";
+import type { HandHeader } from "../table/state.js";
+import {
+  type Db,
+  eventRows,
+  handRows,
+  type HandRow,
+  latestCheckpoint,
+  parseEventRow,
+  type StoredCheckpoint,
+} from "./db.js";
+import type { CoreFactory } from "./recovery.js";
+
+export interface ReplayedHand {
+  row: HandRow;
+  /** The table as the hand began (stacks before, positions, level, game). */
+  header: HandHeader;
+  /** The hand's input events, from its shuffler press to the event that ended it. */
+  inputs: InputEvent[];
+  /** Its table events, from hand_start to hand_end. */
+  events: TableEvent[];
+  /** The checkpoint the replay started from (null: from the first row). */
+  checkpoint: StoredCheckpoint | null;
+}
+
+/** Replays hand `hand` from the journal; null when the index has no such hand. */
+export function replayJournalHand(db: Db, hand: number, makeCore: CoreFactory): ReplayedHand | null {
+  const row = handRows(db, hand)[0];
+  if (row === undefined) return null;
+  const checkpoint = latestCheckpoint(db, row.startSeq - 1);
+  const core = makeCore(checkpoint?.state);
+  const inputs: InputEvent[] = [];
+  const events: TableEvent[] = [];
+  let header: HandHeader | null = null;
+  let open = false;
+  for (const r of eventRows(db, (checkpoint?.seq ?? 0) + 1, row.endSeq ?? undefined)) {
+    const event = parseEventRow(r);
+    const out = [...core.advanceTo(event.t), ...core.handle(event)];
+    if (r.seq >= row.startSeq) inputs.push(event);
+    for (const e of out) {
+      if (e.kind === "hand_start" && e.hand === hand) open = true;
+      if (open) events.push(e);
+      if (e.kind === "hand_end" && e.hand === hand) open = false;
+    }
+    if (header === null && open) header = core.snapshot().hand;
+  }
+  // A hand the journal ends in the middle of: its pending windows run out, as at the end of a replay.
+  if (open) {
+    for (const e of core.finish(inputs.at(-1)?.t ?? 0)) {
+      if (open) events.push(e);
+      if (e.kind === "hand_end" && e.hand === hand) open = false;
+    }
+  }
+  return header === null ? null : { row, header, inputs, events, checkpoint };
+}

@@ -1,0 +1,309 @@
+/**
+ * The simulated dealer of a flop game: shuffles, posts the blinds, deals in order, runs each betting
+ * round with the players' policy, pulls the bets, burns and lays the board, and pays the pots. It keeps
+ * its own betting engine and deck, never the controller's: what it does is the ground truth. An injected
+ * error steps in through {@link Injector} hooks and ends with the correct procedure.
+ */
+import type { AlertCode } from "../hand/alerts.js";
+import {
+  applyAction,
+  type BettingAction,
+  type BettingState,
+  dealNextStreet,
+  findSeat,
+  legalActions,
+  liveSeats,
+  STREETS,
+  type Street,
+  startHand,
+} from "../rules/betting.js";
+import type { Card } from "../rules/cards.js";
+import type { Positions } from "../table/positions.js";
+import type { Level } from "../table/state.js";
+import { Stub } from "./deck.js";
+import type { DealerRngs, DealerSetup, PendingOutOfTurn } from "./dealerTypes.js";
+import { dealHoleCards, layStreet } from "./dealing.js";
+import type { Injector } from "./hooks.js";
+import { decide, type Decision } from "./players.js";
+import type { Seating } from "./seating.js";
+import { settleStacks } from "./settle.js";
+import type { Felt } from "./table.js";
+import type { ExpectedEnd, Truth } from "./truth.js";
+
+/** Thrown to end a deal early (a misdeal declared, a hand voided); caught by {@link FlopDealer.playHand}. */
+class DealOver extends Error {
+  constructor(readonly result: "misdeal" | "void") {
+    super(result);
+  }
+}
+
+export class FlopDealer {
+  /** The controller's hand number of the deal in progress (re-deals count, as in `hand_start`). */
+  hand = 0;
+  betting!: BettingState;
+  stub!: Stub;
+  positions!: Positions;
+  level!: Level;
+  stacksBefore: Record<number, number> = {};
+  /** Streets to be dealt without a burn (r.35, RP-5). */
+  readonly noBurn = new Set<Street>();
+  /** RP-5B: the premature turn card, set aside until the river. */
+  setAside: Card | null = null;
+  /** RP-5C: the stub is reshuffled before the river. */
+  reshuffleBeforeRiver = false;
+  pendingOutOfTurn: PendingOutOfTurn | null = null;
+  /** Voluntary actions of the hand, for substantial action (§4). */
+  private actions: ("check" | "fold" | "chips")[] = [];
+  private allinNoted = false;
+  /** When the current turn began: the closing action's key or chips come after it. */
+  private actionStart = 0;
+  private injector: Injector | null = null;
+  /** Errors made, handed out with each hand. */
+  readonly truths: Truth[] = [];
+  /** Errors whose situation lasts until the next shuffler press. */
+  private open: Truth[] = [];
+  readonly ends: ExpectedEnd[] = [];
+
+  constructor(
+    readonly felt: Felt,
+    readonly seating: Seating,
+    readonly setup: DealerSetup,
+    readonly rngs: DealerRngs,
+  ) {}
+
+  /** Plays one hand to its end: misdeals are re-dealt exactly, a void ends it. */
+  playHand(injector: Injector | null): void {
+    this.injector = injector;
+    let redeal: { positions: Positions; level: Level } | null = null;
+    for (;;) {
+      const result = this.playDeal(redeal);
+      this.injector = null;
+      if (result !== "misdeal") return;
+      redeal = { positions: this.positions, level: this.level };
+    }
+  }
+
+  /** Records an error made now, owed an alert of `code` before the situation is over. */
+  truth(code: AlertCode, what: string, from = this.felt.tl.t): Truth {
+    const truth: Truth = { code, hand: this.hand, from, to: Number.MAX_SAFE_INTEGER, what };
+    this.truths.push(truth);
+    this.open.push(truth);
+    return truth;
+  }
+
+  /** §4: two actions in turn with chips in one, or any three. */
+  get substantial(): boolean {
+    const n = this.actions.length;
+    const [prev, last] = this.actions.slice(-2);
+    return n >= 3 || (n >= 2 && (last === "chips" || prev === "chips"));
+  }
+
+  /** Seats still holding cards in the hand. */
+  liveSeats(): number[] {
+    return liveSeats(this.betting).map((s) => s.seat);
+  }
+
+  /** A hole card from the stub to a seat. */
+  dealHole(seat: number, face: Card = this.stub.draw()): void {
+    this.felt.add(`seat${seat}`, this.felt.tag(face)).tl.wait(150);
+  }
+
+  burn(face: Card = this.stub.draw()): void {
+    this.felt.add("burn", this.felt.tag(face));
+  }
+
+  /** The floor declares the misdeal: every card back, the blinds take their chips back; re-dealt. */
+  declareMisdeal(): never {
+    this.felt.pause(1200, 2000);
+    this.felt.clearAll();
+    // The cards must be gone from the readers before the next shuffle (r.21).
+    this.felt.tl.wait(2000);
+    throw new DealOver("misdeal");
+  }
+
+  /** The floor voids the hand (IPC 29): every chip goes back. */
+  voidHand(): never {
+    this.felt.pause(1200, 2000);
+    this.felt.tl.push({ kind: "floor", op: "ruling", ruling: "void" });
+    this.felt.pause(500, 800).clearAll();
+    this.felt.tl.wait(2000);
+    throw new DealOver("void");
+  }
+
+  /** Applies an action to the dealer's engine (the controller must read the same from the felt). */
+  apply(action: BettingAction): void {
+    const result = applyAction(this.betting, action);
+    if (!result.ok) throw new Error(`simulated hand ${this.hand}: ${action.type}: ${result.error.message}`);
+    this.betting = result.state;
+    this.actions.push(action.type === "check" || action.type === "fold" ? action.type : "chips");
+    // Rule 14: an all-in with all betting complete; every hand is tabled before the rest of the board.
+    if (this.betting.phase === "runout" && !this.allinNoted) {
+      this.allinNoted = true;
+      // From the start of the action that closed the betting (a key comes before the chips).
+      this.truth("ALLIN_TABLE_HANDS", "all-in and all betting complete", this.actionStart);
+    }
+  }
+
+  /** What the seat to act decides, shown at the table (keys, muck, chips) but not yet applied. */
+  perform(d: Decision): void {
+    const seat = d.action.seat;
+    const tl = this.felt.tl;
+    if (d.action.type === "check") tl.press("check");
+    else if (d.action.type === "fold") {
+      if (d.muck) this.felt.muck(seat);
+      else tl.press("fold").wait(300);
+    } else {
+      if (d.key !== null) tl.press(d.key).wait(150);
+      this.felt.push(seat, d.chips);
+    }
+  }
+
+  private playDeal(redeal: { positions: Positions; level: Level } | null): "complete" | "misdeal" | "void" {
+    try {
+      this.shuffleAndPost(redeal);
+      this.deal();
+      this.hook((i) => i.afterDeal?.(this) ?? false);
+      this.playStreets();
+      this.settle();
+      return "complete";
+    } catch (e) {
+      if (!(e instanceof DealOver)) throw e;
+      this.ends.push({ hand: this.hand, result: e.result, stacks: { ...this.stacksBefore } });
+      return e.result;
+    }
+  }
+
+  private shuffleAndPost(redeal: { positions: Positions; level: Level } | null): void {
+    const { felt, seating } = this;
+    if (!redeal) for (const e of seating.betweenHands()) felt.tl.push(e);
+    this.positions = redeal?.positions ?? seating.nextPositions();
+    this.level = redeal?.level ?? seating.level;
+    if (!this.hook((i) => i.onShuffle?.(this) ?? false)) {
+      if (felt.cardZonesInUse().length > 0 || felt.read("pot").length > 0) felt.clearAll().tl.wait(2000);
+      this.pressShuffler();
+    }
+    const stacks = seating.inGame().map((seat) => ({ seat, stack: seating.seats.get(seat)?.stack ?? 0 }));
+    this.stacksBefore = Object.fromEntries(stacks.map((s) => [s.seat, s.stack]));
+    this.betting = startHand({
+      game: this.setup.game,
+      seats: stacks,
+      button: this.positions.button,
+      sbSeat: this.positions.sb,
+      bbSeat: this.positions.bb,
+      level: this.level,
+      bbAnteOrder: this.setup.bbAnteOrder,
+      ...(this.setup.limit ? { limit: this.setup.limit } : {}),
+    });
+    felt.pause(400, 600);
+    const antes = this.betting.seats.reduce((sum, s) => sum + s.ante, 0);
+    if (antes > 0) felt.toPot(antes).tl.wait(200);
+    for (const seat of [this.positions.sb, this.positions.bb]) {
+      const s = seat === null ? undefined : findSeat(this.betting, seat);
+      if (s && s.bet > 0) {
+        felt.push(s.seat, s.bet);
+        felt.tl.wait(200);
+      }
+    }
+  }
+
+  /** The shuffler press: a new hand for the controller; errors of the last one are over. */
+  pressShuffler(): void {
+    const t = this.felt.tl.t;
+    for (const truth of this.open) if (truth.to > t) truth.to = t - 1;
+    this.open = [];
+    this.felt.tl.press("shuffler");
+    this.hand += 1;
+    this.seating.started(this.positions);
+    this.stub = new Stub(this.rngs.cards);
+    this.noBurn.clear();
+    this.setAside = null;
+    this.reshuffleBeforeRiver = false;
+    this.pendingOutOfTurn = null;
+    this.actions = [];
+    this.allinNoted = false;
+  }
+
+  /** One card per seat per round, clockwise from the first seat left of the button. */
+  private deal(): void {
+    dealHoleCards(
+      this,
+      (step) => this.hook((inj) => inj.onDealCard?.(this, step) ?? false),
+      this.injector?.onDealCard !== undefined,
+    );
+  }
+
+  private playStreets(): void {
+    for (;;) {
+      const phase = this.betting.phase;
+      if (phase === "betting") this.bettingRound();
+      else if (phase === "dealing" || phase === "runout") this.dealStreet();
+      else return;
+    }
+  }
+
+  private bettingRound(): void {
+    while (this.betting.phase === "betting") {
+      this.actionStart = this.felt.tl.t;
+      if (this.hook((i) => i.beforeAction?.(this) ?? false) && this.betting.phase !== "betting") return;
+      const seat = this.betting.toAct;
+      if (seat === null) return;
+      if (this.pendingOutOfTurn?.seat === seat) {
+        this.resolveOutOfTurn(this.pendingOutOfTurn);
+        continue;
+      }
+      this.felt.beforeAction(this.liveSeats());
+      const s = findSeat(this.betting, seat)!;
+      const decision = decide(this.betting, legalActions(this.betting)!, s, this.rngs.play);
+      this.perform(decision);
+      this.apply(decision.action);
+    }
+  }
+
+  /** TDA 53: a fold stands; a call stands if the bet to him did not change, else he takes it back. */
+  private resolveOutOfTurn(p: PendingOutOfTurn): void {
+    this.pendingOutOfTurn = null;
+    if (p.kind === "fold") return this.apply({ seat: p.seat, type: "fold" });
+    if (this.betting.currentBet === p.currentBet) return this.apply({ seat: p.seat, type: "call" });
+    this.felt.pause(500, 800).remove(`bet${p.seat}`, ...p.tags);
+    this.felt.pause(700, 900);
+  }
+
+  private dealStreet(): void {
+    const street = STREETS[STREETS.indexOf(this.betting.street) + 1];
+    if (street === undefined) throw new Error("no street after the river");
+    this.felt.pull(this.betting.seats.map((s) => s.seat));
+    this.felt.pause(700, 900);
+    if (!this.hook((i) => i.onStreet?.(this, street) ?? false)) this.layStreet(street);
+    const moved = dealNextStreet(this.betting);
+    if (!moved.ok) throw new Error(`simulated hand ${this.hand}: ${moved.error.message}`);
+    this.betting = moved.state;
+  }
+
+  /** A street dealt by the book, or by the procedure in force (no burn after r.35 or RP-5). */
+  layStreet(street: Street, cards = street === "flop" ? 3 : 1): void {
+    layStreet(this, street, cards);
+  }
+
+  private settle(): void {
+    // The last bet is read once its zone is steady; the showdown and the push take a moment anyway.
+    this.felt.pause(1500, 2500);
+    const stacks = settleStacks(this.betting, {
+      game: this.setup.game,
+      board: this.felt.read("board"),
+      hole: (seat) => this.felt.read(`seat${seat}`),
+      button: this.positions.button,
+      seatCount: this.seating.seatCount,
+      oddChipUnit: this.setup.oddChipUnit,
+    });
+    for (const [seat, stack] of Object.entries(stacks)) {
+      const s = this.seating.seats.get(Number(seat));
+      if (s) s.stack = stack;
+    }
+    this.ends.push({ hand: this.hand, result: "complete", stacks });
+  }
+
+  /** Calls the injector's hook, if any; true when it did the step itself. */
+  private hook(f: (i: Injector) => boolean): boolean {
+    return this.injector !== null && f(this.injector);
+  }
+}

@@ -1,0 +1,28 @@
+/** What the simulated dealer is given and what it remembers across the actions of a hand. */
+import type { BbAnteOrder } from "../rules/betting.js";
+import type { GameDef, LimitSizes } from "../rules/games.js";
+import type { Rng } from "./random.js";
+
+export interface DealerRngs {
+  /** Shuffles. */
+  readonly cards: Rng;
+  /** The players' decisions. */
+  readonly play: Rng;
+  /** Where and how injected errors are made. */
+  readonly inject: Rng;
+}
+
+export interface DealerSetup {
+  readonly game: GameDef;
+  readonly limit?: LimitSizes;
+  readonly bbAnteOrder: BbAnteOrder;
+  readonly oddChipUnit: number;
+}
+
+/** An out-of-turn action waiting for the action to reach its seat (TDA 53). */
+export interface PendingOutOfTurn {
+  readonly seat: number;
+  readonly kind: "fold" | "call";
+  readonly currentBet: number;
+  readonly tags: readonly string[];
+}

@@ -1,0 +1,192 @@
+/**
+ * Errors of the shuffle and the deal (r.21, r.33, IPC 29), each followed by its procedure: a misdeal
+ * is declared and the hand re-dealt exactly; a deck that is not whole voids the hand (or the floor lets
+ * a foreign card be replaced and play go on).
+ */
+import type { Card } from "../rules/cards.js";
+import type { FlopDealer } from "./dealer.js";
+import { cardTag, faceOf } from "./deck.js";
+import type { DealStep, Injector } from "./hooks.js";
+import { chance, pick, randInt, type Rng } from "./random.js";
+
+/** Seats in dealing order. */
+const order = (d: FlopDealer): number[] => d.betting.seats.map((s) => s.seat);
+/** Hole cards of the whole deal. */
+const total = (d: FlopDealer): number => order(d).length * d.setup.game.holeCards;
+/** Faces on the seat antennas so far. */
+const dealtFaces = (d: FlopDealer): Card[] =>
+  order(d)
+    .flatMap((s) => d.felt.read(`seat${s}`))
+    .map(faceOf)
+    .filter((c): c is Card => c !== null);
+
+/** r.33-A2: the first card goes to a seat that is dealt in, but not the first to be dealt. */
+export function firstCard(rng: Rng): Injector {
+  return {
+    code: "MISDEAL_FIRST_CARD",
+    onDealCard(d, step) {
+      if (step.index !== 0) return false;
+      const wrong = pick(rng, order(d).slice(1))!;
+      d.truth("MISDEAL_FIRST_CARD", `first card to seat ${wrong} instead of seat ${step.seat}`);
+      d.dealHole(wrong);
+      return d.declareMisdeal();
+    },
+  };
+}
+
+/** r.33-A3: a card lands on an empty seat during the deal. */
+export function notEntitled(rng: Rng): Injector {
+  let at = -1;
+  return {
+    code: "MISDEAL_NOT_ENTITLED",
+    onDealCard(d, step) {
+      if (at < 0) at = randInt(rng, 0, total(d) - 1);
+      const empty = pick(rng, d.seating.freeSeats());
+      if (step.index !== at || empty === undefined) return false;
+      d.truth("MISDEAL_NOT_ENTITLED", `a card to empty seat ${empty}`);
+      d.dealHole(empty);
+      return d.declareMisdeal();
+    },
+  };
+}
+
+/**
+ * r.33-A4: a seat dealt in is skipped. Either the deal goes on past it in the first round, or the last
+ * seat gets no card at all and the deal "ends without it" — seen when the first player acts.
+ */
+export function dealtOut(rng: Rng): Injector {
+  let skip: number | null = null;
+  let midDeal = true;
+  return {
+    code: "MISDEAL_DEALT_OUT",
+    onDealCard(d, step) {
+      const seats = order(d);
+      if (skip === null) {
+        midDeal = seats.length >= 3 && chance(rng, 0.6);
+        skip = midDeal ? randInt(rng, 1, seats.length - 2) : seats.length - 1;
+      }
+      if (midDeal && step.index === skip) {
+        d.truth("MISDEAL_DEALT_OUT", `seat ${step.seat} skipped in the first round`);
+        d.dealHole(seats[skip + 1]!);
+        return d.declareMisdeal();
+      }
+      if (midDeal || step.seat !== seats[skip]) return false;
+      if (step.round === 0) d.truth("MISDEAL_DEALT_OUT", `seat ${step.seat} gets no card`);
+      return true;
+    },
+    beforeAction(d) {
+      if (midDeal || skip === null) return false;
+      // The first player to act puts in the call; the table sees the deal is over without the seat.
+      const seat = d.betting.toAct!;
+      d.felt.beforeAction(d.liveSeats());
+      d.felt.push(seat, d.betting.currentBet - (d.betting.seats.find((s) => s.seat === seat)?.bet ?? 0));
+      return d.declareMisdeal();
+    },
+  };
+}
+
+/** r.33-A1/A6: the first or second card of the deal is exposed, or two cards during the deal. */
+export function exposed(rng: Rng): Injector {
+  let presses: number[] | null = null;
+  return {
+    code: "MISDEAL_EXPOSED",
+    onDealCard(d, step) {
+      const n = total(d);
+      presses ??=
+        n >= 6 && chance(rng, 0.5)
+          ? [randInt(rng, 3, n - 2), n - 1].sort((a, b) => a - b)
+          : [randInt(rng, 1, 2)];
+      if (!presses.includes(step.index)) return false;
+      // The card dealt just before this step was turned face up by the dealer.
+      d.felt.tl.press("exposed");
+      if (step.index !== presses[presses.length - 1]) {
+        d.felt.tl.wait(300);
+        return false;
+      }
+      d.truth("MISDEAL_EXPOSED", presses.length === 1 ? `card ${step.index} exposed` : "two cards exposed");
+      return d.declareMisdeal();
+    },
+  };
+}
+
+/** House rule: a seat gets one card too many before substantial action. */
+export function cardCount(rng: Rng): Injector {
+  return {
+    code: "MISDEAL_CARD_COUNT",
+    afterDeal(d) {
+      const seat = pick(rng, order(d))!;
+      d.felt.pause(200, 400);
+      d.truth("MISDEAL_CARD_COUNT", `an extra card to seat ${seat}`);
+      d.dealHole(seat);
+      return d.declareMisdeal();
+    },
+  };
+}
+
+/** IPC 29: a second card of a face already in play, in the deal or on the board; the floor voids the hand. */
+export function duplicate(rng: Rng): Injector {
+  const onBoard = chance(rng, 0.5);
+  let at = -1;
+  const strike = (d: FlopDealer, antenna: string): never => {
+    const face = pick(
+      rng,
+      [...dealtFaces(d), ...d.felt.read("board").map(faceOf)].filter((c) => c !== null),
+    )!;
+    d.truth("DUPLICATE_CARD", `a second ${face} on ${antenna}`);
+    d.felt.add(antenna, cardTag(d.felt.deck, face, 2));
+    return d.voidHand();
+  };
+  return {
+    code: "DUPLICATE_CARD",
+    onDealCard(d, step: DealStep) {
+      if (onBoard) return false;
+      if (at < 0) at = randInt(rng, 1, total(d) - 1);
+      return step.index === at && strike(d, `seat${step.seat}`);
+    },
+    onStreet(d) {
+      if (!onBoard) return false;
+      d.burn();
+      d.felt.pause(250, 400);
+      return strike(d, "board");
+    },
+  };
+}
+
+/** IPC 29: a card of another deck is dealt; the floor voids the hand, or has it replaced and play goes on. */
+export function foreign(rng: Rng): Injector {
+  let at = -1;
+  return {
+    code: "FOREIGN_CARD",
+    onDealCard(d, step) {
+      if (at < 0) at = randInt(rng, 0, total(d) - 1);
+      if (step.index !== at) return false;
+      const other = d.felt.deck === "B" ? "C" : "B";
+      const tag = cardTag(other, d.stub.draw());
+      d.truth("FOREIGN_CARD", `a card of deck ${other} to seat ${step.seat}`);
+      d.felt.add(`seat${step.seat}`, tag);
+      if (chance(rng, 0.5)) return d.voidHand();
+      d.felt.pause(1500, 2500).tl.push({ kind: "floor", op: "ruling", ruling: "continue" });
+      d.felt.pause(400, 700).remove(`seat${step.seat}`, tag);
+      d.felt.pause(300, 500);
+      d.dealHole(step.seat);
+      return true;
+    },
+  };
+}
+
+/** r.21: the shuffler is pressed with the last hand's cards still out; the dealer then collects them. */
+export function deckNotCollected(): Injector {
+  return {
+    code: "DECK_NOT_COLLECTED",
+    onShuffle(d) {
+      const left = d.felt.cardZonesInUse();
+      if (left.length === 0) return false;
+      d.pressShuffler();
+      d.truth("DECK_NOT_COLLECTED", `cards left on ${left.join(", ")}`);
+      d.felt.pause(800, 1500).clearAll();
+      // Collected cards count as gone once the readers have missed them for the departure window.
+      d.felt.tl.wait(2000);
+      return true;
+    },
+  };
+}

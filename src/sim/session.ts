@@ -1,0 +1,94 @@
+/**
+ * A simulated flop-game table over many hands: the floor's set-up, then one hand after another, each
+ * as the input events the readers, keys and floor would produce, with its ground truth.
+ */
+import type { InputEventIn } from "../contract/input.js";
+import type { AlertCode } from "../hand/alerts.js";
+import type { BbAnteOrder } from "../rules/betting.js";
+import { type FlopGameName, GAME_DEFS, limitSizes } from "../rules/games.js";
+import { FlopDealer } from "./dealer.js";
+import { FLOP_INJECTORS, InjectionPlan } from "./injection.js";
+import { mulberry32 } from "./random.js";
+import { Seating } from "./seating.js";
+import { Felt } from "./table.js";
+import type { ExpectedEnd, Truth } from "./truth.js";
+
+export interface FlopSessionOptions {
+  readonly seed: number;
+  readonly noise: boolean;
+  readonly inject: readonly AlertCode[];
+  readonly game: FlopGameName;
+  readonly seatCount: number;
+  readonly deck: string;
+  readonly chips: readonly number[];
+  readonly bbAnteOrder: BbAnteOrder;
+  /** Share of hands that carry an injected error (default one in two). */
+  readonly rate?: number;
+}
+
+/** One hand's input events and what the controller owes for them. */
+export interface HandBatch {
+  readonly events: InputEventIn[];
+  readonly truths: Truth[];
+  readonly ends: ExpectedEnd[];
+}
+
+/** Limit games: the bets of the floor's `game` operation (the small bet is the first level's big blind). */
+const LIMIT = { smallBet: 200, bigBet: 400, cap: 4 };
+
+export class FlopSession {
+  private readonly dealer: FlopDealer;
+  private readonly plan: InjectionPlan;
+  private readonly felt: Felt;
+  private opened = false;
+
+  constructor(private readonly options: FlopSessionOptions) {
+    // Separate streams, so that noise or an injection never changes the cards or the players' choices.
+    const stream = (salt: number) => mulberry32((options.seed ^ salt) >>> 0);
+    this.felt = new Felt(options.seatCount, options.deck, options.chips, stream(0x5bd1e995), options.noise);
+    const def = GAME_DEFS[options.game];
+    const limit = def.structure === "limit" ? limitSizes(LIMIT.smallBet, LIMIT.bigBet, LIMIT.cap) : undefined;
+    this.dealer = new FlopDealer(
+      this.felt,
+      new Seating(options.seatCount, stream(0x27d4eb2f)),
+      {
+        game: def,
+        bbAnteOrder: options.bbAnteOrder,
+        oddChipUnit: options.chips[0] ?? 1,
+        ...(limit ? { limit } : {}),
+      },
+      { cards: stream(0x165667b1), play: stream(0x9e3779b9), inject: stream(0x85ebca6b) },
+    );
+    this.plan = new InjectionPlan(
+      options.inject,
+      FLOP_INJECTORS,
+      this.dealer.rngs.inject,
+      options.rate ?? 0.5,
+    );
+  }
+
+  /** The next hand (the first one starts with the floor's set-up of the table). */
+  nextHand(): HandBatch {
+    const { felt, dealer } = this;
+    if (!this.opened) {
+      this.opened = true;
+      const def = GAME_DEFS[this.options.game];
+      felt.tl.push({
+        kind: "floor",
+        op: "game",
+        game: def.name,
+        ...(def.structure === "limit" ? LIMIT : {}),
+      });
+      for (const e of dealer.seating.opening()) felt.tl.push(e);
+      felt.tl.wait(1000);
+    }
+    const injector = this.plan.forHand();
+    dealer.playHand(injector);
+    const truths = dealer.truths.splice(0);
+    this.plan.done(
+      injector,
+      truths.some((t) => t.code === injector?.code),
+    );
+    return { events: felt.tl.events.splice(0), truths, ends: dealer.ends.splice(0) };
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The felt as the readers see it: the dealer's and players' hands move cards and chips between
+ * antennas, and every move is a full-set report on a {@link Timeline}. No rules here, only movement.
+ */
+import type { Card } from "../rules/cards.js";
+import { ChipBox } from "./chips.js";
+import { cardTag } from "./deck.js";
+import { flicker, landChips } from "./noise.js";
+import { chance, randInt, type Rng } from "./random.js";
+import { Timeline } from "./timeline.js";
+
+/** Antennas whose cards the dealer collects before the next shuffle (r.21). */
+export const CARD_ZONES = (seatCount: number): string[] => [
+  ...Array.from({ length: seatCount }, (_, i) => `seat${i + 1}`),
+  "board",
+  "burn",
+  "muck",
+];
+
+export class Felt {
+  readonly tl: Timeline;
+  private readonly box: ChipBox;
+
+  constructor(
+    readonly seatCount: number,
+    readonly deck: string,
+    chipSet: readonly number[],
+    /** Timing and noise only: card and betting choices have their own generators. */
+    readonly rng: Rng,
+    readonly noisy: boolean,
+    startT = 0,
+  ) {
+    this.tl = new Timeline(startT);
+    this.box = new ChipBox(chipSet);
+  }
+
+  /** The tag of a face of the deck in play. */
+  tag(face: Card): string {
+    return cardTag(this.deck, face);
+  }
+
+  read(antenna: string): readonly string[] {
+    return this.tl.read(antenna);
+  }
+
+  /** Waits a random time in [lo, hi] ms. */
+  pause(lo: number, hi: number): this {
+    this.tl.wait(randInt(this.rng, lo, hi));
+    return this;
+  }
+
+  /** A tag arrives on an antenna, added to what is there. */
+  add(antenna: string, ...tags: string[]): this {
+    this.tl.report(antenna, [...this.read(antenna), ...tags]);
+    return this;
+  }
+
+  /** Tags leave an antenna. */
+  remove(antenna: string, ...tags: string[]): this {
+    this.tl.report(
+      antenna,
+      this.read(antenna).filter((t) => !tags.includes(t)),
+    );
+    return this;
+  }
+
+  /** A seat's cards go to the muck (a fold, or a dead hand put away). */
+  muck(seat: number): this {
+    const cards = this.read(`seat${seat}`);
+    if (cards.length === 0) return this;
+    this.tl.report(`seat${seat}`, []);
+    this.pause(50, 100);
+    return this.add("muck", ...cards);
+  }
+
+  /** Chips worth `amount` land in front of a seat, sometimes over two reports (noise); returns their tags. */
+  push(seat: number, amount: number): string[] {
+    if (amount <= 0) return [];
+    const tags = this.box.take(amount);
+    landChips(this.tl, this.rng, `bet${seat}`, tags, this.noisy);
+    return tags;
+  }
+
+  /** Chips straight to the pot (antes). */
+  toPot(amount: number): this {
+    if (amount > 0) this.add("pot", ...this.box.take(amount));
+    return this;
+  }
+
+  /** The dealer pulls every bet into the pot. */
+  pull(seats: Iterable<number>): this {
+    const zones = [...seats].map((s) => `bet${s}`).filter((z) => this.read(z).length > 0);
+    if (zones.length === 0) return this;
+    this.pause(700, 900);
+    const pulled: string[] = [];
+    for (const zone of zones) {
+      pulled.push(...this.read(zone));
+      this.tl.report(zone, []).wait(20);
+    }
+    return this.add("pot", ...pulled);
+  }
+
+  /** Everything off the felt: cards back to the deck, chips back to their owners or the winners. */
+  clearAll(): this {
+    for (const antenna of [...CARD_ZONES(this.seatCount), "pot"]) {
+      if (this.read(antenna).length > 0) this.tl.report(antenna, []).wait(30);
+    }
+    for (let s = 1; s <= this.seatCount; s++) {
+      if (this.read(`bet${s}`).length > 0) this.tl.report(`bet${s}`, []).wait(30);
+    }
+    return this;
+  }
+
+  /** Every antenna that holds something (what a reader coming back reports again). */
+  antennasInUse(): string[] {
+    const bets = Array.from({ length: this.seatCount }, (_, i) => `bet${i + 1}`);
+    return [...CARD_ZONES(this.seatCount), ...bets, "pot"].filter((a) => this.read(a).length > 0);
+  }
+
+  /** Antennas that still hold a card. */
+  cardZonesInUse(): string[] {
+    return CARD_ZONES(this.seatCount).filter((a) => this.read(a).length > 0);
+  }
+
+  /** The pause before a player acts; now and then a card flickers in the middle of it (noise). */
+  beforeAction(heldSeats: readonly number[]): this {
+    if (this.noisy && chance(this.rng, 0.3)) {
+      this.pause(450, 550);
+      flicker(this.tl, this.rng, [...heldSeats.map((s) => `seat${s}`), "board"]);
+      return this.pause(250, 400);
+    }
+    return this.pause(700, 1000);
+  }
+}

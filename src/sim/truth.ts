@@ -1,0 +1,23 @@
+/** Ground truth: what the simulated table did wrong, when, and which alert the controller owes for it. */
+import type { AlertCode } from "../hand/alerts.js";
+
+/** One error made at the table (or one situation the rules say must be alerted, such as rule 14). */
+export interface Truth {
+  readonly code: AlertCode;
+  /** The controller's hand number when it happened. */
+  readonly hand: number;
+  /** From the wrong move until the situation is over (the procedure done, the hand ended or re-dealt). */
+  readonly from: number;
+  to: number;
+  /** How it was made, for the report (e.g. "the first card to seat 4"). */
+  readonly what: string;
+  /** Set by the report when the controller alerted the code in time. */
+  detected?: boolean;
+}
+
+/** What the controller must report at the end of a hand. */
+export interface ExpectedEnd {
+  readonly hand: number;
+  readonly result: "complete" | "misdeal" | "void";
+  readonly stacks: Record<number, number>;
+}

@@ -1,0 +1,103 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { InputEvent } from "../../src/contract/input.js";
+import type { TableEvent } from "../../src/contract/output.js";
+import { openForReading } from "../../src/journal/db.js";
+import { exportLines } from "../../src/journal/exportLog.js";
+import { journalOf, tempDir } from "./support.js";
+import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
+
+const inputs = tableInput(pluribusFiles(4));
+const reference = straightReplay(inputs);
+const tableEvents = [...reference.perEvent.flat(), ...reference.final];
+let journal = "";
+let dir = "";
+
+beforeAll(async () => {
+  dir = tempDir();
+  journal = (await journalOf(dir, inputs)).journal;
+});
+
+function feltguard(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "src/app/main.ts", ...args], {
+    encoding: "utf8",
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const lines = (text: string): unknown[] =>
+  text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as unknown);
+
+/** The events of hand `n` in a table-event list, from its hand_start to its hand_end. */
+function handEvents(events: readonly TableEvent[], n: number): TableEvent[] {
+  const start = events.findIndex((e) => e.kind === "hand_start" && e.hand === n);
+  const end = events.findIndex((e) => e.kind === "hand_end" && e.hand === n);
+  return events.slice(start, end + 1);
+}
+
+describe("journal export", () => {
+  it("exports every journaled event as stored; `feltguard replay` of it says what the table said", () => {
+    const exported = feltguard("journal", "export", "-j", journal);
+    expect(exported.code).toBe(0);
+    expect(lines(exported.stdout).map((l) => InputEvent.parse(l))).toEqual(inputs);
+    const file = join(dir, "export.jsonl");
+    writeFileSync(file, exported.stdout);
+    const replayed = feltguard("replay", file);
+    expect(replayed.code).toBe(0);
+    expect(lines(replayed.stdout)).toEqual(JSON.parse(JSON.stringify(tableEvents)));
+  });
+
+  it("exports a range of sequence numbers", () => {
+    const db = openForReading(journal);
+    const slice = [...exportLines(db, { by: "seq", from: 10, to: 19 })].map((l) =>
+      InputEvent.parse(JSON.parse(l)),
+    );
+    db.close();
+    expect(slice).toEqual(inputs.slice(9, 19));
+  });
+
+  it("exports a hand that stands alone: replayed by itself it deals the same hand to the same stacks", () => {
+    const db = openForReading(journal);
+    const text = [...exportLines(db, { by: "hand", from: 3 })].join("");
+    db.close();
+    const events = lines(text).map((l) => InputEvent.parse(l));
+    expect(events[0]).toMatchObject({ kind: "floor", op: "game" });
+    const alone = straightReplay(events);
+    const said = [...alone.perEvent.flat(), ...alone.final];
+    const original = handEvents(tableEvents, 3);
+    const again = handEvents(said, 1);
+    // The hand number starts again at 1; everything else is the same hand.
+    const strip = (es: TableEvent[]) =>
+      es.map((e) => ("hand" in e && typeof e.hand === "number" ? { ...e, hand: 0 } : e));
+    expect(strip(again)).toEqual(strip(original));
+  });
+
+  it("rejects a hand the journal does not hold", () => {
+    const r = feltguard("journal", "export", "-j", journal, "--hand", "99");
+    expect(r.code).not.toBe(0);
+  });
+});
+
+describe("history", () => {
+  it("lists every hand with its result and stacks", () => {
+    const r = feltguard("history", "-j", journal);
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trim().split("\n");
+    expect(rows).toHaveLength(4);
+    const end1 = tableEvents.find((e) => e.kind === "hand_end" && e.hand === 1);
+    expect(rows[0]).toMatch(/^#1 {2}t=1000\.\.\d+ {2}nlhe {2}button 6 {2}complete/);
+    if (end1?.kind === "hand_end") expect(rows[0]).toContain(`1:${end1.stacks["1"]} 2:${end1.stacks["2"]}`);
+  });
+
+  it("replays one hand from the journal and prints its table events", () => {
+    const r = feltguard("history", "-j", journal, "--hand", "2");
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout)).toEqual(JSON.parse(JSON.stringify(handEvents(tableEvents, 2))));
+    expect(r.stderr).toMatch(/#2 {2}t=/);
+  });
+});
