@@ -3,7 +3,7 @@
  * action (§4), and what the end of a betting round sets in motion.
  */
 import type { ActionName } from "../contract/output.js";
-import { type ActionType, applyAction, findSeat, liveSeats } from "../rules/betting.js";
+import { type ActionType, applyAction, findSeat, legalActions, liveSeats } from "../rules/betting.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { raise } from "./emit.js";
@@ -42,7 +42,11 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
 export function actAllIn(h: HandContext, seat: number): boolean {
   const s = findSeat(h.betting, seat);
   if (!s) return false;
-  const to = s.bet + s.stack;
+  const everything = s.bet + s.stack;
+  if (everything <= h.betting.currentBet) return act(h, seat, "call");
+  // Pot-limit and limit: an all-in declared above the largest legal raise is that raise.
+  const maxTo = legalActions(h.betting)?.maxTo ?? everything;
+  const to = Math.min(everything, maxTo);
   if (to <= h.betting.currentBet) return act(h, seat, "call");
   return act(h, seat, h.betting.currentBet === 0 ? "bet" : "raise", to);
 }

@@ -243,6 +243,12 @@ export class FlopDealer {
 
   private bettingRound(): void {
     while (this.betting.phase === "betting") {
+      // An out-of-turn action that stands takes effect the moment the turn reaches it: the same
+      // moment as the action that passed the turn on (TDA 53).
+      if (this.betting.toAct !== null && this.pendingOutOfTurn?.seat === this.betting.toAct) {
+        this.resolveOutOfTurn(this.pendingOutOfTurn);
+        continue;
+      }
       this.actionStart = this.felt.tl.t;
       if (this.hook((i) => i.beforeAction?.(this) ?? false) && this.betting.phase !== "betting") return;
       const seat = this.betting.toAct;

@@ -85,7 +85,7 @@ export const prematureRiver = prematureAt("PREMATURE_RIVER", "turn");
  * without a burn (as r.35 says) is taken for a second four-card flop and the hand never ends. Until the
  * hand machine is fixed the simulator makes four-card flops only where there is flop betting.
  */
-export const FOUR_CARD_FLOP_IN_RUNOUT = false;
+export const FOUR_CARD_FLOP_IN_RUNOUT = true;
 
 const fourCardPossible = (d: FlopDealer) => FOUR_CARD_FLOP_IN_RUNOUT || d.betting.phase !== "runout";
 

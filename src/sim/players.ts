@@ -18,7 +18,8 @@ export interface Decision {
 
 /** What the seat to act does. */
 export function decide(state: BettingState, legal: LegalActions, seat: SeatInHand, rng: Rng): Decision {
-  const allinTo = seat.bet + seat.stack;
+  // Pot-limit and limit cap the biggest raise: "all in" is then as much as the game allows.
+  const allinTo = Math.min(seat.bet + seat.stack, legal.maxTo ?? Number.POSITIVE_INFINITY);
   const r = rng();
   if (legal.canCheck) {
     if (legal.canRaise && r < 0.04) return chips(legal, seat, allinTo);

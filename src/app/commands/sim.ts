@@ -11,6 +11,7 @@ import { CATALOGUE_CODES, parseInject } from "../../sim/injection.js";
 import { flopGame } from "../../sim/games.js";
 import { DetectionLedger, formatReport } from "../../sim/report.js";
 import { runSim } from "../../sim/run.js";
+import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { createTableFromConfig } from "../../table/core.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
@@ -70,11 +71,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
   const gameName = GameName.safeParse(opts.game ?? config.game.name);
   if (!gameName.success) throw new InvalidArgumentError(`--game: unknown game ${opts.game}`);
   const game = flopGame(gameName.data);
-  if (game === null) {
-    // Hook for Three Card Poker: its simulator lives in src/sim/tcp/ and is wired here by its owner.
-    diag("sim: Three Card Poker has its own simulator (src/sim/tcp/); it is not wired into this command yet");
-    return 1;
-  }
+  if (game === null) return threeCardSim(opts);
   let inject;
   try {
     inject = parseInject(opts.inject, game.injectable);
@@ -183,4 +180,27 @@ export function eventLine(e: TableEvent): string {
     case "hand_end":
       return `— hand ${e.hand} ${e.result}`;
   }
+}
+
+/** Three Card Poker: its own dealer and report (src/sim/tcp/), through the same table core. */
+function threeCardSim(opts: SimOpts): number {
+  if (!opts.report) {
+    diag("sim: Three Card Poker runs as a report only for now: add --report");
+    return 1;
+  }
+  const started = performance.now();
+  const report = runTcpSim({
+    hands: opts.hands ?? 1000,
+    seed: opts.seed,
+    inject: opts.inject,
+    noise: opts.noise,
+  });
+  write(`${formatTcpReport(report)}\n`);
+  diag(
+    `sim: ${report.hands} Three Card Poker hands in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const missed = Object.values(report.codes).some((c) => c.detected !== c.injected);
+  const clean = !missed && Object.keys(report.falseAlerts).length === 0 && report.wrongEnds === 0;
+  write(`RESULT: ${clean ? "clean" : "NOT clean"}\n`);
+  return clean ? 0 : 1;
 }
