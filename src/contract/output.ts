@@ -47,6 +47,8 @@ export const AlertEvent = z.object({
   rule: z.string(),
   severity: z.enum(SEVERITIES),
   seat: SeatNo.optional(),
+  /** Added by Feltguard: the reader an alert is about (READER_OFFLINE). */
+  reader: z.string().optional(),
   text: z.string(),
   steps: z.array(z.string()),
 });
@@ -56,6 +58,7 @@ export const AlertClearEvent = z.object({
   kind: z.literal("alert_clear"),
   code: z.string(),
   seat: SeatNo.optional(),
+  reader: z.string().optional(),
 });
 
 export const AwardEvent = z.object({

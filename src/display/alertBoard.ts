@@ -14,7 +14,12 @@ export class AlertBoard {
         const { kind: _kind, ...alert } = e;
         this.open.push(alert);
       } else if (e.kind === "alert_clear") {
-        this.remove((a) => a.code === e.code && (e.seat === undefined || a.seat === e.seat));
+        this.remove(
+          (a) =>
+            a.code === e.code &&
+            (e.seat === undefined || a.seat === e.seat) &&
+            (e.reader === undefined || a.reader === e.reader),
+        );
       } else if (e.kind === "hand_start") {
         // A hand's alerts end with it; a reader that is still away stays on the board.
         this.remove((a) => a.code !== "READER_OFFLINE");

@@ -74,10 +74,8 @@ export function createDisplayOutputs(options: DisplayOptions): DisplayOutputs {
   return { output, alerts, view: () => current };
 }
 
-/** Reader names from the READER_OFFLINE alerts' text ("Reader bridge stopped answering…"). */
+/** The readers named by the open READER_OFFLINE alerts. */
 export function readersInAlerts(open: readonly OpenAlert[]): string[] {
-  const names = open
-    .filter((a) => a.code === "READER_OFFLINE")
-    .map((a) => /^Reader (\S+) /.exec(a.text)?.[1] ?? "reader");
+  const names = open.filter((a) => a.code === "READER_OFFLINE").map((a) => a.reader ?? "reader");
   return [...new Set(names)];
 }

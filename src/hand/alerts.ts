@@ -229,8 +229,8 @@ export const say = {
       `All-in and all betting is complete: seats ${seats.join(", ")} table their hands`,
       ["Turn every hand in the pot face up now", "Then deal the rest of the board"],
     ),
-  readerOffline: (t: number, reader: string) =>
-    alert(
+  readerOffline: (t: number, reader: string) => ({
+    ...alert(
       t,
       "READER_OFFLINE",
       `Reader ${reader} stopped answering: the table cannot see cards or chips there`,
@@ -239,6 +239,8 @@ export const say = {
         "Call the floor or the table engineer if it does not come back",
       ],
     ),
+    reader,
+  }),
   unknownTag: (t: number, antenna: string, tag: string) =>
     alert(t, "UNKNOWN_TAG", `An unknown tag ${tag} is on ${antenna}`, [
       "Remove anything that is not a card or chip of this table from the antenna",

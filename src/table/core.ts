@@ -322,7 +322,7 @@ class Table implements TableCore {
       return [say.readerOffline(event.t, event.reader)];
     }
     if (!this.offline.delete(event.reader)) return [];
-    return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE" }];
+    return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader: event.reader }];
   }
 
   private onFloor(event: FloorEvent): TableEvent[] {

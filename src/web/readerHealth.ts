@@ -1,7 +1,6 @@
 /**
- * Reader health for the floor page, followed from the table events. The core reports a reader going
- * away as a READER_OFFLINE alert naming it in its text, and its return as a clear without a name, so a
- * clear brings every reader back (a `reader` field on both events would make this exact).
+ * Reader health for the floor page, followed from the table events: a reader going away is a
+ * READER_OFFLINE alert with its `reader`, its return a clear with the same `reader`.
  */
 import type { TableEvent } from "../contract/output.js";
 
@@ -11,9 +10,6 @@ export interface ReaderStatus {
   /** `t` of the last change, when one was seen. */
   since: number | null;
 }
-
-/** The reader named by a READER_OFFLINE alert's text ("Reader bridge stopped answering: …"). */
-const NAMED = /^Reader (\S+) stopped answering/;
 
 export class ReaderHealth {
   private readonly status = new Map<string, ReaderStatus>();
@@ -27,10 +23,13 @@ export class ReaderHealth {
   apply(events: readonly TableEvent[]): void {
     for (const e of events) {
       if (e.kind === "alert" && e.code === "READER_OFFLINE") {
-        const reader = NAMED.exec(e.text)?.[1] ?? "reader";
+        const reader = e.reader ?? "reader";
         this.status.set(reader, { reader, online: false, since: e.t });
       } else if (e.kind === "alert_clear" && e.code === "READER_OFFLINE") {
-        for (const s of this.status.values()) if (!s.online) Object.assign(s, { online: true, since: e.t });
+        for (const s of this.status.values()) {
+          if (!s.online && (e.reader === undefined || e.reader === s.reader))
+            Object.assign(s, { online: true, since: e.t });
+        }
       }
     }
   }
