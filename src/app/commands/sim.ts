@@ -149,17 +149,32 @@ async function terminalOutput(config: Config, footer: readonly string[]): Promis
   }
 }
 
-/** Starts the floor page on the runtime and prints its address (the page is optional in the sim). */
+/**
+ * Starts the floor page on the runtime and prints its address. When the configured port is taken
+ * (another table or program on this machine), any free port will do for a simulated table.
+ */
 async function floorPage(runtime: Runtime, config: Config, signal: AbortSignal): Promise<string | null> {
-  try {
-    const { startFloorPage } = await import("../../web/start.js");
-    const url = await startFloorPage(runtime, config, { signal });
-    write(`Floor page: ${url}\n`);
-    return url;
-  } catch (e) {
-    diag(`sim: the floor page did not start: ${(e as Error).message}`);
-    return null;
+  const { startFloorPage } = await import("../../web/start.js");
+  const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+  for (const port of [web.port, 0]) {
+    try {
+      const url = await startFloorPage(
+        runtime,
+        { ...config, displays: { ...config.displays, web: { ...web, port } } },
+        { signal },
+      );
+      write(`Floor page: ${url}\n`);
+      return url;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EADDRINUSE" && port !== 0) {
+        diag(`sim: port ${port} is taken; the floor page takes a free port instead`);
+        continue;
+      }
+      diag(`sim: the floor page did not start: ${(e as Error).message}`);
+      return null;
+    }
   }
+  return null;
 }
 
 /** A compact line for a table event. */
