@@ -73,8 +73,17 @@ function readAndAct(h: HandContext, seat: number, denominations: number[], decla
         stackBehind: Math.max(0, s.stack - denominations.reduce((sum, d) => sum + d, 0)),
         lastFullRaise: h.betting.lastFullRaise,
         bigBlind: h.betting.rules.minBet,
-        ...(structure === "pot-limit" && legal.maxTo !== null ? { potLimitMaxTo: legal.maxTo } : {}),
-        ...(structure === "limit" ? { limitBet: limitBetSize(h.betting) } : {}),
+        // A seat that may not raise (all-in ahead, betting not re-opened) still calls: the most it can make is the call.
+        ...(structure === "pot-limit" ? { potLimitMaxTo: legal.maxTo ?? h.betting.currentBet } : {}),
+        // Limit: the raise goes to exactly what the engine allows — after a short all-in, one bet over the last full level (TDA 47-B).
+        ...(structure === "limit"
+          ? {
+              limitBet:
+                legal.minTo !== null && legal.canRaise
+                  ? legal.minTo - h.betting.currentBet
+                  : limitBetSize(h.betting),
+            }
+          : {}),
         facing: { headsUp: liveSeats(h.betting).length === 2, openingBet: h.betting.raiseCount <= 1 },
         raiseOpen: legal.canRaise,
       },

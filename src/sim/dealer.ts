@@ -18,12 +18,14 @@ import {
   startHand,
 } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
+import type { LimitSizes } from "../rules/games.js";
 import type { Positions } from "../table/positions.js";
 import type { Level } from "../table/state.js";
 import { Stub } from "./deck.js";
 import type { DealerRngs, DealerSetup, PendingOutOfTurn } from "./dealerTypes.js";
 import { dealHoleCards, layStreet } from "./dealing.js";
 import type { Injector } from "./hooks.js";
+import { announceLimits, limitsAt, limitsChanged } from "./limits.js";
 import { decide, type Decision } from "./players.js";
 import type { Seating } from "./seating.js";
 import { settleStacks } from "./settle.js";
@@ -52,6 +54,8 @@ export class FlopDealer {
   /** RP-5C: the stub is reshuffled before the river. */
   reshuffleBeforeRiver = false;
   pendingOutOfTurn: PendingOutOfTurn | null = null;
+  /** Limit games: the limits the floor last announced (they follow the level; a re-deal keeps them). */
+  private limit: LimitSizes | undefined;
   /** Voluntary actions of the hand, for substantial action (§4). */
   private actions: ("check" | "fold" | "chips")[] = [];
   private allinNoted = false;
@@ -178,6 +182,7 @@ export class FlopDealer {
     if (!redeal) for (const e of seating.betweenHands()) felt.tl.push(e);
     this.positions = redeal?.positions ?? seating.nextPositions();
     this.level = redeal?.level ?? seating.level;
+    if (!redeal) this.followLevel();
     if (!this.hook((i) => i.onShuffle?.(this) ?? false)) {
       if (felt.cardZonesInUse().length > 0 || felt.read("pot").length > 0) felt.clearAll().tl.wait(2000);
       this.pressShuffler();
@@ -192,7 +197,7 @@ export class FlopDealer {
       bbSeat: this.positions.bb,
       level: this.level,
       bbAnteOrder: this.setup.bbAnteOrder,
-      ...(this.setup.limit ? { limit: this.setup.limit } : {}),
+      ...(this.limit ? { limit: this.limit } : {}),
     });
     felt.pause(400, 600);
     const antes = this.betting.seats.reduce((sum, s) => sum + s.ante, 0);
@@ -204,6 +209,16 @@ export class FlopDealer {
         felt.tl.wait(200);
       }
     }
+  }
+
+  /** Limit games: new limits with a new level, announced by the floor before the shuffle. */
+  private followLevel(): void {
+    const base = this.setup.limit;
+    if (!base) return;
+    const now = this.limit ?? base;
+    const next = limitsAt(base, this.level);
+    if (limitsChanged(now, next)) this.felt.tl.push(announceLimits(this.setup.game, next));
+    this.limit = next;
   }
 
   /** The shuffler press: a new hand for the controller; errors of the last one are over. */

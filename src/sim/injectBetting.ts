@@ -53,8 +53,8 @@ export function undercall(rng: Rng): Injector {
     beforeAction(d) {
       const legal = legalActions(d.betting);
       const s = legal && findSeat(d.betting, legal.seat);
-      if (done || !legal || !s || legal.callAmount < 2 || s.stack <= legal.callAmount || !chance(rng, 0.5))
-        return false;
+      if (done || !legal || !s || legal.callAmount < 2 || s.stack <= legal.callAmount) return false;
+      if (!chance(rng, 0.5)) return false;
       done = true;
       const under = part(legal.callAmount);
       d.felt.beforeAction(d.liveSeats());

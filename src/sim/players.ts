@@ -26,12 +26,15 @@ export function decide(state: BettingState, legal: LegalActions, seat: SeatInHan
     if (legal.canRaise && r < 0.3) return chips(legal, seat, betSize(state, legal, rng));
     return { action: { seat: seat.seat, type: "check" }, chips: 0, key: null, muck: false };
   }
-  if (r < 0.35) {
-    return { action: { seat: seat.seat, type: "fold" }, chips: 0, key: null, muck: chance(rng, 0.85) };
-  }
+  if (r < 0.35) return fold(seat, rng);
   if (legal.canRaise && r < 0.41) return chips(legal, seat, allinTo);
   if (legal.canRaise && r < 0.55) return chips(legal, seat, betSize(state, legal, rng));
   return chips(legal, seat, seat.bet + legal.callAmount);
+}
+
+/** A fold, mostly shown by the cards going to the muck. */
+function fold(seat: SeatInHand, rng: Rng): Decision {
+  return { action: { seat: seat.seat, type: "fold" }, chips: 0, key: null, muck: chance(rng, 0.85) };
 }
 
 /** A bet or raise between the minimum and about the pot, in whole 25s. */

@@ -33,7 +33,10 @@ export interface HandBatch {
   readonly ends: ExpectedEnd[];
 }
 
-/** Limit games: the bets of the floor's `game` operation (the small bet is the first level's big blind). */
+/**
+ * Limit games: the bets of the floor's first `game` operation (the small bet is the first level's big
+ * blind); the dealer has the floor announce new limits as the level goes up (limits.ts).
+ */
 const LIMIT = { smallBet: 200, bigBet: 400, cap: 4 };
 
 export class FlopSession {
