@@ -56,7 +56,7 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
     replayedEvents: count,
     lastSeq: journal.lastSeq,
     lastT,
-    handInProgress: core.hand === null ? null : (core.snapshot().hand?.hand ?? null),
+    handInProgress: core.snapshot().hand?.hand ?? null,
     ms: Math.round(performance.now() - started),
   };
 }
