@@ -10,6 +10,7 @@ import { registerDevices } from "./commands/devices.js";
 import { diag } from "./commands/io.js";
 import { registerRender } from "./commands/render.js";
 import { registerReplay } from "./commands/replay.js";
+import { registerTable } from "./commands/table.js";
 import { registerSim } from "./commands/sim.js";
 import { registerHistory } from "./commands/history.js";
 import { registerJournal } from "./commands/journal.js";
@@ -21,6 +22,7 @@ export function buildCli(): Command {
     .description("Dealer-table controller for live poker: cards and chips in, rules and alerts out.")
     .showHelpAfterError();
   registerReplay(program);
+  registerTable(program);
   registerCheckConfig(program);
   registerSim(program);
   [registerRun, registerJournal, registerHistory].forEach((register) => register(program));

@@ -1,6 +1,7 @@
 /** Starts the floor page for a running table, from the configuration's `displays.web`. */
 import type { Config } from "../app/configSchema.js";
 import type { Runtime } from "../app/runtime.js";
+import type { TableEvent } from "../contract/output.js";
 import { floorToken } from "./auth.js";
 import { createFloorServer, type FloorServer } from "./server.js";
 
@@ -10,6 +11,8 @@ export interface StartFloorPageOptions {
   env?: NodeJS.ProcessEnv;
   /** Called with the server once it listens (e.g. to mark the table recovered). */
   onServer?: (server: FloorServer) => void;
+  /** Table events that ran before the page started (a recovery replay): their alerts and hands show. */
+  history?: readonly TableEvent[];
 }
 
 /** Starts the floor page and resolves to its URL. Without a token the page is read-only. */
@@ -26,6 +29,7 @@ export async function startFloorPage(
     host: web.host,
     port: web.port,
     readers: [...new Set(Object.values(config.antennas).map((a) => a.reader))],
+    ...(options.history ? { history: options.history } : {}),
   });
   const url = await server.listen();
   options.signal?.addEventListener("abort", () => void server.close(), { once: true });

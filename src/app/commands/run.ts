@@ -35,8 +35,6 @@ const noTimer = () => ({ cancel: () => undefined });
 /** Recovers, feeds the rest of the input file, and ends the input (pending windows run out). */
 export async function runTable(options: RunOptions): Promise<{ fed: number; skipped: number }> {
   const config = loadConfig(options.config);
-  // Read before the journal opens: the file stands in for devices that are simply there.
-  const inputs = readInputs(options.input);
   const log = options.logger ?? journalLogger();
   const journal = Journal.open(options.journal, { logger: log });
   const registry = registryFromConfig(config);
@@ -52,11 +50,6 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
     "recovered",
   );
   const skipped = journal.lastSeq;
-  if (skipped > inputs.length) {
-    throw new InvalidArgumentError(
-      `the journal holds ${skipped} events but ${options.input} has only ${inputs.length}: not the same table`,
-    );
-  }
   const fd = options.out === undefined ? null : openSync(options.out, "a");
   const toOut: TableOutput = (events) => {
     const text = events.map((e) => formatJsonLine(e)).join("");
@@ -76,6 +69,15 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
   if (recovered.handInProgress !== null)
     runtime.addOutput(clearNoticeAtEnd(recovered.handInProgress, runtime));
+  // Ready: the table is rebuilt and takes events. The input file stands in for devices that connect
+  // only now, so reading it (long, for a long journal) is not part of the start-up.
+  log.info({ lastSeq: skipped, hand: recovered.handInProgress }, "ready");
+  const inputs = readInputs(options.input);
+  if (skipped > inputs.length) {
+    throw new InvalidArgumentError(
+      `the journal holds ${skipped} events but ${options.input} has only ${inputs.length}: not the same table`,
+    );
+  }
   for (const event of inputs.slice(skipped)) {
     now = event.t;
     runtime.submit(event);
