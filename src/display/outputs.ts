@@ -11,6 +11,8 @@ import { AlertBoard, type OpenAlert } from "./alertBoard.js";
 import { dealerPanel } from "./dealerPanel.js";
 import { digits, seatLights } from "./seatLights.js";
 import { terminalView } from "./terminal.js";
+import { boxLines, dealerLine, payLines, threeCardPanel } from "./threeCard.js";
+import { tcpView } from "../hand/tcp/view.js";
 import { type TableView, tableView } from "./view.js";
 
 /** What the dealer-keys driver offers for output (the real `DealerKeys`, or a fake in tests). */
@@ -68,8 +70,23 @@ export function createDisplayOutputs(options: DisplayOptions): DisplayOutputs {
       changed("seats", seatLights(view), (lights) => keys.showSeats(lights));
       changed("digits", digits(view), (d) => keys.showDigits(d));
     }
-    if (panel) changed("panel", dealerPanel(view), (screen) => panel.show(screen));
-    if (terminal) changed("terminal", terminalView(view), terminal);
+    // Three Card Poker has its own panel and box lines (the pay list stays up until the next hand).
+    const tcp = core.tcpHand ? tcpView(core.tcpHand.context) : null;
+    if (panel)
+      changed("panel", tcp ? threeCardPanel(tcp, view.alerts) : dealerPanel(view), (screen) =>
+        panel.show(screen),
+      );
+    if (terminal) {
+      const lines = tcp
+        ? [
+            `${view.table}: Three Card Poker, hand ${tcp.hand}`,
+            dealerLine(tcp),
+            ...boxLines(tcp),
+            ...payLines(tcp),
+          ]
+        : null;
+      changed("terminal", lines ? lines.join("\n") : terminalView(view), terminal);
+    }
   };
   return { output, alerts, view: () => current };
 }

@@ -46,7 +46,7 @@ export interface TableCore {
   snapshot(): TableState;
   /** The hand in progress, if any. */
   readonly hand: HandSession | null;
-  /** The Three Card Poker hand in progress, if any. */
+  /** The Three Card Poker hand in progress or, until the next hand starts, the one just settled (what to pay). */
   readonly tcpHand: TcpSession | null;
   /** The whole core as plain data, between hands only (null while a hand is in progress). */
   checkpoint(): CoreCheckpoint | null;
@@ -81,6 +81,8 @@ class Table implements TableCore {
   private session: HandSession | TcpSession | null = null;
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
+  /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
+  private settledTcp: TcpSession | null = null;
 
   constructor(
     private readonly options: TableOptions,
@@ -115,7 +117,8 @@ class Table implements TableCore {
   }
 
   get tcpHand(): TcpSession | null {
-    return this.session instanceof TcpSession ? this.session : null;
+    if (this.session instanceof TcpSession) return this.session;
+    return this.session === null ? this.settledTcp : null;
   }
 
   handle(event: InputEvent): TableEvent[] {
@@ -207,6 +210,7 @@ class Table implements TableCore {
       if (s) s.stack = stack;
     }
     if (h.result === "misdeal") this.redeal = { positions: h.positions, level: h.level, game: h.game };
+    this.settledTcp = session instanceof TcpSession ? session : null;
     this.session = null;
     this.state.hand = null;
     return events;
@@ -243,6 +247,7 @@ class Table implements TableCore {
     const positions = redeal?.positions ?? (tcp ? this.firstBox() : this.placePositions());
     if (positions === null) return [notStarted(t, "fewer than two players with chips are seated")];
     this.redeal = null;
+    this.settledTcp = null;
     this.state.handsStarted += 1;
     this.state.lastPositions = positions;
     this.state.placedButton = null;

@@ -1,0 +1,57 @@
+/**
+ * Three Card Poker on the displays: per box the bets, hand, result and payout; the dealer panel's
+ * pay list after the reveal, kept until the next hand; no card or hand name before the reveal.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputEvent } from "../../src/contract/index.js";
+import type { Screen } from "../../src/devices/epaper/screen.js";
+import { createDisplayOutputs } from "../../src/display/outputs.js";
+import { Runtime } from "../../src/app/runtime.js";
+import { tcpTable } from "../hand/tcp/replay.js";
+
+const SCENARIOS = join(import.meta.dirname, "../hand/tcp/scenarios");
+
+function play(file: string) {
+  const screens: Screen[] = [];
+  const terminals: string[] = [];
+  const displays = createDisplayOutputs({
+    tableName: "TCP",
+    panel: { show: (s) => screens.push(s) },
+    terminal: (t) => terminals.push(t),
+  });
+  const runtime = new Runtime({
+    core: tcpTable(),
+    outputs: [displays.output],
+    setTimer: () => ({ cancel: () => {} }),
+  });
+  const lines = readFileSync(join(SCENARIOS, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "" && !l.includes('"expect"') && !l.includes('"absent"'))
+    .map((l) => InputEvent.parse(JSON.parse(l)));
+  for (const e of lines) runtime.submit(e);
+  runtime.submit(InputEvent.parse({ t: (lines.at(-1)?.t ?? 0) + 5000, kind: "button", button: "ok" }));
+  const text = (s: Screen) => s.flatMap((i) => (i.kind === "text" ? [i.text] : [])).join("\n");
+  return { screens: screens.map(text), terminals };
+}
+
+describe("Three Card Poker displays", () => {
+  it("after the reveal the dealer panel lists what to pay each box, and the terminal shows every box", () => {
+    const { screens, terminals } = play("dealer-qualifies-player-wins.jsonl");
+    const last = screens.at(-1)!;
+    expect(last).toMatch(/Dealer: .+/);
+    expect(last).toMatch(/Pay box \d+: [\d,]+/);
+    expect(terminals.at(-1)).toMatch(/Box \d+ .*A [\d,]+.*pay [\d,]+ \(net \+/);
+  });
+
+  it("before the dealer's hand is turned no display names a hand or shows a card", () => {
+    const { screens, terminals } = play("dealer-qualifies-player-wins.jsonl");
+    const beforeReveal = [...screens, ...terminals].filter((s) => !/Dealer: (?!\d+ cards)/.test(s));
+    expect(beforeReveal.length).toBeGreaterThan(0);
+    for (const s of beforeReveal) {
+      expect(s).not.toMatch(/\b[2-9TJQKA][cdhs]\b/);
+      expect(s).not.toMatch(/pair of|flush|straight|[a-z]+ high\b|three of a kind/i);
+    }
+  });
+});
