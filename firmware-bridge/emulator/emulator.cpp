@@ -1,10 +1,13 @@
 // The bridge emulator: the firmware core (src/core) on the host, scanning a scripted felt (world.h)
 // and speaking the protocol on a pseudo-terminal (pty_link.h). Usage:
 //   emulator --link /tmp/feltguard-bridge --script hand.txt [--channels 8] [--k 3] [--heartbeat 250]
-//            [--scan-ms 5] [--wait-host] [--verbose]
+//            [--scan-ms 5] [--tick-us 1000] [--wait-host] [--trace FILE] [--verbose]
 // It prints "READY <link> <slave>" when the port exists, "UNPLUGGED" / "REPLUGGED <slave>" around an
 // unplug, and "END" before exiting. --wait-host keeps the board unpowered (and the script clock stopped)
-// until the host sends its first valid frame, so a test does not race the emulator's start.
+// until the host sends its first valid frame, so a test does not race the emulator's start. --trace FILE
+// logs "<monotonic µs> start" when the script clock starts and a line per frame written (pty_link.h).
+// --tick-us is the main loop's sleep; with --scan-ms 0 one channel is scanned per tick, so a shorter
+// tick speeds the whole felt up (the latency benchmark plays hands faster than real time).
 #include <signal.h>
 #include <unistd.h>
 
@@ -38,6 +41,8 @@ struct Options {
   fg::BridgeConfig config;
   bool wait_host = false;
   bool verbose = false;
+  std::string trace;
+  useconds_t tick_us = 1000;
 };
 
 Options parse_args(int argc, char** argv) {
@@ -59,6 +64,8 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--heartbeat") o.config.heartbeat_ms = static_cast<uint16_t>(std::stoi(next()));
     else if (a == "--scan-ms") o.config.scan_interval_ms = static_cast<uint16_t>(std::stoi(next()));
     else if (a == "--wait-host") o.wait_host = true;
+    else if (a == "--trace") o.trace = next();
+    else if (a == "--tick-us") o.tick_us = static_cast<useconds_t>(std::stoi(next()));
     else if (a == "--verbose") o.verbose = true;
     else throw std::runtime_error("unknown option " + a);
   }
@@ -76,6 +83,10 @@ class Emulator {
   Emulator(Options o) : opt_(std::move(o)), port_(opt_.link), bridge_(clock_, port_, world_) {}
 
   int run(const std::vector<Command>& script) {
+    if (!opt_.trace.empty()) {
+      port_.trace = std::fopen(opt_.trace.c_str(), "w");
+      if (port_.trace == nullptr) throw std::runtime_error("cannot write " + opt_.trace);
+    }
     const std::string slave = port_.plug();
     if (slave.empty()) return 1;
     say("READY " + opt_.link + " " + slave);
@@ -89,13 +100,17 @@ class Emulator {
       }
       while (started_ && next < script.size() && clock_.millis() - script_start_ >= script[next].t) {
         if (!apply(script[next++])) {
+          if (port_.trace != nullptr) std::fclose(port_.trace);
+          port_.trace = nullptr;
           say("END");
           return 0;
         }
       }
       if (powered_ && port_.plugged()) bridge_.poll();
-      usleep(1000);
+      usleep(opt_.tick_us);
     }
+    if (port_.trace != nullptr) std::fclose(port_.trace);
+    port_.trace = nullptr;
     return 0;
   }
 
@@ -108,6 +123,10 @@ class Emulator {
     if (!started_) {
       started_ = true;
       script_start_ = clock_.millis();
+      if (port_.trace != nullptr) {
+        std::fprintf(port_.trace, "%lld start\n", monotonic_us());
+        std::fflush(port_.trace);  // the host waits for this line to start its own schedule
+      }
     }
   }
 

@@ -8,8 +8,15 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <vector>
+
+long long monotonic_us() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 std::string PtyLink::plug() {
   char name[256] = {0};
@@ -60,8 +67,29 @@ size_t PtyLink::write(const uint8_t* data, size_t len) {
     out[len / 2] ^= 0x5A;  // inside the COBS data, away from both delimiters
   }
   // A full pty buffer means the host is not reading: drop, like a USB CDC with nobody listening.
+  const long long us = trace != nullptr ? monotonic_us() : 0;
   const ssize_t n = ::write(master_, out.data(), out.size());
+  if (trace != nullptr && n == static_cast<ssize_t>(out.size())) trace_frame(us, out.data(), out.size());
   return n < 0 ? 0 : static_cast<size_t>(n);
+}
+
+void PtyLink::trace_frame(long long us, const uint8_t* data, size_t len) {
+  fg::FrameDecoder d;
+  for (size_t i = 0; i < len; ++i) {
+    if (!d.push(data[i])) continue;
+    const fg::Frame& f = d.frame();
+    std::fprintf(trace, "%lld frame %u %u", us, static_cast<unsigned>(f.type), static_cast<unsigned>(f.seq));
+    const bool tags = f.type == static_cast<uint8_t>(fg::MsgType::TagArrived) ||
+                      f.type == static_cast<uint8_t>(fg::MsgType::TagDeparted);
+    if (tags && f.body_len >= 2) {
+      std::fprintf(trace, " %u", static_cast<unsigned>(f.body[0]));
+      for (size_t k = 0; k < f.body[1] && 2 + (k + 1) * fg::kUidSize <= f.body_len; ++k) {
+        std::fputc(' ', trace);
+        for (size_t b = 0; b < fg::kUidSize; ++b) std::fprintf(trace, "%02X", f.body[2 + k * fg::kUidSize + b]);
+      }
+    }
+    std::fputc('\n', trace);
+  }
 }
 
 int PtyLink::read_byte() {

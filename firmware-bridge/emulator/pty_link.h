@@ -3,10 +3,14 @@
 // because the core writes one frame per write() call.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <string>
 
 #include "../src/core/hal.h"
+
+// CLOCK_MONOTONIC in microseconds (steady_clock on Linux): the clock Node's process.hrtime reads too.
+long long monotonic_us();
 
 class PtyLink : public fg::ByteLink {
  public:
@@ -24,6 +28,10 @@ class PtyLink : public fg::ByteLink {
   // Writes raw bytes outside of any frame (line noise).
   void write_garbage(int n);
 
+  // When set, every frame that reaches the pty is logged here as "<monotonic µs> frame <type> <seq>" (plus
+  // "<channel> <uid>..." for tag frames): the host's latency benchmark matches its reads against it.
+  std::FILE* trace = nullptr;
+
   int drop_next = 0;
   int corrupt_next = 0;
   uint32_t dropped = 0;
@@ -37,4 +45,5 @@ class PtyLink : public fg::ByteLink {
   int rx_len_ = 0;
   int rx_pos_ = 0;
   std::mt19937 rng_{12345};
+  void trace_frame(long long us, const uint8_t* data, size_t len);
 };

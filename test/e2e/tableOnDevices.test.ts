@@ -206,7 +206,7 @@ describe("a hand from the emulator's antennas to the seat LEDs, digits and deale
       "hand_end",
     ]);
     expect(events.filter((e) => e.kind === "alert")).toEqual([]);
-    expect(events.find((e) => e.kind === "award")).toMatchObject({ seat: 4, amount: 500 }) // the 400 nobody called went back first;
+    expect(events.find((e) => e.kind === "award")).toMatchObject({ seat: 4, amount: 500 }); // the 400 nobody called went back first;
 
     // Seat LEDs: each seat's "to act" LED lit in turn, written on its pin.
     const litToAct = (seat: number) =>
