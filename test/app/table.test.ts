@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runTable } from "../../src/app/commands/run.js";
-import { startTable } from "../../src/app/commands/table.js";
+import { startTable } from "../../src/app/tableRun.js";
 import { DEFAULT_CONFIG_PATH } from "../../src/app/config.js";
 import { REPO_ROOT } from "../support/paths.js";
 

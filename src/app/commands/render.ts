@@ -4,7 +4,6 @@ import { type Command, InvalidArgumentError } from "commander";
 import { InputEvent, readJsonLines } from "../../contract/index.js";
 import { AlertBoard } from "../../display/alertBoard.js";
 import { dealerPanel } from "../../display/dealerPanel.js";
-import { writeBitmapPng } from "../../display/png.js";
 import { rasterize } from "../../display/raster.js";
 import { terminalView } from "../../display/terminal.js";
 import { type TableView, tableView } from "../../display/view.js";
@@ -75,7 +74,10 @@ export function registerRender(program: Command): void {
     .option("--lenient", "skip lines that are not input events (e.g. a scenario's expect lines)", false)
     .option("--text", "also print the terminal view of the table to stdout", false)
     .action(
-      (file: string, opts: { at: number; out: string; config: string; lenient: boolean; text: boolean }) => {
+      async (
+        file: string,
+        opts: { at: number; out: string; config: string; lenient: boolean; text: boolean },
+      ) => {
         const config = loadConfig(opts.config);
         const core = createTableFromConfig(config);
         const text = readFileSync(file, "utf8");
@@ -84,6 +86,8 @@ export function registerRender(program: Command): void {
         if (at.events < opts.at) {
           throw new InvalidArgumentError(`${file} has only ${at.events} input events, not ${opts.at}`);
         }
+        // pngjs loads only for this command.
+        const { writeBitmapPng } = await import("../../display/png.js");
         writeBitmapPng(opts.out, rasterize(dealerPanel(at.view)));
         if (opts.text) write(terminalView(at.view));
         diag(`dealer panel after input event ${at.events} (t=${at.t}) written to ${opts.out}`);
