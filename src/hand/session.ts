@@ -3,17 +3,17 @@
  * who is entitled to cards), runs the hand machine, and hands back the table events of each input.
  */
 import { createActor } from "xstate";
-import type { ButtonName, RulingName } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import { type BbAnteOrder, dealingOrder, startHand } from "../rules/betting.js";
-import { type FlopGameName, gameDef, limitSizes } from "../rules/games.js";
+import { gameDef, limitSizes } from "../rules/games.js";
 import type { Positions } from "../table/positions.js";
 import type { GameSettings, Level } from "../table/state.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { raise } from "./emit.js";
 import { handMachine } from "./machine.js";
-import type { ChipTag, Observation } from "./reading/observations.js";
+import { MachineSession } from "./machineSession.js";
+import type { ChipTag } from "./reading/observations.js";
 
 export interface HandInit {
   t: number;
@@ -33,12 +33,11 @@ export interface HandInit {
   chipsOnZones?: Record<number, ChipTag[]>;
 }
 
-export class HandSession {
-  private readonly actor;
-
+export class HandSession extends MachineSession<HandContext> {
   private constructor(h: HandContext) {
-    this.actor = createActor(handMachine, { input: { h } });
-    this.actor.start();
+    const actor = createActor(handMachine, { input: { h } });
+    actor.start();
+    super(actor);
   }
 
   /** Starts a hand: `hand_start`, the forced bets, and DECK_NOT_COLLECTED if cards were left out. */
@@ -60,46 +59,6 @@ export class HandSession {
     }
     const session = new HandSession(h);
     return { session, events: session.drain() };
-  }
-
-  /** What the table reader saw. */
-  observed(t: number, observations: Observation[]): TableEvent[] {
-    if (observations.length === 0) return [];
-    this.actor.send({ type: "observed", t, observations });
-    return this.drain();
-  }
-
-  /** A dealer key. */
-  key(t: number, key: ButtonName): TableEvent[] {
-    this.actor.send({ type: "key", t, key });
-    return this.drain();
-  }
-
-  /** A floor ruling. */
-  ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
-    this.actor.send({
-      type: "ruling",
-      t,
-      ruling,
-      ...(seat === undefined ? {} : { seat }),
-      ...(code === undefined ? {} : { code }),
-    });
-    return this.drain();
-  }
-
-  /** The hand's plain data (read-only use). */
-  get context(): HandContext {
-    return this.actor.getSnapshot().context.h;
-  }
-
-  /** Where the machine is, e.g. `{ live: "betting" }` or `"held"`. */
-  get state(): unknown {
-    return this.actor.getSnapshot().value;
-  }
-
-  private drain(): TableEvent[] {
-    const h = this.context;
-    return h.out.splice(0);
   }
 }
 
@@ -200,5 +159,3 @@ function postForcedBets(h: HandContext): void {
 function stackOf(h: HandContext, seat: number): number {
   return h.betting.seats.find((s) => s.seat === seat)?.stack ?? 0;
 }
-
-export type { FlopGameName };

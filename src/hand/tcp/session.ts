@@ -3,15 +3,14 @@
  * hold'em HandSession (start / observed / key / ruling / context), so the table core can hold either.
  */
 import { createActor } from "xstate";
-import type { ButtonName, RulingName } from "../../contract/input.js";
 import type { TableEvent } from "../../contract/output.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
 import { say } from "../alerts.js";
-import type { Observation } from "../reading/observations.js";
 import type { HandInit } from "../session.js";
 import { raise } from "./alerts.js";
 import { type TcpContext, wagerZone } from "./context.js";
 import { tcpMachine } from "./machine.js";
+import { MachineSession } from "../machineSession.js";
 
 /** What a Three Card Poker hand needs beyond what a hold'em hand gets. */
 export interface TcpInit extends HandInit {
@@ -23,12 +22,11 @@ export interface TcpInit extends HandInit {
   payTable?: PayTable;
 }
 
-export class TcpSession {
-  private readonly actor;
-
+export class TcpSession extends MachineSession<TcpContext> {
   private constructor(h: TcpContext) {
-    this.actor = createActor(tcpMachine, { input: { h } });
-    this.actor.start();
+    const actor = createActor(tcpMachine, { input: { h } });
+    actor.start();
+    super(actor);
   }
 
   /** Starts a hand: `hand_start`, and DECK_NOT_COLLECTED if cards of the last hand are still out. */
@@ -50,45 +48,6 @@ export class TcpSession {
     }
     const session = new TcpSession(h);
     return { session, events: session.drain() };
-  }
-
-  /** What the table reader saw. */
-  observed(t: number, observations: Observation[]): TableEvent[] {
-    if (observations.length === 0) return [];
-    this.actor.send({ type: "observed", t, observations });
-    return this.drain();
-  }
-
-  /** A dealer key. */
-  key(t: number, key: ButtonName): TableEvent[] {
-    this.actor.send({ type: "key", t, key });
-    return this.drain();
-  }
-
-  /** A floor ruling. */
-  ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
-    this.actor.send({
-      type: "ruling",
-      t,
-      ruling,
-      ...(seat === undefined ? {} : { seat }),
-      ...(code === undefined ? {} : { code }),
-    });
-    return this.drain();
-  }
-
-  /** The hand's plain data (read-only use). */
-  get context(): TcpContext {
-    return this.actor.getSnapshot().context.h;
-  }
-
-  /** Where the machine is, e.g. `{ live: "decisions" }` or `"held"`. */
-  get state(): unknown {
-    return this.actor.getSnapshot().value;
-  }
-
-  private drain(): TableEvent[] {
-    return this.context.out.splice(0);
   }
 }
 

@@ -1,0 +1,64 @@
+/**
+ * A hand held as a running xstate actor: the table core feeds it what the readers saw, the dealer's
+ * keys and the floor's rulings, and takes back the table events each input caused. Hold'em and Three
+ * Card Poker hands share this shape, so the core can hold either.
+ */
+import type { ButtonName, RulingName } from "../contract/input.js";
+import type { TableEvent } from "../contract/output.js";
+import type { Observation } from "./reading/observations.js";
+
+/** The inputs every hand machine takes. */
+export type HandInput =
+  | { type: "observed"; t: number; observations: Observation[] }
+  | { type: "key"; t: number; key: ButtonName }
+  | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string };
+
+/** What the session needs of an xstate actor whose context is `{ h }`. */
+export interface HandActor<C> {
+  send(event: HandInput): void;
+  getSnapshot(): { context: { h: C }; value: unknown };
+}
+
+export abstract class MachineSession<C extends { out: TableEvent[] }> {
+  protected constructor(private readonly actor: HandActor<C>) {}
+
+  /** What the table reader saw. */
+  observed(t: number, observations: Observation[]): TableEvent[] {
+    if (observations.length === 0) return [];
+    this.actor.send({ type: "observed", t, observations });
+    return this.drain();
+  }
+
+  /** A dealer key. */
+  key(t: number, key: ButtonName): TableEvent[] {
+    this.actor.send({ type: "key", t, key });
+    return this.drain();
+  }
+
+  /** A floor ruling. */
+  ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
+    this.actor.send({
+      type: "ruling",
+      t,
+      ruling,
+      ...(seat === undefined ? {} : { seat }),
+      ...(code === undefined ? {} : { code }),
+    });
+    return this.drain();
+  }
+
+  /** The hand's plain data (read-only use). */
+  get context(): C {
+    return this.actor.getSnapshot().context.h;
+  }
+
+  /** Where the machine is, e.g. `{ live: "betting" }` or `"held"`. */
+  get state(): unknown {
+    return this.actor.getSnapshot().value;
+  }
+
+  /** The table events the last input produced, taken out of the context. */
+  protected drain(): TableEvent[] {
+    return this.context.out.splice(0);
+  }
+}
