@@ -93,7 +93,9 @@ function line(bitmap: Bitmap, x0: number, y0: number, x1: number, y1: number): v
 function drawText(bitmap: Bitmap, x: number, y: number, text: string, size: FontSize): void {
   const { advance, sx, sy, top } = fontScale(size);
   // Centre the glyph in its cell, as a proportional-looking font would sit.
-  const left = Math.floor((advance - GLYPH_COLUMNS * sx) / 2);
+  // Strokes a little wider than one glyph column: thin 2-px lines are hard to read at arm's length.
+  const stroke = sx + Math.max(1, Math.floor(sx / 2));
+  const left = Math.floor((advance - (GLYPH_COLUMNS - 1) * sx - stroke) / 2);
   [...text].forEach((char, i) => {
     const columns = glyph(char);
     const cellX = x + i * advance + left;
@@ -103,7 +105,7 @@ function drawText(bitmap: Bitmap, x: number, y: number, text: string, size: Font
         if ((bits & (1 << row)) === 0) continue;
         const px = cellX + column * sx;
         const py = y + top + row * sy;
-        fillRect(bitmap, px, py, px + sx - 1, py + sy - 1);
+        fillRect(bitmap, px, py, px + stroke - 1, py + sy - 1);
       }
     }
   });

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import { PANEL_HEIGHT, PANEL_WIDTH, type Screen, type TextItem } from "../../src/devices/epaper/screen.js";
+import type { OpenAlert } from "../../src/display/alertBoard.js";
+import { chips, dealerPanel, panelText, rankAlerts, wrap } from "../../src/display/dealerPanel.js";
+import { textWidth } from "../../src/display/font.js";
+import { blackIn, rasterize } from "../../src/display/raster.js";
+import { panelLines } from "../../src/display/terminal.js";
+import type { TableView } from "../../src/display/view.js";
+import { alertRaised, replayUntil } from "./scenario.js";
+
+const texts = (screen: Screen): TextItem[] => screen.filter((i): i is TextItem => i.kind === "text");
+
+/** Every text item lies wholly on the panel (the module clips silently, so a cut word would go unseen). */
+function expectFits(screen: Screen): void {
+  for (const t of texts(screen)) {
+    expect(t.x + textWidth(t.text, t.size), t.text).toBeLessThanOrEqual(PANEL_WIDTH);
+    expect(t.y + t.size, t.text).toBeLessThanOrEqual(PANEL_HEIGHT);
+  }
+}
+
+/** The alert steps as the panel shows them, wrapped lines joined back. */
+function stepsOnPanel(screen: Screen): string {
+  return panelLines(screen).join(" ").replace(/\s+/g, " ");
+}
+
+describe("dealer panel for the procedures of RP-5 and r.35 (the PNG artefacts: panel.test.ts)", () => {
+  it("premature flop: title, every step, the numbers; drawn where the text is", () => {
+    const { view, pushed } = replayUntil("premature-flop-spec-example.jsonl", alertRaised("PREMATURE_FLOP"));
+    const screen = dealerPanel(view);
+    expect(pushed.screens.at(-1)).toEqual(screen);
+    expectFits(screen);
+    const title = texts(screen).find((t) => t.text === "FLOOR: PREMATURE FLOP");
+    expect(title).toBeDefined();
+    const shown = stepsOnPanel(screen);
+    for (const [i, step] of view.alerts[0]!.steps.entries()) expect(shown).toContain(`${i + 1}. ${step}`);
+    expect(shown).toContain("Pot To call Min raise");
+    expect(shown).toContain("500 100 400");
+    expect(shown).toContain("Seat 2 to act");
+
+    const bitmap = rasterize(screen);
+    expect([bitmap.width, bitmap.height]).toEqual([PANEL_WIDTH, PANEL_HEIGHT]);
+    const t = title!;
+    expect(blackIn(bitmap, t.x, t.y, t.x + textWidth(t.text, t.size), t.y + t.size)).toBeGreaterThan(1000);
+    // Inside the alert box below the last step there is nothing.
+    expect(blackIn(bitmap, 40, 510, 760, 540)).toBe(0);
+  });
+
+  it("four-card flop: the four cards on the board line and the r.35 steps", () => {
+    const { view } = replayUntil("four-card-flop-resolved.jsonl", alertRaised("FOUR_CARD_FLOP"));
+    const screen = dealerPanel(view);
+    expectFits(screen);
+    const shown = stepsOnPanel(screen);
+    expect(shown).toContain("Board Qs Jd 4h 8c");
+    expect(shown).toContain("FLOOR: FOUR CARD FLOP");
+    for (const [i, step] of view.alerts[0]!.steps.entries()) expect(shown).toContain(`${i + 1}. ${step}`);
+
+    const title = texts(screen).find((i) => i.text.startsWith("FLOOR:"))!;
+    const bitmap = rasterize(screen);
+    expect(
+      blackIn(bitmap, title.x, title.y, title.x + textWidth(title.text, 48), title.y + 48),
+    ).toBeGreaterThan(1000);
+  });
+
+  it("after the four-card flop is resolved the panel goes back to no alerts (the board lost its alert)", () => {
+    const { view } = replayUntil("four-card-flop-resolved.jsonl");
+    expect(view.alerts).toEqual([]);
+    const shown = stepsOnPanel(dealerPanel(view));
+    expect(shown).toContain("No alerts");
+    expect(shown).toContain("Board Qs Jd 4h 5h");
+  });
+
+  it("a lost reader is named in the footer", () => {
+    const { view } = replayUntil("reader-offline.jsonl", alertRaised("READER_OFFLINE"));
+    expect(view.readersOffline).toEqual(["bridge"]);
+    expect(stepsOnPanel(dealerPanel(view))).toContain("READER OFFLINE: bridge");
+  });
+});
+
+describe("dealer panel layout rules", () => {
+  const base: TableView = {
+    table: "T",
+    hand: 7,
+    game: "nlhe",
+    street: "turn",
+    board: ["As", "Kd", "7c", "2h"],
+    pot: 1234567,
+    toCall: 250000,
+    minRaiseTo: 123456789,
+    toAct: 3,
+    button: 1,
+    sb: 2,
+    bb: 3,
+    level: { sb: 1000, bb: 2000, ante: 0, bbAnte: 2000 },
+    seats: [],
+    alerts: [],
+    readersOffline: [],
+    held: false,
+  };
+  const alert = (code: string, severity: OpenAlert["severity"], steps: string[] = []): OpenAlert => ({
+    t: 0,
+    code,
+    rule: "r",
+    severity,
+    text: `${code} happened`,
+    steps,
+  });
+
+  it("shows big numbers with separators, falling back to a smaller font when a value is too wide", () => {
+    const screen = dealerPanel(base);
+    expectFits(screen);
+    expect(texts(screen).find((t) => t.text === "1,234,567")?.size).toBe(48);
+    expect(texts(screen).find((t) => t.text === "250,000")?.size).toBe(64);
+    expect(stepsOnPanel(screen)).toContain("Hand 7 - Turn Blinds 1,000/2,000 BB ante 2,000");
+  });
+
+  it("puts the floor's alerts before the dealer's and a lost reader last, and counts the rest", () => {
+    const alerts = [
+      alert("READER_OFFLINE", "floor"),
+      alert("UNDERCALL", "dealer"),
+      alert("PREMATURE_TURN", "floor"),
+    ];
+    expect(rankAlerts(alerts).map((a) => a.code)).toEqual(["PREMATURE_TURN", "UNDERCALL", "READER_OFFLINE"]);
+    const lines = panelLines(dealerPanel({ ...base, alerts }));
+    expect(lines).toContain("FLOOR: PREMATURE TURN");
+    expect(lines.at(-1)).toMatch(/\+2 more alerts$/);
+  });
+
+  it("drops the explanation before any step, and marks steps that do not fit", () => {
+    const steps = Array.from({ length: 12 }, (_, i) => `Step number ${i + 1} of a long procedure`);
+    const screen = dealerPanel({ ...base, alerts: [alert("HAND_DEAD", "floor", steps)] });
+    expectFits(screen);
+    const lines = panelLines(screen);
+    expect(lines.join("\n")).not.toContain("HAND_DEAD happened");
+    expect(lines).toContain("1. Step number 1 of a long procedure");
+    expect(lines).toContain("... more steps on the floor page");
+  });
+
+  it("wraps at spaces, cuts words longer than a line, and keeps text to what the panel's ASCII font has", () => {
+    expect(wrap("Return the three flop cards to the stub", 16)).toEqual([
+      "Return the three",
+      "flop cards to",
+      "the stub",
+    ]);
+    expect(wrap("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
+    expect(panelText("burn — ask the floor’s “ok”…")).toBe(`burn - ask the floor's "ok"...`);
+    expect(panelText("10♠")).toBe("10?");
+    expect(chips(0)).toBe("0");
+    expect(chips(1000)).toBe("1,000");
+  });
+
+  it("between hands shows no numbers and no street", () => {
+    const lines = panelLines(
+      dealerPanel({
+        ...base,
+        hand: null,
+        street: null,
+        board: [],
+        toAct: null,
+        toCall: null,
+        minRaiseTo: null,
+      }),
+    );
+    expect(lines[0]).toMatch(/^Between hands/);
+    expect(lines.join(" ").replace(/\s+/g, " ")).toContain("Pot To call Min raise - - -");
+  });
+
+  it("a blank panel is all white and a filled box is all black", () => {
+    expect(blackIn(rasterize([]), 0, 0, PANEL_WIDTH, PANEL_HEIGHT)).toBe(0);
+    const box = rasterize([{ kind: "box", x0: 10, y0: 20, x1: 19, y1: 29, fill: true }]);
+    expect(blackIn(box, 0, 0, PANEL_WIDTH, PANEL_HEIGHT)).toBe(100);
+    const outline = rasterize([{ kind: "box", x0: 10, y0: 20, x1: 19, y1: 29 }]);
+    expect(blackIn(outline, 0, 0, PANEL_WIDTH, PANEL_HEIGHT)).toBe(36);
+  });
+});
