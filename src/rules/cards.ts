@@ -51,3 +51,30 @@ export function fullDeck(): Card[] {
   for (const r of RANKS) for (const s of SUITS) out.push(`${r}${s}` as Card);
   return out;
 }
+
+const RANK_WORDS = [
+  "deuce",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "jack",
+  "queen",
+  "king",
+  "ace",
+];
+
+/** A rank as a dealer says it, by index (0 deuce … 12 ace): "king". */
+export function rankName(rank: number): string {
+  return RANK_WORDS[rank] ?? "?";
+}
+
+/** The plural a dealer says: "kings", "sixes". */
+export function rankPlural(rank: number): string {
+  const word = rankName(rank);
+  return word === "six" ? "sixes" : `${word}s`;
+}

@@ -13,39 +13,10 @@ import {
   THREE_OF_A_KIND,
   TWO_PAIR,
 } from "./evaluatorClasses.js";
+import { rankName, rankPlural } from "./cards.js";
 import type { HandScore } from "./evaluator.js";
 import { HAND_CLASSES, PACKED_BY_SCORE } from "./evaluatorTables.js";
 
-const RANK_NAMES = [
-  "deuce",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "jack",
-  "queen",
-  "king",
-  "ace",
-] as const;
-const RANK_PLURALS = [
-  "deuces",
-  "threes",
-  "fours",
-  "fives",
-  "sixes",
-  "sevens",
-  "eights",
-  "nines",
-  "tens",
-  "jacks",
-  "queens",
-  "kings",
-  "aces",
-] as const;
 const ACE = 12;
 /** How many ranks decide a hand of each category (high card … straight flush). */
 const RANKS_PER_CATEGORY = [5, 4, 3, 3, 1, 5, 2, 2, 1] as const;
@@ -78,15 +49,15 @@ export function describeHand(score: HandScore): string {
   const packed = packedOf(score);
   const first = packedRank(packed, 0);
   const second = packedRank(packed, 1);
-  const one = RANK_NAMES[first]!;
-  const many = RANK_PLURALS[first]!;
+  const one = rankName(first);
+  const many = rankPlural(first);
   switch (packedCategory(packed)) {
     case STRAIGHT_FLUSH:
       return first === ACE ? "royal flush" : `straight flush, ${one} high`;
     case FOUR_OF_A_KIND:
       return `four of a kind, ${many}`;
     case FULL_HOUSE:
-      return `full house, ${many} full of ${RANK_PLURALS[second]}`;
+      return `full house, ${many} full of ${rankPlural(second)}`;
     case FLUSH:
       return `${one}-high flush`;
     case STRAIGHT:
@@ -94,7 +65,7 @@ export function describeHand(score: HandScore): string {
     case THREE_OF_A_KIND:
       return `three of a kind, ${many}`;
     case TWO_PAIR:
-      return `two pair, ${many} and ${RANK_PLURALS[second]}`;
+      return `two pair, ${many} and ${rankPlural(second)}`;
     case PAIR:
       return `pair of ${many}`;
     default:

@@ -2,7 +2,7 @@
  * Three-card hand ranking (digest, "Hand ranks, high to low"): straight flush, three of a kind,
  * straight, flush, pair, high card. With three cards a straight is rarer than a flush, so it ranks above it.
  */
-import { type Card, rankIndex, suitIndex } from "../cards.js";
+import { type Card, rankIndex, rankName, rankPlural, suitIndex } from "../cards.js";
 
 /** Hand categories from lowest to highest; the index is the category's strength. */
 export const HAND_CATEGORIES = [
@@ -33,30 +33,6 @@ export interface ThreeCardHand {
 const ACE = 12;
 const THREE = 1;
 const DEUCE = 0;
-
-const RANK_NAMES = [
-  "deuce",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "jack",
-  "queen",
-  "king",
-  "ace",
-] as const;
-
-function rankName(rank: number): string {
-  return RANK_NAMES[rank] ?? "?";
-}
-
-function rankPlural(rank: number): string {
-  return rank === 4 ? "sixes" : `${rankName(rank)}s`;
-}
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
