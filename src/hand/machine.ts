@@ -13,13 +13,10 @@ import { cardExposed } from "./deal.js";
 import { clear, clearCode } from "./emit.js";
 import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
-import type { Observation } from "./reading/observations.js";
+import { type HandInput, stepper } from "./machineSession.js";
 import { endHand, settleHand } from "./settle.js";
 
-export type HandMachineEvent =
-  | { type: "observed"; t: number; observations: Observation[] }
-  | { type: "key"; t: number; key: ButtonName }
-  | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string };
+export type HandMachineEvent = HandInput;
 
 /** After any input: what the end of a betting round sets in motion, and the end of the hand. */
 function progress(h: HandContext): void {
@@ -63,15 +60,7 @@ function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: stri
   }
 }
 
-const step =
-  (f: (h: HandContext, e: HandMachineEvent) => void) =>
-  ({ context, event }: { context: { h: HandContext }; event: HandMachineEvent }) => {
-    const h = context.h;
-    h.t = event.t;
-    f(h, event);
-    progress(h);
-    return h;
-  };
+const step = stepper<HandContext>(progress);
 
 export const handMachine = setup({
   types: {

@@ -62,3 +62,18 @@ export abstract class MachineSession<C extends { out: TableEvent[] }> {
     return this.context.out.splice(0);
   }
 }
+
+/**
+ * The shape of every hand machine's actions: stamp the input's time on the context, let `handle` do
+ * the work with pure functions, then let `progress` move the hand on (end of a round, settlement).
+ */
+export function stepper<C extends { t: number }>(progress: (h: C) => void) {
+  return (handle: (h: C, e: HandInput) => void) =>
+    ({ context, event }: { context: { h: C }; event: HandInput }): C => {
+      const h = context.h;
+      h.t = event.t;
+      handle(h, event);
+      progress(h);
+      return h;
+    };
+}

@@ -7,7 +7,7 @@
 import { assign, setup } from "xstate";
 import type { ButtonName, RulingName } from "../../contract/input.js";
 import { isAlertCode } from "../alerts.js";
-import type { Observation } from "../reading/observations.js";
+import { type HandInput, stepper } from "../machineSession.js";
 import { clearAll } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
 import { cardExposed, dealEnded } from "./deal.js";
@@ -15,10 +15,7 @@ import { foldBox, foldKey, readyToReveal } from "./decide.js";
 import { observe } from "./observe.js";
 import { endHand, settleHand } from "./settle.js";
 
-export type TcpMachineEvent =
-  | { type: "observed"; t: number; observations: Observation[] }
-  | { type: "key"; t: number; key: ButtonName }
-  | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string };
+export type TcpMachineEvent = HandInput;
 
 /** After any input: once every decision is made the dealer turns his cards and the hand is settled. */
 function progress(h: TcpContext): void {
@@ -70,15 +67,7 @@ function onRuling(h: TcpContext, ruling: RulingName, seat?: number, code?: strin
   }
 }
 
-const step =
-  (f: (h: TcpContext, e: TcpMachineEvent) => void) =>
-  ({ context, event }: { context: { h: TcpContext }; event: TcpMachineEvent }) => {
-    const h = context.h;
-    h.t = event.t;
-    f(h, event);
-    progress(h);
-    return h;
-  };
+const step = stepper<TcpContext>(progress);
 
 const inputs = {
   observed: { actions: "observe" },
