@@ -1,12 +1,23 @@
-/** Putting table events out from the hand, keeping track of which alerts are open. */
-import type { AlertEvent } from "../contract/output.js";
-import type { AlertCode } from "./alerts.js";
-import type { HandContext } from "./context.js";
+/**
+ * Putting alerts out from a hand, keeping track of which are open: one alert per code and seat (or
+ * box) while it is open. Shared by the hold'em and Three Card Poker hands, whose contexts both carry
+ * the time, the open alerts and the outbox.
+ */
+import type { AlertEvent, TableEvent } from "../contract/output.js";
+
+/** What a hand keeps for its alerts. */
+export interface AlertLedger {
+  t: number;
+  /** Open alerts, as `CODE` or `CODE:seat`. */
+  open: string[];
+  out: TableEvent[];
+}
 
 const key = (code: string, seat?: number) => (seat === undefined ? code : `${code}:${seat}`);
+const ofCode = (k: string, code: string) => k === code || k.startsWith(`${code}:`);
 
 /** Raises an alert once: the same code for the same seat is not repeated while it is open. */
-export function raise(h: HandContext, alert: AlertEvent): boolean {
+export function raise(h: AlertLedger, alert: AlertEvent): boolean {
   const k = key(alert.code, alert.seat);
   if (h.open.includes(k)) return false;
   h.open.push(k);
@@ -15,23 +26,28 @@ export function raise(h: HandContext, alert: AlertEvent): boolean {
 }
 
 /** Clears an open alert (no output if it was not open). */
-export function clear(h: HandContext, code: AlertCode, seat?: number): void {
-  const k = key(code, seat);
-  const i = h.open.indexOf(k);
+export function clear(h: AlertLedger, code: string, seat?: number): void {
+  const i = h.open.indexOf(key(code, seat));
   if (i < 0) return;
   h.open.splice(i, 1);
   h.out.push({ t: h.t, kind: "alert_clear", code, ...(seat === undefined ? {} : { seat }) });
 }
 
 /** Whether an alert is open. */
-export function isOpen(h: HandContext, code: AlertCode, seat?: number): boolean {
+export function isOpen(h: AlertLedger, code: string, seat?: number): boolean {
   return h.open.includes(key(code, seat));
 }
 
-/** Clears every open alert of a code, whatever its seat. */
-export function clearCode(h: HandContext, code: AlertCode): void {
-  for (const k of h.open.filter((k) => k === code || k.startsWith(`${code}:`))) {
-    const seat = k.split(":")[1];
-    clear(h, code, seat === undefined ? undefined : Number(seat));
+/** Whether any alert of this code is open, whatever its seat. */
+export function anyOpen(h: AlertLedger, code: string): boolean {
+  return h.open.some((k) => ofCode(k, code));
+}
+
+/** Clears every open alert of a code (of one seat when `seat` is given). */
+export function clearCode(h: AlertLedger, code: string, seat?: number): void {
+  for (const k of h.open.filter((k) => ofCode(k, code))) {
+    const s = k.split(":")[1];
+    const n = s === undefined ? undefined : Number(s);
+    if (seat === undefined || n === seat) clear(h, code, n);
   }
 }

@@ -7,7 +7,8 @@ import { boardCardLeft, boardCardsArrived, burnArrived } from "./board.js";
 import { betZoneSettled, cardMucked } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { holeCardArrived } from "./deal.js";
-import { clear, raise } from "./emit.js";
+import { checkDeck, dropStale } from "./deck.js";
+import { raise } from "./emit.js";
 import type { Observation } from "./reading/observations.js";
 import type { Card } from "../rules/cards.js";
 
@@ -30,8 +31,7 @@ export function observe(h: HandContext, observations: readonly Observation[]): v
     if (o.type !== "card_arrived" || o.antenna !== "board") flushBoard();
     switch (o.type) {
       case "card_arrived":
-        if (isStale(h, o.tag)) break;
-        if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
+        if (h.stale.includes(o.tag) || !checkDeck(h, o.tag, o.card, o.antenna)) break;
         if (o.antenna === "board") boardBatch.push({ tag: o.tag, card: o.card });
         else cardArrived(h, o.tag, o.antenna, o.from);
         break;
@@ -70,26 +70,4 @@ function cardArrived(h: HandContext, tag: string, antenna: string, from: string 
     if (folder !== null) cardMucked(h, folder);
     else if (from === "board") boardCardLeft(h, tag);
   }
-}
-
-/** IPC 29: a second tag of a face already in play means the deck is not whole. */
-function checkDeck(h: HandContext, tag: string, card: Card, antenna: string): boolean {
-  const known = h.faces[card];
-  if (known === undefined) {
-    h.faces[card] = tag;
-    return true;
-  }
-  if (known === tag) return true;
-  if (raise(h, say.duplicateCard(h.t, antenna)) && h.hold === null)
-    h.hold = { kind: "void", code: "DUPLICATE_CARD" };
-  return false;
-}
-
-function isStale(h: HandContext, tag: string): boolean {
-  return h.stale.includes(tag);
-}
-
-function dropStale(h: HandContext, tag: string): void {
-  h.stale = h.stale.filter((t) => t !== tag);
-  if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
 }

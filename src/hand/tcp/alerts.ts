@@ -5,7 +5,7 @@
  */
 import type { AlertEvent } from "../../contract/output.js";
 import { alert } from "../alerts.js";
-import type { HandOwner, TcpAlertCode, TcpContext, TcpExtraCode } from "./context.js";
+import type { HandOwner, TcpExtraCode } from "./context.js";
 
 const EXTRA: Record<TcpExtraCode, { rule: string; severity: AlertEvent["severity"] }> = {
   TCP_BET_INVALID: { rule: "TCP rules", severity: "dealer" },
@@ -74,40 +74,5 @@ export const tcpSay = {
     ),
 };
 
-const key = (code: string, seat?: number) => (seat === undefined ? code : `${code}:${seat}`);
-
-/** Raises an alert once: the same code for the same box is not repeated while it is open. */
-export function raise(h: TcpContext, event: AlertEvent): boolean {
-  const k = key(event.code, event.seat);
-  if (h.open.includes(k)) return false;
-  h.open.push(k);
-  h.out.push(event);
-  return true;
-}
-
-/** Clears an open alert (no output if it was not open). */
-export function clear(h: TcpContext, code: TcpAlertCode, seat?: number): void {
-  const i = h.open.indexOf(key(code, seat));
-  if (i < 0) return;
-  h.open.splice(i, 1);
-  h.out.push({ t: h.t, kind: "alert_clear", code, ...(seat === undefined ? {} : { seat }) });
-}
-
-/** Whether an alert is open. */
-export function isOpen(h: TcpContext, code: TcpAlertCode, seat?: number): boolean {
-  return h.open.includes(key(code, seat));
-}
-
-/** Whether any alert of this code is open, whatever its box. */
-export function anyOpen(h: TcpContext, code: TcpAlertCode): boolean {
-  return h.open.some((k) => k === code || k.startsWith(`${code}:`));
-}
-
-/** Clears every open alert of a code (of one box when `seat` is given). */
-export function clearAll(h: TcpContext, code: TcpAlertCode, seat?: number): void {
-  for (const k of h.open.filter((k) => k === code || k.startsWith(`${code}:`))) {
-    const s = k.split(":")[1];
-    const n = s === undefined ? undefined : Number(s);
-    if (seat === undefined || n === seat) clear(h, code, n);
-  }
-}
+// Raising and clearing once per code and box: the same ledger as hold'em (../emit.ts).
+export { anyOpen, clear, clearCode as clearAll, isOpen, raise } from "../emit.js";

@@ -6,7 +6,8 @@
 import type { Card } from "../../rules/cards.js";
 import { say } from "../alerts.js";
 import type { Observation } from "../reading/observations.js";
-import { clear, raise } from "./alerts.js";
+import { checkDeck, dropStale } from "../deck.js";
+import { raise } from "./alerts.js";
 import { zoneSettled } from "./bets.js";
 import { type HandOwner, type TcpContext, wagerZone } from "./context.js";
 import { dealEnded, handCardArrived } from "./deal.js";
@@ -65,22 +66,4 @@ function cardArrived(h: TcpContext, tag: string, card: Card, antenna: string, fr
     if (typeof folder === "number") foldBox(h, folder);
   }
   // Cards anywhere else (a burn, if the house burns) are not part of any hand.
-}
-
-/** IPC 29: a second tag of a face already in play means the deck is not whole. */
-function checkDeck(h: TcpContext, tag: string, card: Card, antenna: string): boolean {
-  const known = h.faces[card];
-  if (known === undefined) {
-    h.faces[card] = tag;
-    return true;
-  }
-  if (known === tag) return true;
-  if (raise(h, say.duplicateCard(h.t, antenna)) && h.hold === null)
-    h.hold = { kind: "void", code: "DUPLICATE_CARD" };
-  return false;
-}
-
-function dropStale(h: TcpContext, tag: string): void {
-  h.stale = h.stale.filter((t) => t !== tag);
-  if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
 }

@@ -1,0 +1,35 @@
+/**
+ * The deck checks every game's hand makes on each card that arrives: a second tag of a face already
+ * in play means the deck is not whole (IPC 29: the hand is held until the floor rules), and the last
+ * hand's leftover cards (r.21) clear their alert once they have all left the table.
+ */
+import type { Card } from "../rules/cards.js";
+import { say } from "./alerts.js";
+import { type AlertLedger, clear, raise } from "./emit.js";
+
+export interface DeckState extends AlertLedger {
+  /** Face → tag of every card in play this hand. */
+  faces: Record<string, string>;
+  hold: { kind: "misdeal" | "void"; code: string } | null;
+  /** Card tags of the last hand still on the table when this one started. */
+  stale: string[];
+}
+
+/** Records the card; false (and DUPLICATE_CARD, the hand held for a void) when its face is already in play. */
+export function checkDeck(h: DeckState, tag: string, card: Card, antenna: string): boolean {
+  const known = h.faces[card];
+  if (known === undefined) {
+    h.faces[card] = tag;
+    return true;
+  }
+  if (known === tag) return true;
+  if (raise(h, say.duplicateCard(h.t, antenna)) && h.hold === null)
+    h.hold = { kind: "void", code: "DUPLICATE_CARD" };
+  return false;
+}
+
+/** A card of the last hand has left the table; the alert clears when none is left. */
+export function dropStale(h: DeckState, tag: string): void {
+  h.stale = h.stale.filter((t) => t !== tag);
+  if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
+}
