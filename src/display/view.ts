@@ -7,6 +7,7 @@ import type { StreetName } from "../contract/output.js";
 import { legalActions, liveSeats, totalPot } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import type { TableCore } from "../table/core.js";
+import { facesByTag } from "../hand/deck.js";
 import type { OpenAlert } from "./alertBoard.js";
 
 /** What a seat's LED shows. */
@@ -115,7 +116,7 @@ export function privateTableView(core: TableCore, sources: ViewSources): Private
   const h = core.hand?.context;
   const hole: Record<number, Card[]> = {};
   if (h) {
-    const faceOf = new Map(Object.entries(h.faces).map(([face, tag]) => [tag, face as Card]));
+    const faceOf = facesByTag(h);
     for (const s of liveSeats(h.betting)) {
       hole[s.seat] = (h.hole[s.seat] ?? []).flatMap((tag) => faceOf.get(tag) ?? []);
     }

@@ -14,7 +14,7 @@ import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
 
 function zone(h: HandContext, seat: number): ZoneAccount {
-  return (h.zones[seat] ??= { chips: {} });
+  return (h.zones[seat] ??= { chips: new Map() });
 }
 
 function canBet(h: HandContext): boolean {
@@ -25,18 +25,17 @@ function canBet(h: HandContext): boolean {
 export function betZoneSettled(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
   const account = zone(h, seat);
   const present = new Set(chips.map((c) => c.tag));
-  for (const tag of Object.keys(account.chips)) if (!present.has(tag)) delete account.chips[tag];
-  const fresh = chips.filter((c) => !(c.tag in account.chips));
+  for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
+  const fresh = chips.filter((c) => !account.chips.has(c.tag));
   if (fresh.length === 0) return;
   const street = h.betting.street;
   const markAccounted = () => {
-    for (const c of fresh) account.chips[c.tag] = { denomination: c.denomination, street };
+    for (const c of fresh) account.chips.set(c.tag, { denomination: c.denomination, street });
   };
   const s = findSeat(h.betting, seat);
   const freshValue = fresh.reduce((sum, c) => sum + c.denomination, 0);
-  const onZone = Object.values(account.chips)
-    .filter((c) => c.street === street)
-    .reduce((sum, c) => sum + c.denomination, 0);
+  let onZone = 0;
+  for (const c of account.chips.values()) if (c.street === street) onZone += c.denomination;
   const committed = h.committed[seat];
   const counted = committed?.street === street ? committed.to : 0;
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.

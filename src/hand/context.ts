@@ -33,9 +33,12 @@ export interface BoardState {
   clearOnStreet: { street: Street; code: AlertCode }[];
 }
 
-/** Chips on a seat's bet zone that the table has already accounted for (tag → denomination, street). */
+/**
+ * Chips on a seat's bet zone that the table has already accounted for (tag → denomination, street).
+ * A Map: chip tags come and go in any order, which an object's hidden classes handle badly.
+ */
 export interface ZoneAccount {
-  chips: Record<string, { denomination: number; street: Street }>;
+  chips: Map<string, { denomination: number; street: Street }>;
 }
 
 /** An out-of-turn action waiting for the action to reach its seat (TDA 53). */
@@ -67,7 +70,7 @@ export interface HandContext {
   /** Hole card tags per seat, as dealt. */
   hole: Record<number, string[]>;
   /** Face → tag of every card in play this hand: a second tag of a face is a duplicate. */
-  faces: Record<string, string>;
+  faces: Map<Card, string>;
   cardsDealt: number;
   dealComplete: boolean;
   exposures: number;

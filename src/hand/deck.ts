@@ -8,8 +8,11 @@ import { say } from "./alerts.js";
 import { type AlertLedger, clear, raise } from "./emit.js";
 
 export interface DeckState extends AlertLedger {
-  /** Face → tag of every card in play this hand. */
-  faces: Record<string, string>;
+  /**
+   * Face → tag of every card in play this hand. A Map, not an object: faces arrive in a different
+   * order every hand, and an object would get a new hidden class for each order.
+   */
+  faces: Map<Card, string>;
   hold: { kind: "misdeal" | "void"; code: string } | null;
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
@@ -17,9 +20,9 @@ export interface DeckState extends AlertLedger {
 
 /** Records the card; false (and DUPLICATE_CARD, the hand held for a void) when its face is already in play. */
 export function checkDeck(h: DeckState, tag: string, card: Card, antenna: string): boolean {
-  const known = h.faces[card];
+  const known = h.faces.get(card);
   if (known === undefined) {
-    h.faces[card] = tag;
+    h.faces.set(card, tag);
     return true;
   }
   if (known === tag) return true;
@@ -32,4 +35,11 @@ export function checkDeck(h: DeckState, tag: string, card: Card, antenna: string
 export function dropStale(h: DeckState, tag: string): void {
   h.stale = h.stale.filter((t) => t !== tag);
   if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
+}
+
+/** Tag → face of the cards in play (the reverse of `faces`). */
+export function facesByTag(h: Pick<DeckState, "faces">): Map<string, Card> {
+  const byTag = new Map<string, Card>();
+  for (const [face, tag] of h.faces) byTag.set(tag, face);
+  return byTag;
 }

@@ -52,7 +52,7 @@ export abstract class MachineSession<C extends { out: TableEvent[] }> {
     return this.actor.getSnapshot().context.h;
   }
 
-  /** Where the machine is, e.g. `{ live: "betting" }` or `"held"`. */
+  /** Where the machine is, e.g. `"betting"` or `"held"`. */
   get state(): unknown {
     return this.actor.getSnapshot().value;
   }

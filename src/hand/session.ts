@@ -94,7 +94,7 @@ function initialContext(init: HandInit): HandContext {
     entitled: dealingOrder(seats, init.positions.button).map((s) => s.seat),
     betting,
     hole: {},
-    faces: {},
+    faces: new Map(),
     cardsDealt: 0,
     dealComplete: false,
     exposures: 0,
@@ -112,7 +112,7 @@ function initialContext(init: HandInit): HandContext {
       Object.entries(init.chipsOnZones ?? {}).map(([seat, chips]) => [
         seat,
         {
-          chips: Object.fromEntries(
+          chips: new Map(
             chips.map((c) => [c.tag, { denomination: c.denomination, street: "preflop" as const }]),
           ),
         },

@@ -4,6 +4,7 @@ import { handPots, liveSeats, totalPot } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import { settleShowdown } from "../rules/showdown.js";
 import type { HandContext, HandResult } from "./context.js";
+import { facesByTag } from "./deck.js";
 
 /** Settles a hand whose betting is over: a showdown, or the last player standing. */
 export function settleHand(h: HandContext): void {
@@ -52,10 +53,6 @@ export function endHand(h: HandContext, result: HandResult, stacks: Record<numbe
 
 /** The faces of a seat's hole cards, as the registry read them. */
 function holeFaces(h: HandContext, seat: number): Card[] {
-  const faces: Card[] = [];
-  for (const tag of h.hole[seat] ?? []) {
-    const face = Object.entries(h.faces).find(([, t]) => t === tag)?.[0];
-    if (face) faces.push(face as Card);
-  }
-  return faces;
+  const byTag = facesByTag(h);
+  return (h.hole[seat] ?? []).flatMap((tag) => byTag.get(tag) ?? []);
 }

@@ -83,6 +83,8 @@ class Table implements TableCore {
   private readonly offline = new Set<string>();
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
   private settledTcp: TcpSession | null = null;
+  /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
+  private readonly movesOn = new Map<string, boolean>();
 
   constructor(
     private readonly options: TableOptions,
@@ -172,7 +174,12 @@ class Table implements TableCore {
     if (event.kind === "button") return MOVES_ACTION.has(event.button);
     if (event.kind === "floor") return event.op === "ruling";
     if (event.kind !== "tags") return false;
-    return /^bet\d+$/.test(event.antenna) || ["muck", "board", "burn"].includes(event.antenna);
+    let moves = this.movesOn.get(event.antenna);
+    if (moves === undefined) {
+      moves = /^bet\d+$/.test(event.antenna) || ["muck", "board", "burn"].includes(event.antenna);
+      this.movesOn.set(event.antenna, moves);
+    }
+    return moves;
   }
 
   private onTags(event: TagsEvent): TableEvent[] {

@@ -51,6 +51,12 @@ export class TableReader {
   private readonly zones = new Map<string, ZoneState>();
   /** Foreign and unknown tags are reported once per antenna visit, not on every repeat. */
   private readonly flagged = new Set<string>();
+  /**
+   * Tags of cards now missing, and zones not yet settled: what a window may run out on. Every input
+   * asks for the next deadline, and almost always nothing is pending — so that costs no scan.
+   */
+  private readonly missing = new Set<string>();
+  private readonly unsettled = new Set<string>();
 
   constructor(private readonly options: TableReaderOptions) {}
 
@@ -81,9 +87,12 @@ export class TableReader {
     }
     for (const tag of before) {
       if (now.has(tag)) continue;
-      this.flagged.delete(`${antenna}|${tag}`);
+      if (this.flagged.size > 0) this.flagged.delete(`${antenna}|${tag}`);
       const place = this.cards.get(tag);
-      if (place && place.antenna === antenna && place.missingSince === null) place.missingSince = t;
+      if (place && place.antenna === antenna && place.missingSince === null) {
+        place.missingSince = t;
+        this.missing.add(tag);
+      }
     }
     this.updateZone(t, antenna, chipsNow);
     return out;
@@ -92,8 +101,11 @@ export class TableReader {
   /** Runs the windows due at or before `t`: departures and settled zones. */
   advanceTo(t: number): Observation[] {
     const out: Observation[] = [];
-    for (const [tag, place] of this.cards) {
-      if (place.missingSince !== null && t >= place.missingSince + this.options.departWindowMs) {
+    for (const tag of this.missing) {
+      const place = this.cards.get(tag);
+      if (place?.missingSince == null) {
+        this.missing.delete(tag);
+      } else if (t >= place.missingSince + this.options.departWindowMs) {
         out.push({
           type: "card_departed",
           t: place.missingSince + this.options.departWindowMs,
@@ -102,21 +114,26 @@ export class TableReader {
           antenna: place.antenna,
         });
         this.cards.delete(tag);
+        this.missing.delete(tag);
       }
     }
-    for (const [antenna, zone] of this.zones) {
-      if (zone.changedAt !== null && t >= zone.changedAt + this.options.settleWindowMs) {
+    for (const antenna of this.unsettled) {
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt == null) {
+        this.unsettled.delete(antenna);
+      } else if (t >= zone.changedAt + this.options.settleWindowMs) {
         out.push(this.settle(zone.changedAt + this.options.settleWindowMs, antenna, zone));
       }
     }
-    return out.sort((a, b) => a.t - b.t);
+    return out.length > 1 ? out.sort((a, b) => a.t - b.t) : out;
   }
 
   /** Reads every unsettled zone now: the action has moved on. `except` keeps one zone waiting. */
   settleAll(t: number, except?: string): Observation[] {
     const out: Observation[] = [];
-    for (const [antenna, zone] of this.zones) {
-      if (zone.changedAt !== null && antenna !== except) out.push(this.settle(t, antenna, zone));
+    for (const antenna of this.unsettled) {
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt != null && antenna !== except) out.push(this.settle(t, antenna, zone));
     }
     return out;
   }
@@ -132,11 +149,13 @@ export class TableReader {
     const consider = (d: number) => {
       if (next === null || d < next) next = d;
     };
-    for (const place of this.cards.values()) {
-      if (place.missingSince !== null) consider(place.missingSince + this.options.departWindowMs);
+    for (const tag of this.missing) {
+      const since = this.cards.get(tag)?.missingSince;
+      if (since != null) consider(since + this.options.departWindowMs);
     }
-    for (const zone of this.zones.values()) {
-      if (zone.changedAt !== null) consider(zone.changedAt + this.options.settleWindowMs);
+    for (const antenna of this.unsettled) {
+      const changedAt = this.zones.get(antenna)?.changedAt;
+      if (changedAt != null) consider(changedAt + this.options.settleWindowMs);
     }
     return next;
   }
@@ -191,10 +210,16 @@ export class TableReader {
     this.cards.clear();
     this.zones.clear();
     this.flagged.clear();
+    this.missing.clear();
+    this.unsettled.clear();
     for (const [a, tags] of Object.entries(snapshot.reports)) this.reports.set(a, new Set(tags));
-    for (const [tag, place] of Object.entries(snapshot.cards)) this.cards.set(tag, { ...place });
+    for (const [tag, place] of Object.entries(snapshot.cards)) {
+      this.cards.set(tag, { ...place });
+      if (place.missingSince !== null) this.missing.add(tag);
+    }
     for (const [a, z] of Object.entries(snapshot.zones)) {
       this.zones.set(a, { settled: new Map(z.settled), current: new Map(z.current), changedAt: z.changedAt });
+      if (z.changedAt !== null) this.unsettled.add(a);
     }
     for (const f of snapshot.flagged) this.flagged.add(f);
   }
@@ -211,9 +236,11 @@ export class TableReader {
     if (place && place.antenna === antenna) {
       // Back after a flicker, or a repeat: not a move.
       place.missingSince = null;
+      this.missing.delete(tag);
       return;
     }
     this.cards.set(tag, { card, antenna, missingSince: null });
+    this.missing.delete(tag);
     out.push({ type: "card_arrived", t, tag, card, copy, antenna, from: place?.antenna ?? null });
   }
 
@@ -227,6 +254,8 @@ export class TableReader {
     if (sameChips(zone.current, chipsNow)) return;
     zone.current = chipsNow;
     zone.changedAt = sameChips(zone.settled, chipsNow) ? null : t;
+    if (zone.changedAt === null) this.unsettled.delete(antenna);
+    else this.unsettled.add(antenna);
   }
 
   private settle(t: number, antenna: string, zone: ZoneState): Observation {
@@ -234,6 +263,7 @@ export class TableReader {
     const added = chips.filter((c) => !zone.settled.has(c.tag));
     zone.settled = new Map(zone.current);
     zone.changedAt = null;
+    this.unsettled.delete(antenna);
     return { type: "zone_settled", t, antenna, chips, added, total: chipTotal(chips) };
   }
 

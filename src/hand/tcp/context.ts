@@ -102,7 +102,7 @@ export interface TcpContext {
   dealerTags: string[];
   dealerFaces: Card[];
   /** Face → tag of every card in play: a second tag of a face is a duplicate (IPC 29). */
-  faces: Record<string, string>;
+  faces: Map<Card, string>;
   cardsDealt: number;
   /** Whose hand the last card dealt went to: an `exposed` key during the deal is about that card. */
   lastCardTo: HandOwner | null;

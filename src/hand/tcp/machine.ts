@@ -75,6 +75,13 @@ const inputs = {
   ruling: { actions: "ruling" },
 } as const;
 
+/** Checked after every input while the hand is in play: it has ended, or it waits for the floor. */
+const endedOrHeld = [
+  { guard: "ended", target: "over" },
+  { guard: "held", target: "held" },
+] as const;
+
+// Flat states, as in the hold'em machine: one level of eventless transitions per input.
 export const tcpMachine = setup({
   types: {
     context: {} as { h: TcpContext },
@@ -96,31 +103,22 @@ export const tcpMachine = setup({
 }).createMachine({
   id: "tcp",
   context: ({ input }) => ({ h: input.h }),
-  initial: "live",
+  initial: "betting",
   states: {
-    live: {
-      initial: "betting",
-      always: [
-        { guard: "ended", target: "over" },
-        { guard: "held", target: "held" },
-      ],
-      on: inputs,
-      states: {
-        // Bets go on and come off freely; the first card drawn locks them.
-        betting: { always: { guard: "drawn", target: "dealing" } },
-        // Three cards to each box and to the dealer; misdeals are judged here.
-        dealing: { always: { guard: "dealt", target: "decisions" } },
-        // Play or fold; when all have decided the dealer turns his cards and the hand settles.
-        decisions: {},
-      },
-    },
+    // Bets go on and come off freely; the first card drawn locks them.
+    betting: { on: inputs, always: [...endedOrHeld, { guard: "drawn", target: "dealing" }] },
+    // Three cards to each box and to the dealer; misdeals are judged here.
+    dealing: { on: inputs, always: [...endedOrHeld, { guard: "dealt", target: "decisions" }] },
+    // Play or fold; when all have decided the dealer turns his cards and the hand settles.
+    decisions: { on: inputs, always: endedOrHeld },
     // Waiting for the floor: a misdeal, or a deck that is not whole. Cards and chips are still read.
+    // Play resumes at the betting state, whose eventless transitions carry the hand on.
     held: {
+      on: inputs,
       always: [
         { guard: "ended", target: "over" },
-        { guard: "released", target: "live" },
+        { guard: "released", target: "betting" },
       ],
-      on: inputs,
     },
     over: { type: "final" },
   },

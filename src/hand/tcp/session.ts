@@ -74,7 +74,7 @@ function initialContext(init: TcpInit): TcpContext {
     strays: {},
     dealerTags: [],
     dealerFaces: [],
-    faces: {},
+    faces: new Map(),
     cardsDealt: 0,
     lastCardTo: null,
     dealComplete: false,

@@ -1,0 +1,94 @@
+/**
+ * The hand machines' states, input by input: where each chart is after every input of a scenario.
+ * The states are what the chart promises (deal → betting round → board → … → over, held while the
+ * floor decides), so a change to the chart's shape that loses a state shows here, not only in speed.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/app/config.js";
+import { InputEvent } from "../../src/contract/index.js";
+import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
+import { tcpTable } from "./tcp/replay.js";
+
+function inputsOf(file: string): InputEvent[] {
+  return readFileSync(new URL(file, import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => !("expect" in l) && !("absent" in l))
+    .map((l) => InputEvent.parse(l));
+}
+
+/** The machine's state after each input, consecutive repeats folded; "none" between hands. */
+function statesThrough(
+  core: TableCore,
+  inputs: InputEvent[],
+  session: () => { state: unknown } | null,
+): unknown[] {
+  const seen: unknown[] = [];
+  const note = () => {
+    const state = session()?.state ?? "none";
+    if (seen.at(-1) !== state) seen.push(state);
+  };
+  for (const e of inputs) {
+    core.advanceTo(e.t);
+    note();
+    core.handle(e);
+    note();
+  }
+  core.finish(inputs.at(-1)?.t ?? 0);
+  note();
+  return seen;
+}
+
+describe("hold'em hand machine states", () => {
+  it("walks a clean hand: the deal, four betting rounds with the board between them, then the end", () => {
+    const core = createTableFromConfig(loadConfig());
+    const states = statesThrough(
+      core,
+      inputsOf("../scenarios/clean-hand-to-showdown.jsonl"),
+      () => core.hand,
+    );
+    expect(states).toEqual([
+      "none",
+      "dealing",
+      "betting",
+      "board",
+      "betting",
+      "board",
+      "betting",
+      "board",
+      "betting",
+      "none",
+    ]);
+  });
+
+  it("is held for the floor on a misdeal, and back in the deal when the floor rules continue", () => {
+    const core = createTableFromConfig(loadConfig());
+    const states = statesThrough(
+      core,
+      inputsOf("../scenarios/misdeal-ruled-continue.jsonl"),
+      () => core.hand,
+    );
+    expect(states).toEqual(["none", "dealing", "held", "dealing"]);
+  });
+});
+
+describe("Three Card Poker hand machine states", () => {
+  it("walks a hand: bets, the deal, the decisions, then the end", () => {
+    const core = tcpTable();
+    const states = statesThrough(core, inputsOf("./tcp/scenarios/dealer-qualifies-player-wins.jsonl"), () =>
+      core.tcpHand?.context.result === null ? core.tcpHand : null,
+    );
+    expect(states).toEqual(["none", "betting", "dealing", "decisions", "none"]);
+  });
+
+  it("is held for the floor on a wrong card count", () => {
+    const core = tcpTable();
+    const states = statesThrough(core, inputsOf("./tcp/scenarios/misdeal-card-count-box.jsonl"), () =>
+      core.tcpHand?.context.result === null ? core.tcpHand : null,
+    );
+    expect(states).toContain("held");
+    expect(states.indexOf("held")).toBeGreaterThan(states.indexOf("dealing"));
+  });
+});
