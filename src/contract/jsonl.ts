@@ -38,37 +38,50 @@ export function* readJsonLines<S extends z.ZodType>(
   schema: S,
 ): Generator<LineResult<z.infer<S>>> {
   const lines = text.split("\n");
-  let lastT = 0;
+  const readLine = jsonLineReader(file, schema);
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]?.trim() ?? "";
-    if (raw === "") continue;
-    const lineNo = i + 1;
+    const result = readLine(lines[i] ?? "", i + 1);
+    if (result !== undefined) yield result;
+  }
+}
+
+/**
+ * The per-line half of {@link readJsonLines}: checks one line (without its `\n`) against the schema and
+ * the `t` of the lines before it, or returns undefined for a blank line. Call it on every line in order.
+ * On its own so that a worker thread can validate a file piece by piece (src/app/replayWorker.ts)
+ * with exactly the rules and messages of the reader.
+ */
+export function jsonLineReader<S extends z.ZodType>(
+  file: string,
+  schema: S,
+): (line: string, lineNo: number) => LineResult<z.infer<S>> | undefined {
+  let lastT = 0;
+  return (line, lineNo) => {
+    const raw = line.trim();
+    if (raw === "") return undefined;
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch (e) {
-      yield { ok: false, error: new JsonLinesError(file, lineNo, `not JSON (${(e as Error).message})`) };
-      continue;
+      return { ok: false, error: new JsonLinesError(file, lineNo, `not JSON (${(e as Error).message})`) };
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      yield { ok: false, error: new JsonLinesError(file, lineNo, describeIssues(parsed.error)) };
-      continue;
+      return { ok: false, error: new JsonLinesError(file, lineNo, describeIssues(parsed.error)) };
     }
     const value = parsed.data as z.infer<S>;
     const t = (value as { t?: unknown }).t;
     if (typeof t === "number") {
       if (t < lastT) {
-        yield {
+        return {
           ok: false,
           error: new JsonLinesError(file, lineNo, `t: ${t} is earlier than the line before (${lastT})`),
         };
-        continue;
       }
       lastT = t;
     }
-    yield { ok: true, line: lineNo, value };
-  }
+    return { ok: true, line: lineNo, value };
+  };
 }
 
 /** One object as a JSON Lines line (with its newline); `t` and `kind` first, as in the contract. */

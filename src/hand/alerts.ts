@@ -31,7 +31,9 @@ export type AlertCode =
   // Added by Feltguard (the contract allows new codes): input the table cannot use.
   | "UNKNOWN_TAG"
   | "SHUFFLER_DURING_HAND"
-  | "ACTION_REJECTED";
+  | "ACTION_REJECTED"
+  // Added by Feltguard: the table could not apply an input (a defect or a case it does not know).
+  | "INPUT_NOT_APPLIED";
 
 type Severity = AlertEvent["severity"];
 
@@ -67,6 +69,7 @@ export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
   UNKNOWN_TAG: { rule: "—", severity: "info" },
   SHUFFLER_DURING_HAND: { rule: "r.21", severity: "dealer" },
   ACTION_REJECTED: { rule: "—", severity: "info" },
+  INPUT_NOT_APPLIED: { rule: "—", severity: "floor" },
 };
 
 /** Whether a string is a code of the catalogue. */
@@ -254,6 +257,12 @@ export const say = {
       ["Check the action with the player; the table has not recorded it"],
       seat,
     ),
+  inputNotApplied: (t: number, why: string) =>
+    alert(t, "INPUT_NOT_APPLIED", `The table could not follow the hand: ${why}. The hand is held`, [
+      "Call the floor",
+      "Check the board, the hole cards and the bets against what the table shows",
+      "The floor rules: continue, void (every chip back) or misdeal",
+    ]),
   shufflerDuringHand: (t: number, hand: number) =>
     alert(t, "SHUFFLER_DURING_HAND", `The shuffler was pressed while hand ${hand} is not finished`, [
       "Finish the hand, or call the floor to rule it a misdeal or void",

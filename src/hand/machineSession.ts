@@ -5,6 +5,8 @@
  */
 import type { ButtonName, RulingName } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
+import { say } from "./alerts.js";
+import { type AlertLedger, raise } from "./emit.js";
 import type { Observation } from "./reading/observations.js";
 
 /** The inputs every hand machine takes. */
@@ -67,13 +69,23 @@ export abstract class MachineSession<C extends { out: TableEvent[] }> {
  * The shape of every hand machine's actions: stamp the input's time on the context, let `handle` do
  * the work with pure functions, then let `progress` move the hand on (end of a round, settlement).
  */
-export function stepper<C extends { t: number }>(progress: (h: C) => void) {
+export function stepper<C extends AlertLedger & { hold: { kind: "misdeal" | "void"; code: string } | null }>(
+  progress: (h: C) => void,
+) {
   return (handle: (h: C, e: HandInput) => void) =>
     ({ context, event }: { context: { h: C }; event: HandInput }): C => {
       const h = context.h;
       h.t = event.t;
-      handle(h, event);
-      progress(h);
+      try {
+        handle(h, event);
+        progress(h);
+      } catch (e) {
+        // A defect, or a situation the hand's functions do not know, must not stop the table (an
+        // error thrown inside an xstate action would end the process): the floor decides instead.
+        if (raise(h, say.inputNotApplied(h.t, (e as Error).message)) && h.hold === null) {
+          h.hold = { kind: "void", code: "INPUT_NOT_APPLIED" };
+        }
+      }
       return h;
     };
 }

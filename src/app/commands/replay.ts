@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { createTableFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, EXAMPLES_DIR, loadConfig } from "../config.js";
-import { replayFile } from "../replay.js";
+import { replayFile, replayFileParallel } from "../replay.js";
 import { diag, write } from "./io.js";
 
 /** Registers the replay commands. */
@@ -14,9 +14,10 @@ export function registerReplay(program: Command): void {
     .argument("<file>", "input events, one JSON object per line (shared/spec/events.md)")
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("--lenient", "report, skip and count invalid lines instead of stopping", false)
-    .action((file: string, opts: { config: string; lenient: boolean }) => {
+    // Async: validation runs on a worker thread while the core runs here (replayFileParallel).
+    .action(async (file: string, opts: { config: string; lenient: boolean }) => {
       const config = loadConfig(opts.config);
-      const summary = replayFile(file, createTableFromConfig(config), {
+      const summary = await replayFileParallel(file, createTableFromConfig(config), {
         lenient: opts.lenient,
         out: write,
         diag,
