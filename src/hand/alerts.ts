@@ -32,6 +32,8 @@ export type AlertCode =
   | "UNKNOWN_TAG"
   | "SHUFFLER_DURING_HAND"
   | "ACTION_REJECTED"
+  // Added by Feltguard: more board cards than the street takes (the extra ones are premature, RP-5).
+  | "BOARD_TOO_MANY"
   // Added by Feltguard: the table could not apply an input (a defect or a case it does not know).
   | "INPUT_NOT_APPLIED";
 
@@ -69,6 +71,7 @@ export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
   UNKNOWN_TAG: { rule: "—", severity: "info" },
   SHUFFLER_DURING_HAND: { rule: "r.21", severity: "dealer" },
   ACTION_REJECTED: { rule: "—", severity: "info" },
+  BOARD_TOO_MANY: { rule: "RP-5", severity: "floor" },
   INPUT_NOT_APPLIED: { rule: "—", severity: "floor" },
 };
 
@@ -256,6 +259,18 @@ export const say = {
       `Seat ${seat}: the table cannot take this action: ${why}`,
       ["Check the action with the player; the table has not recorded it"],
       seat,
+    ),
+  boardTooMany: (t: number, street: string, came: number, takes: number) =>
+    alert(
+      t,
+      "BOARD_TOO_MANY",
+      `${came} cards came on the board for the ${street}, which is ${takes === 1 ? "one card" : `${takes} cards`}`,
+      [
+        "Stop dealing",
+        "Call the floor",
+        "The extra card is premature (RP-5): take it off the board and set it aside as the floor directs",
+        `The ${street} counts once the board holds the right number of cards`,
+      ],
     ),
   inputNotApplied: (t: number, why: string) =>
     alert(t, "INPUT_NOT_APPLIED", `The table could not follow the hand: ${why}. The hand is held`, [

@@ -53,6 +53,12 @@ export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card:
     startFourCardFlop(h);
     return;
   }
+  if (n > BOARD_SIZE[next]) {
+    // Two cards for the turn, or for the river: the street cannot be told from the extra card.
+    h.board.procedure = { kind: "tooMany", street: next };
+    raise(h, say.boardTooMany(h.t, next, n - before, BOARD_SIZE[next] - BOARD_SIZE[current]));
+    return;
+  }
   if (n >= BOARD_SIZE[next]) beginStreet(h);
 }
 
@@ -121,6 +127,11 @@ export function boardCardLeft(h: HandContext, tag: string): void {
   if (proc.kind === "premature") {
     proc.tags = proc.tags.filter((t) => t !== tag);
     if (proc.tags.length === 0) h.board.procedure = { kind: "none" };
+  } else if (proc.kind === "tooMany" && h.board.tags.length === BOARD_SIZE[proc.street]) {
+    // The extra card is off the board: what is left makes the street.
+    h.board.procedure = { kind: "none" };
+    clear(h, "BOARD_TOO_MANY");
+    if (nextStreet(h) === proc.street && roundComplete(h)) beginStreet(h);
   }
 }
 

@@ -16,7 +16,9 @@ export type BoardProcedure =
   /** Premature cards are on the board: they must leave it before the street is dealt again. */
   | { kind: "premature"; code: "PREMATURE_FLOP" | "PREMATURE_TURN" | "PREMATURE_RIVER"; tags: string[] }
   /** Four cards on the flop: one of them must go to the burn. */
-  | { kind: "fourCardFlop"; tags: string[] };
+  | { kind: "fourCardFlop"; tags: string[] }
+  /** More cards than the turn or river takes came at once: the extra ones must leave the board. */
+  | { kind: "tooMany"; street: Street };
 
 export interface BoardState {
   /** Card tags recognised as the board, in the order they were dealt. */

@@ -22,7 +22,8 @@ export type HandMachineEvent = HandInput;
 function progress(h: HandContext): void {
   if (h.result !== null || h.hold !== null) return;
   const phase = h.betting.phase;
-  if (phase === "runout") announceAllIn(h);
+  // Rule 14 asks for the hands face up: not before they are dealt (an all-in from the forced bets).
+  if (phase === "runout" && h.dealComplete) announceAllIn(h);
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
   if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
 }

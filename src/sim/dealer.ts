@@ -165,7 +165,13 @@ export class FlopDealer {
   private playDeal(redeal: { positions: Positions; level: Level } | null): "complete" | "misdeal" | "void" {
     try {
       this.shuffleAndPost(redeal);
+      const dealStart = this.felt.tl.t;
       this.deal();
+      // Rule 14 also when the forced bets alone end the betting: an all-in on the blinds, nobody to act.
+      if (this.betting.phase === "runout" && !this.allinNoted) {
+        this.allinNoted = true;
+        this.truth("ALLIN_TABLE_HANDS", "all-in from the forced bets, nobody left to act", dealStart);
+      }
       this.hook((i) => i.afterDeal?.(this) ?? false);
       this.playStreets();
       this.settle();

@@ -101,6 +101,26 @@ export function fourCard(rng: Rng): Injector {
   };
 }
 
+/** Two cards for the turn or the river in one go; the floor has the extra one taken off, back into the stub. */
+export function boardTooMany(rng: Rng): Injector {
+  const target = pick(rng, ["turn", "river"] as const)!;
+  return {
+    code: "BOARD_TOO_MANY",
+    onStreet(d, street) {
+      if (street !== target || d.noBurn.size > 0 || d.setAside !== null) return false;
+      d.truth("BOARD_TOO_MANY", `two cards for the ${street}`);
+      d.layStreet(street, 2);
+      const extra = pick(rng, d.felt.read("board").slice(-2))!;
+      d.felt.pause(1500, 2500).remove("board", extra);
+      const face = faceOf(extra);
+      if (face !== null) d.stub.putBack([face]);
+      // The extra card must be gone from the board before the betting goes on.
+      d.felt.tl.wait(2000);
+      return true;
+    },
+  };
+}
+
 /** A street dealt with no burn; the floor lets it stand. */
 export function burnMissing(rng: Rng): Injector {
   const target = pick(rng, ["flop", "flop", "turn", "river"] as const)!;

@@ -5,6 +5,7 @@
 import { type AlertCode, CATALOGUE, isAlertCode } from "../hand/alerts.js";
 import type { Injector } from "./hooks.js";
 import {
+  boardTooMany,
   burnMissing,
   burnUnexpected,
   fourCard,
@@ -46,15 +47,21 @@ export const FLOP_INJECTORS: Partial<Record<AlertCode, (rng: Rng) => Injector>> 
   UNDERCALL: undercall,
   UNDERRAISE: underraise,
   READER_OFFLINE: readerOffline,
+  BOARD_TOO_MANY: boardTooMany,
 };
 
 /** Codes with a ground truth of their own that are not injected: the rules call for them in play. */
 export const OBSERVED_CODES: readonly AlertCode[] = ["ALLIN_TABLE_HANDS"];
 
 /** Feltguard's own codes, not in the contract's catalogue: any of them in a run is a false alert. */
-const ADDED_CODES: readonly AlertCode[] = ["UNKNOWN_TAG", "SHUFFLER_DURING_HAND", "ACTION_REJECTED"];
+const ADDED_CODES: readonly AlertCode[] = [
+  "UNKNOWN_TAG",
+  "SHUFFLER_DURING_HAND",
+  "ACTION_REJECTED",
+  "INPUT_NOT_APPLIED",
+];
 
-/** The contract's alert catalogue (shared/spec/events.md), in its order. */
+/** The codes a run judges: the contract's alert catalogue (shared/spec/events.md) in its order, then Feltguard's own detections. */
 export const CATALOGUE_CODES: readonly AlertCode[] = (Object.keys(CATALOGUE) as AlertCode[]).filter(
   (c) => !ADDED_CODES.includes(c),
 );

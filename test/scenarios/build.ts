@@ -318,6 +318,58 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "river", board: [...FLOP, "8c", "6s"] })
     .expect({ kind: "alert_clear", code: "PREMATURE_RIVER" })
     .absent("BURN_MISSING", "BURN_UNEXPECTED"),
+  "board-too-many-at-turn": s("two cards come for the turn: held until the extra one leaves the board")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c", "6s")
+    .removeFrom("board", "card:A:6s")
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "BOARD_TOO_MANY", rule: "RP-5", severity: "floor" })
+    .expect({ kind: "alert_clear", code: "BOARD_TOO_MANY" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "8c"] })
+    .expect({ kind: "action", seat: 2, action: "check" }),
+  "board-too-many-at-river": s("two cards come for the river: no seven-card board, the floor decides")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .checkAround()
+    .burn("5d")
+    .board("6s", "9d")
+    .removeFrom("board", "card:A:9d")
+    .wait()
+    .checkAround()
+    .expect({ kind: "alert", code: "BOARD_TOO_MANY" })
+    .expect({ kind: "alert_clear", code: "BOARD_TOO_MANY" })
+    .expect({ kind: "street", street: "river", board: [...FLOP, "8c", "6s"] })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("INPUT_NOT_APPLIED"),
+  "allin-on-the-blind-after-the-deal": s(
+    "heads-up, the small blind is all-in on his blind: rule 14 once the hands are dealt, not before",
+  )
+    .setup({ seats: [1, 2], stacks: { 1: 100 }, button: 1 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [2, "Kh"],
+      [1, "7d"],
+      [2, "Kd"],
+      [1, "2h"],
+    ])
+    .expect({ kind: "street", street: "preflop" })
+    .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" }),
   "burn-missing": s("the flop is dealt with no burn card")
     .setup()
     .standardDeal()

@@ -49,6 +49,7 @@ describe("scenarios: the alert catalogue, positive and negative", () => {
       "UNDERRAISE",
       "ALLIN_TABLE_HANDS",
       "READER_OFFLINE",
+      "BOARD_TOO_MANY",
     ]);
   });
 
