@@ -4,21 +4,15 @@
  * them through the real serialport binding, the bridge driver, the SQLite journal and the core, and
  * times each event's first pin write (seat LEDs, digits) and WebSocket message (latencyTable.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { SerialPort } from "serialport";
 import { loadConfig } from "../src/app/config.js";
-import { channelMap, connectBridge } from "../src/app/tableDevices.js";
-import { InputEvent } from "../src/contract/index.js";
+import { channelMap } from "../src/app/tableDevices.js";
+import { type EmulatedBridge, openEmulatedBridge, playHostSchedule } from "../src/sim/emulator.js";
 import type { BenchFigure } from "./figure.js";
 import { latencyPlan } from "./latencyPlan.js";
-import { monotonicUs, openLatencyTable, type TimedEvent } from "./latencyTable.js";
+import { openLatencyTable, type TimedEvent } from "./latencyTable.js";
 
-const ROOT = join(import.meta.dirname, "..");
-const FIRMWARE = join(ROOT, "firmware-bridge");
 /** Tag commands in the script: at least 10,000 frames (the minimum); FELTGUARD_LATENCY_FRAMES for a quick try. */
 const TAG_COMMANDS = Number(process.env.FELTGUARD_LATENCY_FRAMES ?? 10_200);
 /**
@@ -38,55 +32,24 @@ interface TracedFrame {
 }
 
 export async function run(): Promise<BenchFigure[]> {
-  execFileSync("make", ["-s", "-C", FIRMWARE, "emulator"], { stdio: "pipe" });
   const config = loadConfig();
   const channels = Object.fromEntries(
     Object.entries(channelMap(config)).map(([ch, name]) => [name, Number(ch)]),
   );
   const plan = latencyPlan(TAG_COMMANDS, SPEEDUP, channels);
-  const dir = mkdtempSync(join(tmpdir(), "feltguard-latency-"));
   const table = await openLatencyTable(config, plan.uids, SPEEDUP);
-  let emulator: ChildProcess | null = null;
-  let bridge: ReturnType<typeof connectBridge> | null = null;
+  let link: EmulatedBridge | null = null;
   try {
-    const script = join(dir, "hands.txt");
-    const trace = join(dir, "trace.txt");
-    writeFileSync(script, plan.script);
-    const link = join(dir, "bridge.tty");
-    const emu = spawn(join(FIRMWARE, "build/emulator"), [
-      ...["--link", link, "--script", script, "--trace", trace, "--wait-host"],
-      ...["--channels", "24", "--k", "1", "--scan-ms", "0", "--tick-us", String(TICK_US)],
-    ]);
-    emulator = emu;
-    const ended = new Promise<void>((resolve) => emu.on("exit", () => resolve()));
-    let said = "";
-    emu.stdout.on("data", (d: Buffer) => (said += d.toString()));
-    await until(() => said.includes("READY"), 5000, "the emulator did not start");
-    bridge = connectBridge(table.runtime, config, link, SerialPort.binding);
-    await until(() => existsSync(trace) && readFileSync(trace, "utf8").includes("start"), 5000, "no HELLO");
-    const start = Number(/^(\d+) start/m.exec(readFileSync(trace, "utf8"))![1]);
+    // The emulator (built if needed) on its pty, the bridge driver on the real serialport binding.
+    link = await openEmulatedBridge(table.runtime, config, { script: plan.script, tickUs: TICK_US, k: 1 });
     // The dealer's keys and the floor, on the script's clock.
-    for (const { at, event } of plan.host) {
-      const wait = (start + at * 1000 - monotonicUs()) / 1000;
-      if (wait > 0) await sleep(wait);
-      table.submit(InputEvent.parse(event));
-    }
-    await ended;
+    await playHostSchedule(plan.host, link.startUs, (event) => table.submit(event));
+    await link.emulator.exited;
     await sleep(300); // the last WebSocket messages
-    return figures(parseTrace(readFileSync(trace, "utf8")), table.timed, table.events, plan);
+    return figures(parseTrace(readFileSync(link.trace, "utf8")), table.timed, table.events, plan);
   } finally {
-    emulator?.kill("SIGTERM");
-    await bridge?.stop();
+    await link?.close();
     await table.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function until(ok: () => boolean, ms: number, why: string): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!ok()) {
-    if (performance.now() > deadline) throw new Error(why);
-    await sleep(5);
   }
 }
 

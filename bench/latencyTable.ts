@@ -21,11 +21,13 @@ import { createDisplayOutputs } from "../src/display/outputs.js";
 import { Journal } from "../src/journal/journal.js";
 import { createTableFromConfig } from "../src/table/core.js";
 import { createRegistry } from "../src/table/registry.js";
+import { scaledTime } from "../src/sim/deviceRun.js";
+import { monotonicUs } from "../src/sim/emulator.js";
 import { createFloorServer } from "../src/web/server.js";
 import { MockPanel } from "../test/devices/epaper/mock-panel.js";
 
 /** CLOCK_MONOTONIC in microseconds: the clock of the emulator's trace. */
-export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
+export { monotonicUs };
 
 /** One event the bridge driver gave the runtime, with what it changed and when things happened (µs). */
 export interface TimedEvent {
@@ -96,14 +98,10 @@ export async function openLatencyTable(
 
   const displays = createDisplayOutputs({ tableName: config.table.name, keys, panel });
   const events: TableEvent[] = [];
-  const started = process.hrtime.bigint();
+  const started = monotonicUs();
   runtime = new Runtime({
     core,
-    clock: () => Math.floor((Number(process.hrtime.bigint() - started) / 1e6) * speedup),
-    setTimer: (ms, run) => {
-      const handle = setTimeout(run, ms / speedup);
-      return { cancel: () => clearTimeout(handle) };
-    },
+    ...scaledTime(speedup, () => started),
     journal,
     outputs: [displays.output, (out) => events.push(...out)],
   });

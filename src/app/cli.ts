@@ -35,7 +35,8 @@ export function buildCli(): Command {
 export async function main(argv: string[]): Promise<number> {
   try {
     await buildCli().parseAsync(argv);
-    return 0;
+    // A command that ran to its end may still fail (an unclean sim report): it sets the exit code.
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof JsonLinesError || e instanceof ConfigError || e instanceof InvalidArgumentError) {
       diag(e.message);

@@ -112,4 +112,10 @@ describe("feltguard devices", () => {
     expect(inv.devices.map((d) => d.device).sort()).toEqual(["bridge", "epaper", "hid", "keys"]);
     for (const d of inv.devices) expect(["missing", "found"]).toContain(d.status);
   });
+
+  it("exits 1 when a command ends without success: Three Card Poker's sim plays as a report only", () => {
+    const r = feltguard("sim", "--game", "tcp", "--hands", "1");
+    expect(r.stderr).toMatch(/runs as a report only/);
+    expect(r.code).toBe(1);
+  });
 });

@@ -4,17 +4,26 @@
  * (the default, `npm start`) it plays in real time, shows the table in the terminal and serves the floor
  * page; with `--report` it plays as fast as it can and prints, per alert code, what was injected,
  * detected and falsely alerted — exit code 1 unless every error was detected and nothing else alerted.
+ *
+ * Two paths into the controller. By default the input events go straight to the runtime. With
+ * `--devices` the tags go the way they go at a table — real parts, simulated at the lowest layer: the
+ * bridge emulator (the bridge firmware built for this machine) holds the simulated felt and reports it
+ * over a pseudo-terminal to the real serialport binding and bridge driver (src/sim/deviceRun.ts).
  */
 import { type Command, InvalidArgumentError } from "commander";
 import type { TableEvent } from "../../contract/output.js";
 import { CATALOGUE_CODES, parseInject } from "../../sim/injection.js";
 import { flopGame } from "../../sim/games.js";
 import { DetectionLedger, formatReport } from "../../sim/report.js";
+import { MAX_TAGS_PER_ANTENNA } from "../../sim/bridgeScript.js";
+import { runDeviceSim } from "../../sim/deviceRun.js";
+import { EmulatorUnavailable, simScanRoundMs, tickForSpeed } from "../../sim/emulator.js";
 import { runSim } from "../../sim/run.js";
 import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { createTableFromConfig } from "../../table/core.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { channelMap } from "../tableDevices.js";
 import type { Runtime, TableOutput } from "../runtime.js";
 import { GameName } from "../../contract/input.js";
 import { diag, write } from "./io.js";
@@ -27,10 +36,21 @@ interface SimOpts {
   noise: boolean;
   report: boolean;
   direct: boolean;
+  devices: boolean;
   fast: boolean;
-  speed: number;
+  speed?: number;
   game?: string;
 }
+
+/**
+ * The device path's pace with --report: simulated seconds per second, the latency benchmark's. The
+ * emulator's scan round is held at 60 simulated ms up to about 45× (tickForSpeed), 30× leaving its loop
+ * room on a busy machine; beyond 45× the loop cannot tick faster, the round grows with the speed, and a
+ * report fills with false alerts once a round nears the 150 ms between two dealt cards.
+ */
+const DEVICES_REPORT_SPEED = 30;
+/** Simulated scan rounds longer than this lose the order of the deal (cards are pitched 150 ms apart). */
+const MAX_SIM_SCAN_ROUND_MS = 100;
 
 const whole = (min: number) => (v: string) => {
   const n = Number(v);
@@ -52,14 +72,31 @@ export function registerSim(program: Command): void {
       "a simulated table playing hands through the controller, with injected errors and a detection report",
     )
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
-    .option("--hands <n>", "hands to play (default: play on until Ctrl-C; 1000 with --report)", whole(1))
+    .option(
+      "--hands <n>",
+      "hands to play (default: play on until Ctrl-C; 1000 with --report; required with --devices)",
+      whole(1),
+    )
     .option("--seed <s>", "seed of the cards, the players, the noise and the errors", whole(0), 1)
     .option("--inject <codes>", "errors to inject: all, none, or alert codes separated by commas", "none")
     .option("--noise", "realistic reader noise: flickering cards, bets over two reports, late reads", false)
-    .option("--report", "play as fast as possible and print the detection report", false)
-    .option("--direct", "input events straight to the runtime (the only path for now)", false)
-    .option("--fast", "no real-time pacing", false)
-    .option("--speed <x>", "pace: simulated seconds per second", positive, 1)
+    .option("--report", "play as fast as possible (--devices: 30×) and print the detection report", false)
+    .option(
+      "--devices",
+      "the device path: tags through the bridge emulator on a pty, the real serialport binding and the bridge driver (needs --hands; g++ and make build the emulator)",
+      false,
+    )
+    .option(
+      "--direct",
+      "input events straight to the runtime (the default path; no notice about --devices)",
+      false,
+    )
+    .option("--fast", "no real-time pacing (direct path)", false)
+    .option(
+      "--speed <x>",
+      `pace: simulated seconds per second (default 1; with --devices --report ${DEVICES_REPORT_SPEED})`,
+      positive,
+    )
     .option("--game <game>", "nlhe, plhe, flhe or plo (default: the configuration's game)")
     .action(async (opts: SimOpts) => {
       process.exitCode = await simCommand(opts);
@@ -71,7 +108,11 @@ async function simCommand(opts: SimOpts): Promise<number> {
   const gameName = GameName.safeParse(opts.game ?? config.game.name);
   if (!gameName.success) throw new InvalidArgumentError(`--game: unknown game ${opts.game}`);
   const game = flopGame(gameName.data);
-  if (game === null) return threeCardSim(opts);
+  if (opts.devices && opts.direct) throw new InvalidArgumentError("give --devices or --direct, not both");
+  if (game === null) {
+    if (opts.devices) throw new InvalidArgumentError("sim: Three Card Poker does not play over devices yet");
+    return threeCardSim(opts);
+  }
   let inject;
   try {
     inject = parseInject(opts.inject, game.injectable);
@@ -88,6 +129,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     chips: config.chips,
     bbAnteOrder: config.house.bbAnteOrder,
   });
+  if (opts.devices) return devicesSim(opts, config, session, game);
   const core = createTableFromConfig(config);
   if (opts.report) {
     const hands = opts.hands ?? 1000;
@@ -109,14 +151,16 @@ async function simCommand(opts: SimOpts): Promise<number> {
   /** Lines under every redraw of the table (the floor page's address). */
   const footer: string[] = [];
   if (!opts.direct)
-    diag("sim: the device path (bridge emulator) is not built yet; events go straight to the runtime");
+    diag(
+      "sim: input events go straight to the runtime; --devices takes the device path (bridge emulator on a pty, serialport, bridge driver)",
+    );
   try {
     const summary = await runSim(
       {
         source: session,
         hands: opts.hands ?? null,
         outputs: [await terminalOutput(config, footer)],
-        ...(opts.fast ? {} : { pace: { speed: opts.speed } }),
+        ...(opts.fast ? {} : { pace: { speed: opts.speed ?? 1 } }),
         signal: abort.signal,
         onRuntime: async (runtime) => {
           const url = await floorPage(runtime, config, abort.signal);
@@ -132,6 +176,92 @@ async function simCommand(opts: SimOpts): Promise<number> {
     abort.abort();
   }
   return 0;
+}
+
+/**
+ * `sim --devices`: the hands through the bridge emulator, the serialport binding and the bridge driver,
+ * the keys and floor from the host on the same schedule. The simulated dealer does not look at the
+ * controller, so the hands are dealt up front into the emulator's script (it loads the whole felt before
+ * the board powers up): --hands is required.
+ */
+async function devicesSim(
+  opts: SimOpts,
+  config: Config,
+  session: FlopSession,
+  game: NonNullable<ReturnType<typeof flopGame>>,
+): Promise<number> {
+  if (opts.hands === undefined)
+    throw new InvalidArgumentError(
+      "sim --devices: give --hands N (the hands are dealt up front into the bridge emulator's script)",
+    );
+  if (opts.fast) throw new InvalidArgumentError("sim --devices: --fast is for the direct path; use --speed");
+  const speed = opts.speed ?? (opts.report ? DEVICES_REPORT_SPEED : 1);
+  const channels = Object.keys(channelMap(config)).length;
+  const round = simScanRoundMs(speed, channels, tickForSpeed(speed, channels));
+  if (round > MAX_SIM_SCAN_ROUND_MS)
+    diag(
+      `sim --devices: at ${speed}× the emulator scans its ${channels} channels in ~${Math.round(round)} simulated ms; ` +
+        `over ${MAX_SIM_SCAN_ROUND_MS} ms dealt cards are reported out of order: expect false alerts`,
+    );
+  const run = { config, source: session, hands: opts.hands, speed };
+  const started = performance.now();
+  const failed = (e: unknown): never => {
+    if (e instanceof EmulatorUnavailable) throw new InvalidArgumentError(`sim --devices: ${e.message}`);
+    throw e;
+  };
+  if (opts.report) {
+    const ledger = new DetectionLedger();
+    const summary = await runDeviceSim({ ...run, ledger }).catch(failed);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const header =
+      `feltguard sim --devices: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
+      `${opts.noise ? ", noise" : ""}; ${summary.inputEvents} input events (${summary.tagCommands} tag changes ` +
+      `through the bridge emulator, ${summary.hostEvents} keys and floor operations from the host) at ${speed}× in ${seconds} s`;
+    write(formatReport(ledger, CATALOGUE_CODES, header, CATALOGUE_CODES.filter(game.notApplicable)));
+    devicesNotes(summary);
+    return ledger.clean ? 0 : 1;
+  }
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  const footer: string[] = [];
+  try {
+    const summary = await runDeviceSim({
+      ...run,
+      outputs: [await terminalOutput(config, footer)],
+      signal: abort.signal,
+      onRuntime: async (runtime) => {
+        const url = await floorPage(runtime, config, abort.signal);
+        if (url !== null) footer.push(`Floor page: ${url}`);
+      },
+    }).catch(failed);
+    diag(
+      `sim --devices: ${summary.stopped ? "stopped; " : ""}${summary.handsEnded} hands ended of ${summary.hands} dealt, ` +
+        `${summary.tagCommands} tag changes through the bridge emulator, ` +
+        `${summary.hostEvents} keys and floor operations from the host, at ${speed}×`,
+    );
+    devicesNotes(summary);
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    abort.abort();
+  }
+  return 0;
+}
+
+/** What the device path did that the direct one does not: the bridge link's counters, the antenna limit. */
+function devicesNotes(summary: Awaited<ReturnType<typeof runDeviceSim>>): void {
+  const b = summary.bridge;
+  diag(
+    `sim --devices: bridge link: ${b.frames} frames, ${b.hellos} HELLO, ${b.resendRequests} resend requests, ` +
+      `${b.disconnects} disconnects, ${b.crc + b.cobs + b.short + b.oversize} bad frames`,
+  );
+  if (summary.overCapacity > 0)
+    diag(
+      `sim --devices: ${summary.overCapacity} report(s) put more than ${MAX_TAGS_PER_ANTENNA} tags on one antenna ` +
+        `(the pot): the bridge inventories ${MAX_TAGS_PER_ANTENNA}, as a real one does`,
+    );
 }
 
 /** The terminal view of the display helper, redrawn when it changes; one line per event without it. */
@@ -199,10 +329,8 @@ export function eventLine(e: TableEvent): string {
 
 /** Three Card Poker: its own dealer and report (src/sim/tcp/), through the same table core. */
 function threeCardSim(opts: SimOpts): number {
-  if (!opts.report) {
-    diag("sim: Three Card Poker runs as a report only for now: add --report");
-    return 1;
-  }
+  if (!opts.report)
+    throw new InvalidArgumentError("sim: Three Card Poker runs as a report only for now: add --report");
   const started = performance.now();
   const report = runTcpSim({
     hands: opts.hands ?? 1000,
