@@ -187,15 +187,17 @@ describe("feltguard sim --devices (the bridge emulator on a pty)", () => {
     }
   }, 120_000);
 
-  it("30 hands, seed 1, every error injected, noise: a clean report, and as many hands ended as directly", async () => {
+  // 10× rather than the report's default 30×: a settle window is then 40 real ms, not 13, which a
+  // busy CI machine cannot always keep (this file also runs on its own, after the main suite).
+  it("12 hands, seed 1, every error injected, noise: a clean report, and as many hands ended as directly", async () => {
     const started = performance.now();
     const r = feltguard(
-      ...["sim", "--devices", "--report", "--hands", "30", "--seed", "1"],
+      ...["sim", "--devices", "--report", "--hands", "12", "--seed", "1", "--speed", "10"],
       ...["--inject", "all", "--noise"],
     );
     const seconds = (performance.now() - started) / 1000;
     expect(r.stderr).not.toMatch(/Error|cannot/);
-    expect(r.stdout).toMatch(/^feltguard sim --devices: 30 hands of nlhe, seed 1, inject all, noise; /);
+    expect(r.stdout).toMatch(/^feltguard sim --devices: 12 hands of nlhe, seed 1, inject all, noise; /);
     const total = /^total +(\d+) +(\d+) +(\d+) +(\d+)$/m.exec(r.stdout);
     const ended = /^hands ended by the controller: (\d+); stack or result mismatches: (\d+)$/m.exec(r.stdout);
     expect(total, r.stdout).not.toBeNull();
@@ -206,17 +208,17 @@ describe("feltguard sim --devices (the bridge emulator on a pty)", () => {
       falseAlerts: 0,
       mismatches: 0,
     });
-    expect(injected).toBeGreaterThan(15);
+    expect(injected).toBeGreaterThan(5);
     expect(detected).toBe(injected);
     expect(r.stdout).toMatch(/^RESULT: clean$/m);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/bridge link: \d+ frames, 1 HELLO/);
 
     const direct = new DetectionLedger();
-    await runSim({ source: session(1), hands: 30, ledger: direct }, createTableFromConfig(config));
+    await runSim({ source: session(1), hands: 12, ledger: direct }, createTableFromConfig(config));
     expect(Number(ended![1])).toBe(direct.hands);
     console.info(
-      `sim --devices: 30 hands → ${ended![1]} ended (direct: ${direct.hands}); ` +
+      `sim --devices: 12 hands → ${ended![1]} ended (direct: ${direct.hands}); ` +
         `detected ${detected}/${injected}; ${seconds.toFixed(1)} s`,
     );
   }, 90_000);
