@@ -13,7 +13,7 @@ import { cardExposed } from "./deal.js";
 import { clear, clearCode } from "./emit.js";
 import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
-import { type HandInput, stepper } from "./machineSession.js";
+import { ENDED_OR_HELD, HAND_INPUTS, type HandInput, stepper } from "./machineSession.js";
 import { endHand, settleHand } from "./settle.js";
 
 export type HandMachineEvent = HandInput;
@@ -63,19 +63,6 @@ function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: stri
 
 const step = stepper<HandContext>(progress);
 
-/** Every state of play takes the same inputs; the hand's functions decide what an input means now. */
-const inputs = {
-  observed: { actions: "observe" },
-  key: { actions: "key" },
-  ruling: { actions: "ruling" },
-} as const;
-
-/** Checked after every input while the hand is in play: it has ended, or it waits for the floor. */
-const endedOrHeld = [
-  { guard: "ended", target: "over" },
-  { guard: "held", target: "held" },
-] as const;
-
 // The states are flat rather than nested under a "live" parent: every input runs the eventless
 // transitions of each active state, and one level instead of two halves that work (bench/replay).
 export const handMachine = setup({
@@ -103,15 +90,15 @@ export const handMachine = setup({
   initial: "dealing",
   states: {
     // The deal: hole cards in order; misdeals are judged here.
-    dealing: { on: inputs, always: [...endedOrHeld, { guard: "dealt", target: "betting" }] },
+    dealing: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "dealt", target: "betting" }] },
     // A betting round: chips, keys and the muck are actions of the seat to act.
-    betting: { on: inputs, always: [...endedOrHeld, { guard: "betweenRounds", target: "board" }] },
+    betting: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "betweenRounds", target: "board" }] },
     // Between rounds (or an all-in run-out): burn and board cards make the next street.
-    board: { on: inputs, always: [...endedOrHeld, { guard: "betting", target: "betting" }] },
+    board: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "betting", target: "betting" }] },
     // Waiting for the floor: a misdeal or a deck that is not whole. Cards are still tracked. Play
     // resumes at the deal, whose eventless transitions carry the hand on to where it is.
     held: {
-      on: inputs,
+      on: HAND_INPUTS,
       always: [
         { guard: "ended", target: "over" },
         { guard: "released", target: "dealing" },

@@ -89,3 +89,16 @@ export function stepper<C extends AlertLedger & { hold: { kind: "misdeal" | "voi
       return h;
     };
 }
+
+/** Every state of play takes the same inputs; the hand's functions decide what an input means now. */
+export const HAND_INPUTS = {
+  observed: { actions: "observe" },
+  key: { actions: "key" },
+  ruling: { actions: "ruling" },
+} as const;
+
+/** Checked after every input while a hand is in play: it has ended, or it waits for the floor. */
+export const ENDED_OR_HELD = [
+  { guard: "ended", target: "over" },
+  { guard: "held", target: "held" },
+] as const;

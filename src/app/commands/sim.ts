@@ -144,10 +144,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     write(formatReport(ledger, CATALOGUE_CODES, header, na));
     return ledger.clean ? 0 : 1;
   }
-  const abort = new AbortController();
-  const stop = () => abort.abort();
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const abort = abortOnSignals();
   /** Lines under every redraw of the table (the floor page's address). */
   const footer: string[] = [];
   if (!opts.direct)
@@ -171,9 +168,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     );
     diag(`sim: ${summary.hands} hands, ${summary.inputEvents} input events`);
   } finally {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
-    abort.abort();
+    abort.done();
   }
   return 0;
 }
@@ -221,10 +216,7 @@ async function devicesSim(
     devicesNotes(summary);
     return ledger.clean ? 0 : 1;
   }
-  const abort = new AbortController();
-  const stop = () => abort.abort();
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const abort = abortOnSignals();
   const footer: string[] = [];
   try {
     const summary = await runDeviceSim({
@@ -243,9 +235,7 @@ async function devicesSim(
     );
     devicesNotes(summary);
   } finally {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
-    abort.abort();
+    abort.done();
   }
   return 0;
 }
@@ -305,6 +295,22 @@ async function floorPage(runtime: Runtime, config: Config, signal: AbortSignal):
     }
   }
   return null;
+}
+
+/** An abort signal that Ctrl-C or SIGTERM raises, until `done` (which also aborts: the run is over). */
+function abortOnSignals(): { signal: AbortSignal; done(): void } {
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return {
+    signal: abort.signal,
+    done() {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      abort.abort();
+    },
+  };
 }
 
 /** A compact line for a table event. */

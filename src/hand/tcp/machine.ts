@@ -7,7 +7,7 @@
 import { assign, setup } from "xstate";
 import type { ButtonName, RulingName } from "../../contract/input.js";
 import { isAlertCode } from "../alerts.js";
-import { type HandInput, stepper } from "../machineSession.js";
+import { ENDED_OR_HELD, HAND_INPUTS, type HandInput, stepper } from "../machineSession.js";
 import { clearAll } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
 import { cardExposed, dealEnded } from "./deal.js";
@@ -69,18 +69,6 @@ function onRuling(h: TcpContext, ruling: RulingName, seat?: number, code?: strin
 
 const step = stepper<TcpContext>(progress);
 
-const inputs = {
-  observed: { actions: "observe" },
-  key: { actions: "key" },
-  ruling: { actions: "ruling" },
-} as const;
-
-/** Checked after every input while the hand is in play: it has ended, or it waits for the floor. */
-const endedOrHeld = [
-  { guard: "ended", target: "over" },
-  { guard: "held", target: "held" },
-] as const;
-
 // Flat states, as in the hold'em machine: one level of eventless transitions per input.
 export const tcpMachine = setup({
   types: {
@@ -106,15 +94,15 @@ export const tcpMachine = setup({
   initial: "betting",
   states: {
     // Bets go on and come off freely; the first card drawn locks them.
-    betting: { on: inputs, always: [...endedOrHeld, { guard: "drawn", target: "dealing" }] },
+    betting: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "drawn", target: "dealing" }] },
     // Three cards to each box and to the dealer; misdeals are judged here.
-    dealing: { on: inputs, always: [...endedOrHeld, { guard: "dealt", target: "decisions" }] },
+    dealing: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "dealt", target: "decisions" }] },
     // Play or fold; when all have decided the dealer turns his cards and the hand settles.
-    decisions: { on: inputs, always: endedOrHeld },
+    decisions: { on: HAND_INPUTS, always: ENDED_OR_HELD },
     // Waiting for the floor: a misdeal, or a deck that is not whole. Cards and chips are still read.
     // Play resumes at the betting state, whose eventless transitions carry the hand on.
     held: {
-      on: inputs,
+      on: HAND_INPUTS,
       always: [
         { guard: "ended", target: "over" },
         { guard: "released", target: "betting" },
