@@ -3,21 +3,16 @@
  * The states are what the chart promises (deal → betting round → board → … → over, held while the
  * floor decides), so a change to the chart's shape that loses a state shows here, not only in speed.
  */
-import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/app/config.js";
 import { InputEvent } from "../../src/contract/index.js";
 import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
+import { scenarioInputs } from "../support/scenarioFiles.js";
 import { tcpTable } from "./tcp/replay.js";
 
-function inputsOf(file: string): InputEvent[] {
-  return readFileSync(new URL(file, import.meta.url), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => !("expect" in l) && !("absent" in l))
-    .map((l) => InputEvent.parse(l));
-}
+const inputsOf = (file: string): InputEvent[] =>
+  scenarioInputs(fileURLToPath(new URL(file, import.meta.url)));
 
 /** The machine's state after each input, consecutive repeats folded; "none" between hands. */
 function statesThrough(

@@ -4,9 +4,9 @@
  * alert code that must not appear). Shared by the hold'em and Three Card Poker scenario tests.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { expect } from "vitest";
-import type { TableEvent } from "../../src/contract/index.js";
+import { InputEvent, type TableEvent } from "../../src/contract/index.js";
 
 export interface ScenarioFile {
   name: string;
@@ -20,17 +20,25 @@ export interface ScenarioFile {
 export function scenarioFiles(dir: string): ScenarioFile[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".jsonl"))
-    .map((f) => {
-      const lines = readFileSync(join(dir, f), "utf8")
-        .split("\n")
-        .filter((l) => l.trim() !== "")
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-      return {
-        name: f.replace(/\.jsonl$/, ""),
-        inputs: lines.filter((l) => !("expect" in l) && !("absent" in l)),
-        lines,
-      };
-    });
+    .map((f) => readScenario(join(dir, f)));
+}
+
+/** One scenario file. */
+export function readScenario(path: string): ScenarioFile {
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return {
+    name: basename(path).replace(/\.jsonl$/, ""),
+    inputs: lines.filter((l) => !("expect" in l) && !("absent" in l)),
+    lines,
+  };
+}
+
+/** A scenario file's input events, validated (its expectation lines left out). */
+export function scenarioInputs(path: string): InputEvent[] {
+  return readScenario(path).inputs.map((l) => InputEvent.parse(l));
 }
 
 /** Whether `event` has every field of `want` (objects compared deeply). */

@@ -1,11 +1,11 @@
 /** Shared set-up for the floor page tests: a runtime on a hand-driven clock, scenarios and PHH hands as events. */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../../src/app/config.js";
 import { Runtime } from "../../src/app/runtime.js";
 import { InputEvent, type InputEventIn } from "../../src/contract/input.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 import { REPO_ROOT } from "../support/paths.js";
+import { scenarioInputs } from "../support/scenarioFiles.js";
 
 export const TOKEN = "floor-secret-token";
 
@@ -22,12 +22,7 @@ export function testRuntime(config = loadConfig()): { runtime: Runtime; setNow: 
 
 /** The input lines of a scenario file (test/scenarios/<name>.jsonl), without its expectations. */
 export function scenario(name: string): InputEventIn[] {
-  return readFileSync(join(REPO_ROOT, "test/scenarios", `${name}.jsonl`), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => !("expect" in l) && !("absent" in l))
-    .map((l) => InputEvent.parse(l));
+  return scenarioInputs(join(REPO_ROOT, "test/scenarios", `${name}.jsonl`));
 }
 
 /** Feeds events to the runtime at their times, calling `after` after each one. */
