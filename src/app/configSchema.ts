@@ -53,6 +53,20 @@ const Devices = z.strictObject({
   epaper: z.strictObject({ path: z.string().min(1) }).optional(),
 });
 
+/**
+ * The reading windows. A reader scans its antennas in turn, so one round's reports arrive in channel
+ * order, not in the order things happened: judgements of order allow one round. A tag leaves only
+ * after `missedScans` rounds without it (the bridge's K), so a card still "on" an antenna may have left.
+ */
+const Reading = z.strictObject({
+  /** One scan round over every antenna, ms (the bridge: ~20-25 ms per inventory × antennas per reader). */
+  scanRoundMs: z.number().int().min(1).max(5000).default(200),
+  /** Consecutive missed scans before the bridge reports a tag gone (PROTOCOL.md "K"). */
+  missedScans: z.number().int().min(1).max(15).default(3),
+  /** How long a card may be unseen before it counts as gone: a lifted corner or RF noise is shorter. */
+  departWindowMs: z.number().int().min(0).default(1500),
+});
+
 const Web = z.strictObject({
   host: z.string().min(1).default("127.0.0.1"),
   port: z.number().int().min(0).max(65535).default(8080),
@@ -78,6 +92,8 @@ export const ConfigSchema = z
       .min(1)
       .refine((c) => c.every((d, i) => i === 0 || d > (c[i - 1] ?? 0)), "denominations in increasing order"),
     settleWindowMs: z.number().int().nonnegative().default(400),
+    /** How the readers scan: the reading's tolerances follow from these (spec "Reading at any pace"). */
+    reading: Reading.default({ scanRoundMs: 200, missedScans: 3, departWindowMs: 1500 }),
     house: z
       .strictObject({
         bbAnteOrder: z.enum(["blind-first", "ante-first"]).default("blind-first"),

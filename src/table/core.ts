@@ -28,6 +28,10 @@ export interface TableOptions {
   chips: readonly number[];
   settleWindowMs: number;
   departWindowMs?: number;
+  /** One scan round of the readers (ms): judgements of order allow this much (default 200). */
+  scanRoundMs?: number;
+  /** Missed scans before the bridge reports a tag gone (default 3). */
+  missedScans?: number;
   bbAnteOrder?: BbAnteOrder;
   /** Three Card Poker pay tables (default: the digest's). */
   payTable?: PayTable;
@@ -355,6 +359,7 @@ export function createTableFromConfig(
     antennas: Record<string, unknown>;
     chips: number[];
     settleWindowMs: number;
+    reading?: { scanRoundMs: number; missedScans: number; departWindowMs: number } | undefined;
     house: { bbAnteOrder: BbAnteOrder };
     deck: string;
     registry: { simulated: boolean; file?: string | undefined };
@@ -371,6 +376,13 @@ export function createTableFromConfig(
       antennas: Object.keys(config.antennas),
       chips: config.chips,
       settleWindowMs: config.settleWindowMs,
+      ...(config.reading
+        ? {
+            scanRoundMs: config.reading.scanRoundMs,
+            missedScans: config.reading.missedScans,
+            departWindowMs: config.reading.departWindowMs,
+          }
+        : {}),
       bbAnteOrder: config.house.bbAnteOrder,
       ...(config.threeCard ? { payTable: parsePayTable(config.threeCard.payTable) } : {}),
     },
