@@ -20,7 +20,7 @@ import { openDealerKeys } from "../src/devices/keys/dealer-keys.js";
 import { createDisplayOutputs } from "../src/display/outputs.js";
 import { Journal } from "../src/journal/journal.js";
 import { createTableFromConfig } from "../src/table/core.js";
-import { createRegistry } from "../src/table/registry.js";
+import { createRegistry } from "../src/reading/registry.js";
 import { scaledTime } from "../src/sim/deviceRun.js";
 import { monotonicUs } from "../src/sim/emulator.js";
 import { createFloorServer } from "../src/web/server.js";

@@ -6,7 +6,7 @@
  */
 import { findSeat, legalActions, limitBetSize, liveSeats } from "../rules/betting.js";
 import { readPushedChips } from "../rules/chipReading.js";
-import type { ChipTag } from "./reading/observations.js";
+import type { ChipTag } from "../reading/observations.js";
 import { act, actAllIn } from "./act.js";
 import { say } from "./alerts.js";
 import type { HandContext, ZoneAccount } from "./context.js";

@@ -7,7 +7,7 @@ import type { ButtonName, RulingName } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import { say } from "./alerts.js";
 import { type AlertLedger, raise } from "./emit.js";
-import type { Observation } from "./reading/observations.js";
+import type { Observation } from "../reading/observations.js";
 
 /** The inputs every hand machine takes. */
 export type HandInput =

@@ -9,7 +9,7 @@ import type { HandContext } from "./context.js";
 import { holeCardArrived } from "./deal.js";
 import { checkDeck, dropStale } from "./deck.js";
 import { raise } from "./emit.js";
-import type { Observation } from "./reading/observations.js";
+import type { Observation } from "../reading/observations.js";
 import type { Card } from "../rules/cards.js";
 
 const SEAT = /^seat(\d+)$/;

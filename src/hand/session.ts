@@ -13,7 +13,7 @@ import type { HandContext } from "./context.js";
 import { raise } from "./emit.js";
 import { handMachine } from "./machine.js";
 import { MachineSession } from "./machineSession.js";
-import type { ChipTag } from "./reading/observations.js";
+import type { ChipTag } from "../reading/observations.js";
 
 export interface HandInit {
   t: number;

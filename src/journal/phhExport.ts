@@ -4,7 +4,7 @@
  * PHH importer reads back. PHH numbers players from the first seat left of the button (the button last).
  */
 import type { TableEvent } from "../contract/output.js";
-import type { Registry } from "../table/registry.js";
+import type { Registry } from "../reading/registry.js";
 import type { ReplayedHand } from "./handReplay.js";
 
 const VARIANT: Partial<Record<string, string>> = { nlhe: "NT", plo: "PO", flhe: "FT" };

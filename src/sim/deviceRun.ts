@@ -17,7 +17,7 @@ import { Runtime, type RuntimeOptions, type TableOutput } from "../app/runtime.j
 import type { InputEventIn } from "../contract/input.js";
 import type { BridgeCounters } from "../devices/bridge/index.js";
 import { createTableFromConfig } from "../table/core.js";
-import { createRegistry } from "../table/registry.js";
+import { createRegistry } from "../reading/registry.js";
 import { BridgeScriptWriter } from "./bridgeScript.js";
 import {
   type EmulatedBridge,

@@ -8,14 +8,14 @@ import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 import type { BbAnteOrder } from "../rules/betting.js";
 import { alert, say } from "../hand/alerts.js";
-import { TableReader, type TableReaderSnapshot } from "../hand/reading/tableReader.js";
-import type { Observation } from "../hand/reading/observations.js";
+import { TableReader, type TableReaderSnapshot } from "../reading/tableReader.js";
+import type { Observation } from "../reading/observations.js";
 import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { nextPositions, type Positions, positionsFromButton } from "./positions.js";
-import { createRegistry, loadRegistryFile, type Registry } from "./registry.js";
+import { createRegistry, loadRegistryFile, type Registry } from "../reading/registry.js";
 import { emptyTable, type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
 
 /** What the core needs from the configuration. */

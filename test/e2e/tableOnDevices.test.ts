@@ -23,7 +23,7 @@ import { EpaperPanel } from "../../src/devices/epaper/panel.js";
 import { openDealerKeys } from "../../src/devices/keys/dealer-keys.js";
 import { createDisplayOutputs } from "../../src/display/outputs.js";
 import { createTableFromConfig } from "../../src/table/core.js";
-import { createRegistry } from "../../src/table/registry.js";
+import { createRegistry } from "../../src/reading/registry.js";
 import { MockPanel } from "../devices/epaper/mock-panel.js";
 
 const FIRMWARE = fileURLToPath(new URL("../../firmware-bridge/", import.meta.url));

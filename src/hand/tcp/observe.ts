@@ -5,7 +5,7 @@
  */
 import type { Card } from "../../rules/cards.js";
 import { say } from "../alerts.js";
-import type { Observation } from "../reading/observations.js";
+import type { Observation } from "../../reading/observations.js";
 import { checkDeck, dropStale } from "../deck.js";
 import { raise } from "./alerts.js";
 import { zoneSettled } from "./bets.js";

@@ -5,7 +5,7 @@
  */
 import { InputEvent, type TableEvent } from "../../contract/index.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
-import { createRegistry } from "../../table/registry.js";
+import { createRegistry } from "../../reading/registry.js";
 import { ChipBox, DEFAULT_CHIP_SET } from "../chips.js";
 import { chance, mulberry32, pick } from "../random.js";
 import { Timeline } from "../timeline.js";

@@ -7,8 +7,8 @@
  * Chips of one bet often land over two reports, so a chip zone is read once it has been steady for
  * the settle window — or at once when the caller says the action has moved on (`settleAll`).
  */
-import type { Card } from "../../rules/cards.js";
-import type { Registry } from "../../table/registry.js";
+import type { Card } from "../rules/cards.js";
+import type { Registry } from "./registry.js";
 import { type ChipTag, chipTotal, type Observation } from "./observations.js";
 
 export interface TableReaderOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRegistry, parseRegistryFile, simulatedRegistry } from "../../src/table/registry.js";
+import { createRegistry, parseRegistryFile, simulatedRegistry } from "../../src/reading/registry.js";
 
 const CHIPS = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000];
 

@@ -1,5 +1,5 @@
 /** What the table reader makes of antenna inventories: moves of cards and settled chip zones. */
-import type { Card } from "../../rules/cards.js";
+import type { Card } from "../rules/cards.js";
 
 export interface ChipTag {
   tag: string;
