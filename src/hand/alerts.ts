@@ -28,6 +28,10 @@ export type AlertCode =
   | "TCP_BLIND_PLAY_MISSING"
   | "TCP_BET_AFTER_DEAL"
   | "TCP_DEALER_EXPOSED"
+  | "CHIPS_TAKEN_BACK"
+  | "TAG_MISPLACED"
+  | "READ_CONFLICT"
+  | "STACK_MISMATCH"
   // Added by Feltguard (the contract allows new codes): input the table cannot use.
   | "UNKNOWN_TAG"
   | "SHUFFLER_DURING_HAND"
@@ -68,6 +72,10 @@ export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
   TCP_BLIND_PLAY_MISSING: { rule: "TCP rules", severity: "dealer" },
   TCP_BET_AFTER_DEAL: { rule: "TCP rules", severity: "floor" },
   TCP_DEALER_EXPOSED: { rule: "TCP rules", severity: "floor" },
+  CHIPS_TAKEN_BACK: { rule: "2019 r.49–50", severity: "dealer" },
+  TAG_MISPLACED: { rule: "—", severity: "dealer" },
+  READ_CONFLICT: { rule: "—", severity: "dealer" },
+  STACK_MISMATCH: { rule: "—", severity: "floor" },
   UNKNOWN_TAG: { rule: "—", severity: "info" },
   SHUFFLER_DURING_HAND: { rule: "r.21", severity: "dealer" },
   ACTION_REJECTED: { rule: "—", severity: "info" },
@@ -235,11 +243,11 @@ export const say = {
       `All-in and all betting is complete: seats ${seats.join(", ")} table their hands`,
       ["Turn every hand in the pot face up now", "Then deal the rest of the board"],
     ),
-  readerOffline: (t: number, reader: string) => ({
+  readerOffline: (t: number, reader: string, antennas: readonly string[]) => ({
     ...alert(
       t,
       "READER_OFFLINE",
-      `Reader ${reader} stopped answering: the table cannot see cards or chips there`,
+      `Reader ${reader} stopped answering: the table cannot see ${antennas.length > 0 ? antennas.join(", ") : "its antennas"}`,
       [
         "Keep dealing as usual and watch the hand yourself",
         "Call the floor or the table engineer if it does not come back",
@@ -278,6 +286,45 @@ export const say = {
       "Check the board, the hole cards and the bets against what the table shows",
       "The floor rules: continue, void (every chip back) or misdeal",
     ]),
+  chipsTakenBack: (t: number, seat: number, amount: number) =>
+    alert(
+      t,
+      "CHIPS_TAKEN_BACK",
+      `Seat ${seat} put out ${amount} and took it back before the table read it`,
+      [
+        `Chips put over the line stay in (r.49–50): have seat ${seat} put the ${amount} back out if they were a bet`,
+        "If they were never a bet (change, a slip), carry on",
+      ],
+      seat,
+    ),
+  tagMisplaced: (t: number, antenna: string, what: "card" | "chip") =>
+    alert(
+      t,
+      "TAG_MISPLACED",
+      what === "card"
+        ? `A card is lying on ${antenna}, where only chips are read`
+        : `A chip is lying on ${antenna}, where only cards are read`,
+      [
+        what === "card"
+          ? `Move the card off ${antenna} to where it belongs (seat, board, burn or muck)`
+          : `Move the chip off ${antenna} to the bet zone or the pot it belongs to`,
+      ],
+    ),
+  readConflict: (t: number, antennas: readonly string[]) =>
+    alert(t, "READ_CONFLICT", `One card is read on both ${antennas.join(" and ")}`, [
+      `Move the card fully onto one antenna: the table waits until only one reads it`,
+    ]),
+  stackMismatch: (t: number, seat: number, put: number, stack: number) =>
+    alert(
+      t,
+      "STACK_MISMATCH",
+      `Seat ${seat} put out ${put}, more than the ${stack} the table knows it has`,
+      [
+        "Call the floor: the stack the table knows is wrong, or chips came from elsewhere",
+        `The table reads seat ${seat} as all-in for ${stack} until the floor corrects the stack`,
+      ],
+      seat,
+    ),
   shufflerDuringHand: (t: number, hand: number) =>
     alert(t, "SHUFFLER_DURING_HAND", `The shuffler was pressed while hand ${hand} is not finished`, [
       "Finish the hand, or call the floor to rule it a misdeal or void",

@@ -7,6 +7,7 @@ import type { Card } from "../rules/cards.js";
 import { type AlertCode, say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { clear, raise } from "./emit.js";
+import { cancel, schedule, waiting } from "./timers.js";
 
 const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
 
@@ -33,9 +34,23 @@ export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card:
   }
   const n = h.board.tags.length;
   if (n === before) return;
+  if (n <= BOARD_SIZE[h.betting.street] || h.board.procedure.kind !== "none") return;
+  if (waiting(h, "board")) return;
+  // Reports of one scan round come in channel order: the burn may be reported after the board card
+  // it came before, and the last bet of the round (read from the pot) after the card that followed it.
+  if (unusedBurns(h) === 0 || !roundComplete(h)) {
+    schedule(h, { kind: "board", due: h.t + h.reading.scanRoundMs, before });
+    return;
+  }
+  judgeBoard(h, before);
+}
+
+/** What the board cards beyond the current street are, now that the readers have had their round. */
+export function judgeBoard(h: HandContext, before: number): void {
+  cancel(h, "board");
+  const n = h.board.tags.length;
   const current = h.betting.street;
   if (n <= BOARD_SIZE[current] || h.board.procedure.kind !== "none") return;
-
   // r.35 — once a four-card flop has been put right, the next card is the turn, whatever else holds.
   const flopAlreadyFixed = h.board.noBurn.includes("turn");
   if (current === "flop" && n === 4 && h.streetActions === 0 && unusedBurns(h) === 0 && !flopAlreadyFixed) {
@@ -45,7 +60,7 @@ export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card:
   const next = nextStreet(h);
   if (next === null) return;
   if (!roundComplete(h)) {
-    premature(h, current, before);
+    premature(h, current, Math.min(before, n));
     return;
   }
   if (before === BOARD_SIZE[current]) checkBurn(h, next);
@@ -94,6 +109,12 @@ function premature(h: HandContext, current: Street, before: number): void {
 function startFourCardFlop(h: HandContext): void {
   h.board.procedure = { kind: "fourCardFlop", tags: [...h.board.tags] };
   raise(h, say.fourCardFlop(h.t));
+}
+
+/** The next street is dealt without a burn under the procedure in force. */
+function burnNotDue(h: HandContext): boolean {
+  const next = nextStreet(h);
+  return next !== null && h.board.noBurn.includes(next);
 }
 
 /** The first card of a street: one new burn is due, unless the procedure in force says no burn. */
@@ -149,6 +170,9 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   if (next !== null && h.board.noBurn.includes(next)) {
     raise(h, say.burnUnexpected(h.t, `the ${next} is dealt without a burn under the procedure in force`));
   }
+  // The burn came in the same scan round as the board card it preceded: the board is judged now.
+  const board = waiting(h, "board");
+  if (board && roundComplete(h)) judgeBoard(h, board.before);
 }
 
 /** r.35: one of the four is the next burn, the other three are the flop, and the turn comes without a burn. */
@@ -167,6 +191,12 @@ function resolveFourCardFlop(h: HandContext, tag: string): void {
 
 /** A betting round just closed: cards already waiting on the board may now make the next street. */
 export function afterRoundClosed(h: HandContext): void {
+  const board = waiting(h, "board");
+  if (board) {
+    // The round's last action was read in the same scan round as the board cards: not premature.
+    if (unusedBurns(h) > 0 || burnNotDue(h)) judgeBoard(h, board.before);
+    return;
+  }
   const next = nextStreet(h);
   if (next === null || h.board.procedure.kind !== "none") return;
   if (h.board.tags.length >= BOARD_SIZE[next] && BOARD_SIZE[next] > BOARD_SIZE[h.betting.street])

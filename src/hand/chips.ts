@@ -54,9 +54,39 @@ export function betZoneSettled(h: HandContext, seat: number, chips: readonly Chi
   outOfTurn(h, seat, { seat, denominations, declaredRaise: false, currentBet: h.betting.currentBet });
 }
 
+/**
+ * Chips put out on a seat's zone left it before they were read, and not for the pot (TDA 49–50: chips
+ * over the line may have to stay in; the dealer and the floor decide, the table does not act on them).
+ */
+export function chipsTakenBack(h: HandContext, seat: number, amount: number): void {
+  if (!canBet(h)) return;
+  raise(h, say.chipsTakenBack(h.t, seat, amount));
+}
+
+/**
+ * The pot gained chips no bet zone was seen to hold: pushed and swept in between two scans. During a
+ * betting round they are the action of the seat to act; before the deal is complete they are the
+ * antes the hand posted; between rounds nobody is to act, and the sweep's chips were read already.
+ */
+export function potGained(h: HandContext, chips: readonly ChipTag[]): void {
+  if (!canBet(h) || !h.dealComplete || h.betting.phase !== "betting") return;
+  const seat = h.betting.toAct;
+  const s = seat === null ? undefined : findSeat(h.betting, seat);
+  if (seat === null || !s || s.folded || s.stack === 0) return;
+  readAndAct(
+    h,
+    seat,
+    chips.map((c) => c.denomination),
+    h.raiseDeclared,
+  );
+}
+
 /** Reads a push by the seat to act and applies it, with the dealer's corrections. */
 function readAndAct(h: HandContext, seat: number, denominations: number[], declaredRaise: boolean): void {
   const s = findSeat(h.betting, seat)!;
+  const pushed = denominations.reduce((sum, d) => sum + d, 0);
+  // More than the seat has cannot be true: the floor is told; the seat is read all-in for its stack.
+  if (pushed > s.stack) raise(h, say.stackMismatch(h.t, seat, pushed, s.stack));
   const legal = legalActions(h.betting);
   if (!legal) return;
   const structure = h.betting.rules.structure;

@@ -54,6 +54,31 @@ export interface PendingOutOfTurn {
 
 export type HandResult = "complete" | "misdeal" | "void";
 
+/**
+ * A judgement that waits for the readers (spec "Reading at any pace"): reports of one scan round
+ * arrive in channel order, and a bridge reports a tag gone only K scans after it left. Plain data,
+ * due at `due` on the table's clock.
+ */
+export type HandTimer =
+  /** The first card went to a seat other than the first to be dealt: unless that seat's card was in the same round. */
+  | { kind: "firstCard"; due: number; seat: number }
+  /** A seat was passed by the deal: unless its card was in the same round. */
+  | { kind: "dealtOut"; due: number; seat: number }
+  /** The `exposed` key: the exposed card may be reported after the key, within one round. */
+  | { kind: "exposed"; due: number }
+  /** Board cards for the next street came with no burn yet, or before the betting round closed. */
+  | { kind: "board"; due: number; before: number }
+  /** The last hand's cards were still listed at the shuffler press: unless they leave within the lag. */
+  | { kind: "deckCollected"; due: number };
+
+/** The reading's windows, as the hand needs them. */
+export interface ReadingWindows {
+  /** One scan round: judgements of order allow this much. */
+  scanRoundMs: number;
+  /** How long a report may go on listing a tag that has left (K missed scans, plus a round). */
+  lagMs: number;
+}
+
 export interface HandContext {
   /** Time of the event being handled (every output carries it). */
   t: number;
@@ -96,6 +121,11 @@ export interface HandContext {
   open: string[];
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
+  /** Where each of them lay. */
+  staleWhere: Record<string, string>;
+  reading: ReadingWindows;
+  /** Judgements waiting for the readers, earliest first. */
+  timers: HandTimer[];
   allinAnnounced: boolean;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;

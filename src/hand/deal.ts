@@ -6,6 +6,7 @@
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { raise } from "./emit.js";
+import { schedule } from "./timers.js";
 
 /** Whether a misdeal can still be called. */
 function misdealPossible(h: HandContext): boolean {
@@ -36,9 +37,8 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     return;
   }
   if (h.cardsDealt === 1 && seat !== h.entitled[0]) {
-    if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, h.entitled[0]!))) {
-      holdForMisdeal(h, "MISDEAL_FIRST_CARD");
-    }
+    // The first seat's card may be in the same scan round, reported after this one (channel order).
+    schedule(h, { kind: "firstCard", due: h.t + h.reading.scanRoundMs, seat });
     return;
   }
   if (!h.dealComplete) checkDealtOut(h, seat);
@@ -57,13 +57,28 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
   }
 }
 
-/** r.33-A4: the deal went past an entitled seat that has no card. */
+/** r.33-A4: the deal went past an entitled seat that has no card — unless its card was in the same scan round. */
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   const skipped = h.entitled.slice(0, index).find((s) => (h.hole[s]?.length ?? 0) === 0);
-  if (skipped !== undefined && misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, skipped))) {
-    holdForMisdeal(h, "MISDEAL_DEALT_OUT");
+  if (skipped !== undefined && misdealPossible(h)) {
+    schedule(h, { kind: "dealtOut", due: h.t + h.reading.scanRoundMs, seat: skipped });
   }
+}
+
+/** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
+export function judgeFirstCard(h: HandContext, seat: number): void {
+  const first = h.entitled[0]!;
+  if ((h.hole[first]?.length ?? 0) > 0) return;
+  if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first))) {
+    holdForMisdeal(h, "MISDEAL_FIRST_CARD");
+  }
+}
+
+/** One scan round after the deal passed `seat`: it still has no card. */
+export function judgeDealtOut(h: HandContext, seat: number): void {
+  if ((h.hole[seat]?.length ?? 0) > 0 || h.dealComplete) return;
+  if (misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, seat))) holdForMisdeal(h, "MISDEAL_DEALT_OUT");
 }
 
 /** The action began: an entitled seat with no card at all was dealt out (the deal "ends without it"). */
@@ -75,9 +90,15 @@ export function dealEndedBy(h: HandContext): void {
   }
 }
 
-/** The dealer pressed `exposed`: a card was exposed by dealer error. */
+/** The dealer pressed `exposed`: judged one scan round later, once the exposed card has been reported. */
 export function cardExposed(h: HandContext): void {
   if (h.dealComplete) return;
+  h.timers.push({ kind: "exposed", due: h.t + h.reading.scanRoundMs });
+  h.timers.sort((a, b) => a.due - b.due);
+}
+
+/** A card was exposed by dealer error: the first or second of the deal, or a second one, is a misdeal. */
+export function judgeExposed(h: HandContext): void {
   h.exposures += 1;
   let why: string | null = null;
   if (h.cardsDealt <= 2) why = `the ${h.cardsDealt <= 1 ? "first" : "second"} card of the deal was exposed`;

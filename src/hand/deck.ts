@@ -31,10 +31,20 @@ export function checkDeck(h: DeckState, tag: string, card: Card, antenna: string
   return false;
 }
 
-/** A card of the last hand has left the table; the alert clears when none is left. */
+/**
+ * A card of the last hand has left where it lay (collected, or dealt again: then it is a new card of
+ * this hand); the alert clears when none is left.
+ */
 export function dropStale(h: DeckState, tag: string): void {
   h.stale = h.stale.filter((t) => t !== tag);
   if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
+}
+
+/** The bridge has had time to report the last hand's cards gone: any still listed were not collected (r.21). */
+export function judgeDeckCollected(h: DeckState & { staleWhere: Record<string, string> }): void {
+  if (h.stale.length === 0) return;
+  const where = [...new Set(h.stale.map((tag) => h.staleWhere[tag] ?? "the table"))].sort();
+  raise(h, say.deckNotCollected(h.t, where));
 }
 
 /** Tag → face of the cards in play (the reverse of `faces`). */

@@ -13,6 +13,7 @@ import { cardExposed } from "./deal.js";
 import { clear, clearCode } from "./emit.js";
 import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
+import { runDueJudgements } from "./judgements.js";
 import { ENDED_OR_HELD, HAND_INPUTS, type HandInput, stepper } from "./machineSession.js";
 import { endHand, settleHand } from "./settle.js";
 
@@ -72,6 +73,7 @@ export const handMachine = setup({
     events: {} as HandMachineEvent,
   },
   actions: {
+    tick: assign({ h: step((h, e) => e.type === "tick" && runDueJudgements(h)) }),
     observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
     key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
     ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),

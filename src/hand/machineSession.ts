@@ -8,12 +8,16 @@ import type { TableEvent } from "../contract/output.js";
 import { say } from "./alerts.js";
 import { type AlertLedger, raise } from "./emit.js";
 import type { Observation } from "../reading/observations.js";
+import type { HandTimer } from "./context.js";
+import { nextDue } from "./timers.js";
 
 /** The inputs every hand machine takes. */
 export type HandInput =
   | { type: "observed"; t: number; observations: Observation[] }
   | { type: "key"; t: number; key: ButtonName }
-  | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string };
+  | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string }
+  /** The table's clock reached a judgement that waited for the readers (timers.ts). */
+  | { type: "tick"; t: number };
 
 /** What the session needs of an xstate actor whose context is `{ h }`. */
 export interface HandActor<C> {
@@ -21,7 +25,7 @@ export interface HandActor<C> {
   getSnapshot(): { context: { h: C }; value: unknown };
 }
 
-export abstract class MachineSession<C extends { out: TableEvent[] }> {
+export abstract class MachineSession<C extends { out: TableEvent[]; timers: HandTimer[] }> {
   protected constructor(private readonly actor: HandActor<C>) {}
 
   /** What the table reader saw. */
@@ -47,6 +51,17 @@ export abstract class MachineSession<C extends { out: TableEvent[] }> {
       ...(code === undefined ? {} : { code }),
     });
     return this.drain();
+  }
+
+  /** Runs the judgements due at `t` (the core calls it at {@link nextDue}). */
+  tick(t: number): TableEvent[] {
+    this.actor.send({ type: "tick", t });
+    return this.drain();
+  }
+
+  /** When the next waiting judgement is due, or null. */
+  get nextDue(): number | null {
+    return nextDue(this.context);
   }
 
   /** The hand's plain data (read-only use). */
@@ -92,6 +107,7 @@ export function stepper<C extends AlertLedger & { hold: { kind: "misdeal" | "voi
 
 /** Every state of play takes the same inputs; the hand's functions decide what an input means now. */
 export const HAND_INPUTS = {
+  tick: { actions: "tick" },
   observed: { actions: "observe" },
   key: { actions: "key" },
   ruling: { actions: "ruling" },

@@ -4,7 +4,8 @@
  */
 import { say } from "./alerts.js";
 import { boardCardLeft, boardCardsArrived, burnArrived } from "./board.js";
-import { betZoneSettled, cardMucked } from "./chips.js";
+import { betZoneSettled, cardMucked, chipsTakenBack, potGained } from "./chips.js";
+import { readingNotice } from "./readingAlerts.js";
 import type { HandContext } from "./context.js";
 import { holeCardArrived } from "./deal.js";
 import { checkDeck, dropStale } from "./deck.js";
@@ -31,7 +32,9 @@ export function observe(h: HandContext, observations: readonly Observation[]): v
     if (o.type !== "card_arrived" || o.antenna !== "board") flushBoard();
     switch (o.type) {
       case "card_arrived":
-        if (h.stale.includes(o.tag) || !checkDeck(h, o.tag, o.card, o.antenna)) break;
+        // A card of the last hand that moves is collected or dealt again: a new card of this hand.
+        if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+        if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
         if (o.antenna === "board") boardBatch.push({ tag: o.tag, card: o.card });
         else cardArrived(h, o.tag, o.antenna, o.from);
         break;
@@ -52,6 +55,16 @@ export function observe(h: HandContext, observations: readonly Observation[]): v
         if (seat) betZoneSettled(h, Number(seat[1]), o.chips);
         break;
       }
+      case "chips_taken_back": {
+        const seat = BET.exec(o.antenna);
+        if (seat) chipsTakenBack(h, Number(seat[1]), o.total);
+        break;
+      }
+      case "pot_gained":
+        potGained(h, o.chips);
+        break;
+      default:
+        readingNotice(h, o);
     }
   }
   flushBoard();

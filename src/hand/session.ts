@@ -8,9 +8,8 @@ import { type BbAnteOrder, dealingOrder, startHand } from "../rules/betting.js";
 import { gameDef, limitSizes } from "../rules/games.js";
 import type { Positions } from "../table/positions.js";
 import type { GameSettings, Level } from "../table/state.js";
-import { say } from "./alerts.js";
-import type { HandContext } from "./context.js";
-import { raise } from "./emit.js";
+import type { HandContext, ReadingWindows } from "./context.js";
+import { schedule } from "./timers.js";
 import { handMachine } from "./machine.js";
 import { MachineSession } from "./machineSession.js";
 import type { ChipTag } from "../reading/observations.js";
@@ -31,6 +30,8 @@ export interface HandInit {
   leftovers: { tag: string; antenna: string }[];
   /** Chips already on each seat's bet zone (a re-deal leaves the blinds' chips where they are). */
   chipsOnZones?: Record<number, ChipTag[]>;
+  /** The reading's windows (scan round, departure lag). */
+  reading: ReadingWindows;
 }
 
 export class HandSession extends MachineSession<HandContext> {
@@ -54,9 +55,8 @@ export class HandSession extends MachineSession<HandContext> {
       redeal: init.redeal,
     });
     postForcedBets(h);
-    if (init.leftovers.length > 0) {
-      raise(h, say.deckNotCollected(init.t, [...new Set(init.leftovers.map((l) => l.antenna))].sort()));
-    }
+    // Judged once the bridge has had time to report cards collected just before the press (K scans).
+    if (init.leftovers.length > 0) schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs });
     const session = new HandSession(h);
     return { session, events: session.drain() };
   }
@@ -129,6 +129,9 @@ function initialContext(init: HandInit): HandContext {
     hold: null,
     open: [],
     stale: init.leftovers.map((l) => l.tag),
+    staleWhere: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.antenna])),
+    reading: init.reading,
+    timers: [],
     allinAnnounced: false,
     result: null,
     finalStacks: null,

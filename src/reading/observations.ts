@@ -24,14 +24,35 @@ export type Observation =
   /** A tag the registry does not know. */
   | { type: "unknown_tag"; t: number; tag: string; antenna: string }
   /**
-   * A chip zone has been steady for the settle window (or the action moved on): its chips now, and
-   * the chips that are new since the zone last settled (one motion of a player's hand).
+   * A chip zone has been steady for the settle window (or the action moved on, or its unread chips
+   * left for the pot): its chips, and the chips that are new since the zone last settled.
    */
-  | { type: "zone_settled"; t: number; antenna: string; chips: ChipTag[]; added: ChipTag[]; total: number };
+  | { type: "zone_settled"; t: number; antenna: string; chips: ChipTag[]; added: ChipTag[]; total: number }
+  /** Chips put out on a zone left it before they were read, and did not go to the pot (TDA 49–50). */
+  | { type: "chips_taken_back"; t: number; antenna: string; chips: ChipTag[]; total: number }
+  /**
+   * The pot gained chips that no bet zone was known to hold: pushed and swept in faster than the zone
+   * was scanned. Whose they are is for the hand to decide.
+   */
+  | { type: "pot_gained"; t: number; antenna: string; chips: ChipTag[]; total: number }
+  /** A chip on a card antenna, or a card on a chip antenna: not read as either. */
+  | { type: "tag_misplaced"; t: number; tag: string; antenna: string; what: "card" | "chip" }
+  /** One tag reported on two antennas at once past the bridge's departure lag; the reading waits. */
+  | { type: "read_conflict"; t: number; tag: string; antennas: [string, string] }
+  /** A conflict is over: one antenna alone reports the tag. */
+  | { type: "read_conflict_cleared"; t: number; tag: string; antenna: string };
 
 /** The sum of the chips' denominations. */
 export function chipTotal(chips: readonly ChipTag[]): number {
   let sum = 0;
   for (const c of chips) sum += c.denomination;
   return sum;
+}
+
+/** Antennas that hold cards (the rest hold chips). */
+const CARD_ANTENNA = /^(seat\d+|board|burn|muck|dealer)$/;
+
+/** Whether an antenna is one cards lie on (seats, board, burn, muck, the Three Card dealer). */
+export function isCardAntenna(antenna: string): boolean {
+  return CARD_ANTENNA.test(antenna);
 }

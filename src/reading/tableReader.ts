@@ -1,64 +1,87 @@
 /**
- * Reading the table: turns each antenna's full inventory into card moves and settled chip zones.
+ * Reading the table: turns each antenna's full inventory into card moves and read chip zones, at any
+ * pace of the dealer, the players and the readers (spec: "Reading at any pace").
  *
  * Readers report the whole set an antenna sees, and they flicker: a lifted card corner or RF noise
- * drops a tag from one report. So a card is where it was last seen; it *moves* when it arrives on
- * another antenna, and it has *left* only when it stays unseen longer than the departure window.
- * Chips of one bet often land over two reports, so a chip zone is read once it has been steady for
- * the settle window — or at once when the caller says the action has moved on (`settleAll`).
+ * drops a tag from one report. So a card is where it was last newly seen: it *moves* when it arrives
+ * on another antenna, and it has *left* only when it stays unseen longer than the departure window.
+ * A bridge reports a tag gone only after K missed scans, so after a move the old antenna goes on
+ * listing the card for a while: a tag an antenna already listed is never a new arrival there. Past
+ * that lag, a tag on two antennas is a read conflict, and a card that comes back to the antenna it
+ * just left while the other still lists it is one too: the reading waits until one report wins.
+ * Chips are read by {@link ChipZones}. The shuffler press is a hand boundary ({@link newHand}).
  */
 import type { Card } from "../rules/cards.js";
+import { ChipZones, type ChipZonesSnapshot } from "./chipZones.js";
+import { type ChipTag, isCardAntenna, type Observation } from "./observations.js";
 import type { Registry } from "./registry.js";
-import { type ChipTag, chipTotal, type Observation } from "./observations.js";
 
 export interface TableReaderOptions {
   registry: Registry;
+  /** A bet is read once its zone has been this steady (chips of one bet land over two reports). */
   settleWindowMs: number;
   /** How long a card may be unseen before it counts as gone (a flicker is shorter). */
   departWindowMs: number;
+  /** One scan round over every antenna: reports of one round arrive in channel order. */
+  scanRoundMs?: number;
+  /** The bridge's K: consecutive missed scans before it reports a tag gone. */
+  missedScans?: number;
 }
+
+/** Defaults of the configuration's `reading:` (a 24-antenna bridge at ~8 ms per inventory; K = 3). */
+export const DEFAULT_SCAN_ROUND_MS = 200;
+export const DEFAULT_MISSED_SCANS = 3;
 
 interface CardPlace {
   card: Card;
+  copy: number;
   antenna: string;
   /** When it went missing from its antenna's reports, or null while it is seen. */
   missingSince: number | null;
-}
-
-interface ZoneState {
-  /** Chips as last settled. */
-  settled: Map<string, number>;
-  /** Chips in the latest report. */
-  current: Map<string, number>;
-  /** When the zone last changed while unsettled, or null when settled. */
-  changedAt: number | null;
+  /** The antenna it moved from, and when (a move back while both list it is a conflict). */
+  from: string | null;
+  movedAt: number;
+  /** The other antenna that lists it while the reading waits for one report to win, or null. */
+  contested: string | null;
 }
 
 /** The reader's memory, as plain data (for checkpoints and tests). */
 export interface TableReaderSnapshot {
   reports: Record<string, string[]>;
   cards: Record<string, CardPlace>;
-  zones: Record<
-    string,
-    { settled: [string, number][]; current: [string, number][]; changedAt: number | null }
-  >;
+  chips: ChipZonesSnapshot;
   flagged: string[];
+  leftovers?: string[];
 }
 
 export class TableReader {
   private readonly reports = new Map<string, Set<string>>();
   private readonly cards = new Map<string, CardPlace>();
-  private readonly zones = new Map<string, ZoneState>();
-  /** Foreign and unknown tags are reported once per antenna visit, not on every repeat. */
+  private readonly chips: ChipZones;
+  /** Foreign, unknown and misplaced tags are reported once per antenna visit, not on every repeat. */
   private readonly flagged = new Set<string>();
-  /**
-   * Tags of cards now missing, and zones not yet settled: what a window may run out on. Every input
-   * asks for the next deadline, and almost always nothing is pending — so that costs no scan.
-   */
+  /** Tags of cards now missing: what the departure window may run out on (usually none). */
   private readonly missing = new Set<string>();
-  private readonly unsettled = new Set<string>();
+  /**
+   * Cards the latest reports showed at the last shuffler press: the moment one is no longer listed it
+   * has been collected (no flicker window: whether the deck was collected is judged from the reports).
+   */
+  private readonly leftovers = new Set<string>();
+  /** Moved cards the old antenna still lists: a conflict if it still does after the lag. */
+  private readonly lingering = new Map<string, number>();
+  /** How long an antenna may go on listing a tag that left it: K missed scans, one round each, plus one. */
+  readonly lagMs: number;
+  readonly scanRoundMs: number;
 
-  constructor(private readonly options: TableReaderOptions) {}
+  constructor(private readonly options: TableReaderOptions) {
+    this.scanRoundMs = options.scanRoundMs ?? DEFAULT_SCAN_ROUND_MS;
+    this.lagMs = ((options.missedScans ?? DEFAULT_MISSED_SCANS) + 1) * this.scanRoundMs;
+    this.chips = new ChipZones({
+      settleWindowMs: options.settleWindowMs,
+      scanRoundMs: this.scanRoundMs,
+      lagMs: this.lagMs,
+    });
+  }
 
   /** One inventory report from an antenna. */
   report(t: number, antenna: string, tags: readonly string[]): Observation[] {
@@ -66,15 +89,23 @@ export class TableReader {
     const now = new Set(tags);
     const before = this.reports.get(antenna) ?? new Set<string>();
     this.reports.set(antenna, now);
+    const cardZone = isCardAntenna(antenna);
     const chipsNow = new Map<string, number>();
+    const freshChips: string[] = [];
     for (const tag of now) {
+      const fresh = !before.has(tag);
       const info = this.options.registry.resolve(tag);
       switch (info.type) {
         case "card":
-          this.seeCard(t, tag, info.face, info.copy, antenna, out);
+          if (!cardZone) this.misplaced(t, tag, antenna, "card", out);
+          else this.seeCard(t, tag, info.face, info.copy, antenna, fresh, out);
           break;
         case "chip":
-          chipsNow.set(tag, info.denomination);
+          if (cardZone) this.misplaced(t, tag, antenna, "chip", out);
+          else {
+            chipsNow.set(tag, info.denomination);
+            if (fresh) freshChips.push(tag);
+          }
           break;
         case "foreign":
           if (this.flag(`${antenna}|${tag}`))
@@ -85,20 +116,18 @@ export class TableReader {
           break;
       }
     }
+    const gone: string[] = [];
     for (const tag of before) {
       if (now.has(tag)) continue;
+      gone.push(tag);
       if (this.flagged.size > 0) this.flagged.delete(`${antenna}|${tag}`);
-      const place = this.cards.get(tag);
-      if (place && place.antenna === antenna && place.missingSince === null) {
-        place.missingSince = t;
-        this.missing.add(tag);
-      }
+      this.cardLeft(t, tag, antenna, out);
     }
-    this.updateZone(t, antenna, chipsNow);
+    if (!cardZone) this.chips.report(t, antenna, chipsNow, freshChips, gone, out);
     return out;
   }
 
-  /** Runs the windows due at or before `t`: departures and settled zones. */
+  /** Runs the windows due at or before `t`: departures, conflicts, settled zones, chips taken back. */
   advanceTo(t: number): Observation[] {
     const out: Observation[] = [];
     for (const tag of this.missing) {
@@ -117,35 +146,34 @@ export class TableReader {
         this.missing.delete(tag);
       }
     }
-    for (const antenna of this.unsettled) {
-      const zone = this.zones.get(antenna);
-      if (zone?.changedAt == null) {
-        this.unsettled.delete(antenna);
-      } else if (t >= zone.changedAt + this.options.settleWindowMs) {
-        out.push(this.settle(zone.changedAt + this.options.settleWindowMs, antenna, zone));
+    for (const [tag, due] of this.lingering) {
+      if (t < due) continue;
+      this.lingering.delete(tag);
+      const place = this.cards.get(tag);
+      if (place?.from != null && place.contested === null && this.reports.get(place.from)?.has(tag)) {
+        place.contested = place.from;
+        out.push({ type: "read_conflict", t: due, tag, antennas: [place.antenna, place.from] });
       }
     }
+    this.chips.advanceTo(t, out);
     return out.length > 1 ? out.sort((a, b) => a.t - b.t) : out;
   }
 
   /** Reads every unsettled zone now: the action has moved on. `except` keeps one zone waiting. */
   settleAll(t: number, except?: string): Observation[] {
     const out: Observation[] = [];
-    for (const antenna of this.unsettled) {
-      const zone = this.zones.get(antenna);
-      if (zone?.changedAt != null && antenna !== except) out.push(this.settle(t, antenna, zone));
-    }
+    this.chips.settleAll(t, except, out);
     return out;
   }
 
   /** Whether a zone has chips that have not been read yet. */
   isPending(antenna: string): boolean {
-    return this.zones.get(antenna)?.changedAt != null;
+    return this.chips.isPending(antenna);
   }
 
   /** The earliest time a window runs out, or null. */
   nextDeadline(): number | null {
-    let next: number | null = null;
+    let next = this.chips.nextDeadline();
     const consider = (d: number) => {
       if (next === null || d < next) next = d;
     };
@@ -153,11 +181,34 @@ export class TableReader {
       const since = this.cards.get(tag)?.missingSince;
       if (since != null) consider(since + this.options.departWindowMs);
     }
-    for (const antenna of this.unsettled) {
-      const changedAt = this.zones.get(antenna)?.changedAt;
-      if (changedAt != null) consider(changedAt + this.options.settleWindowMs);
-    }
+    for (const due of this.lingering.values()) consider(due);
     return next;
+  }
+
+  /**
+   * The shuffler press: a hand boundary. What the reader remembers about flickers and departure
+   * windows does not cross it: a card missing from its antenna's latest report is gone. Returns the
+   * cards the latest reports still show (the last hand's, if the dealer has not collected them); a
+   * card of them dealt again is a new card of the new hand.
+   */
+  newHand(): { tag: string; antenna: string }[] {
+    this.lingering.clear();
+    this.missing.clear();
+    this.leftovers.clear();
+    this.chips.newHand();
+    const left: { tag: string; antenna: string }[] = [];
+    for (const [tag, place] of this.cards) {
+      if (!this.reports.get(place.antenna)?.has(tag)) {
+        this.cards.delete(tag);
+        continue;
+      }
+      place.missingSince = null;
+      place.from = null;
+      place.contested = null;
+      this.leftovers.add(tag);
+      left.push({ tag, antenna: place.antenna });
+    }
+    return left;
   }
 
   /** Where each card is, as far as the table knows (missing cards count where they were last seen). */
@@ -179,14 +230,9 @@ export class TableReader {
     return this.cards.get(tag)?.antenna ?? null;
   }
 
-  /** The chips a zone holds now (latest report). */
+  /** The chips a zone holds now. */
   chipsOn(antenna: string): ChipTag[] {
-    return [...(this.zones.get(antenna)?.current ?? new Map<string, number>())].map(
-      ([tag, denomination]) => ({
-        tag,
-        denomination,
-      }),
-    );
+    return this.chips.chipsOn(antenna);
   }
 
   /** Everything the reader remembers, as plain data. */
@@ -194,34 +240,28 @@ export class TableReader {
     return {
       reports: Object.fromEntries([...this.reports].map(([a, s]) => [a, [...s]])),
       cards: Object.fromEntries([...this.cards].map(([tag, p]) => [tag, { ...p }])),
-      zones: Object.fromEntries(
-        [...this.zones].map(([a, z]) => [
-          a,
-          { settled: [...z.settled], current: [...z.current], changedAt: z.changedAt },
-        ]),
-      ),
+      chips: this.chips.snapshot(),
       flagged: [...this.flagged],
+      leftovers: [...this.leftovers],
     };
   }
 
-  /** Puts back what {@link snapshot} saved (recovery from a checkpoint). */
+  /** Puts back what {@link snapshot} saved (recovery from a checkpoint, taken between hands). */
   restore(snapshot: TableReaderSnapshot): void {
     this.reports.clear();
     this.cards.clear();
-    this.zones.clear();
     this.flagged.clear();
     this.missing.clear();
-    this.unsettled.clear();
+    this.lingering.clear();
     for (const [a, tags] of Object.entries(snapshot.reports)) this.reports.set(a, new Set(tags));
     for (const [tag, place] of Object.entries(snapshot.cards)) {
       this.cards.set(tag, { ...place });
       if (place.missingSince !== null) this.missing.add(tag);
     }
-    for (const [a, z] of Object.entries(snapshot.zones)) {
-      this.zones.set(a, { settled: new Map(z.settled), current: new Map(z.current), changedAt: z.changedAt });
-      if (z.changedAt !== null) this.unsettled.add(a);
-    }
+    this.chips.restore(snapshot.chips);
     for (const f of snapshot.flagged) this.flagged.add(f);
+    this.leftovers.clear();
+    for (const tag of snapshot.leftovers ?? []) this.leftovers.add(tag);
   }
 
   private seeCard(
@@ -230,6 +270,7 @@ export class TableReader {
     card: Card,
     copy: number,
     antenna: string,
+    fresh: boolean,
     out: Observation[],
   ): void {
     const place = this.cards.get(tag);
@@ -239,32 +280,80 @@ export class TableReader {
       this.missing.delete(tag);
       return;
     }
-    this.cards.set(tag, { card, antenna, missingSince: null });
+    // The old antenna of a card that moved on still lists it (the bridge's K missed scans).
+    if (place && !fresh) return;
+    if (place) {
+      const otherStillLists = this.reports.get(place.antenna)?.has(tag) === true;
+      if (otherStillLists && place.from === antenna && t - place.movedAt <= this.lagMs) {
+        // Back to the antenna it just left while the other still lists it: one report must win.
+        if (place.contested === null) {
+          place.contested = antenna;
+          out.push({ type: "read_conflict", t, tag, antennas: [place.antenna, antenna] });
+        }
+        return;
+      }
+      if (otherStillLists) this.lingering.set(tag, t + this.lagMs);
+    }
+    this.cards.set(tag, {
+      card,
+      copy,
+      antenna,
+      missingSince: null,
+      from: place?.antenna ?? null,
+      movedAt: t,
+      contested: null,
+    });
     this.missing.delete(tag);
+    this.leftovers.delete(tag);
     out.push({ type: "card_arrived", t, tag, card, copy, antenna, from: place?.antenna ?? null });
   }
 
-  private updateZone(t: number, antenna: string, chipsNow: Map<string, number>): void {
-    let zone = this.zones.get(antenna);
-    if (!zone) {
-      if (chipsNow.size === 0) return;
-      zone = { settled: new Map(), current: new Map(), changedAt: null };
-      this.zones.set(antenna, zone);
+  /** A card tag is no longer listed by `antenna`. */
+  private cardLeft(t: number, tag: string, antenna: string, out: Observation[]): void {
+    const place = this.cards.get(tag);
+    if (!place) return;
+    if (place.contested !== null) {
+      if (place.contested === antenna) {
+        place.contested = null;
+        out.push({ type: "read_conflict_cleared", t, tag, antenna: place.antenna });
+        return;
+      }
+      if (place.antenna === antenna) {
+        // The other report won: the card is where the contesting antenna says.
+        const winner = place.contested;
+        this.cards.set(tag, { ...place, antenna: winner, from: antenna, movedAt: t, contested: null });
+        out.push({ type: "read_conflict_cleared", t, tag, antenna: winner });
+        out.push({
+          type: "card_arrived",
+          t,
+          tag,
+          card: place.card,
+          copy: place.copy,
+          antenna: winner,
+          from: antenna,
+        });
+        return;
+      }
     }
-    if (sameChips(zone.current, chipsNow)) return;
-    zone.current = chipsNow;
-    zone.changedAt = sameChips(zone.settled, chipsNow) ? null : t;
-    if (zone.changedAt === null) this.unsettled.delete(antenna);
-    else this.unsettled.add(antenna);
+    if (place.antenna === antenna && this.leftovers.delete(tag)) {
+      this.cards.delete(tag);
+      out.push({ type: "card_departed", t, tag, card: place.card, antenna });
+      return;
+    }
+    if (place.antenna === antenna && place.missingSince === null) {
+      place.missingSince = t;
+      this.missing.add(tag);
+    }
   }
 
-  private settle(t: number, antenna: string, zone: ZoneState): Observation {
-    const chips: ChipTag[] = [...zone.current].map(([tag, denomination]) => ({ tag, denomination }));
-    const added = chips.filter((c) => !zone.settled.has(c.tag));
-    zone.settled = new Map(zone.current);
-    zone.changedAt = null;
-    this.unsettled.delete(antenna);
-    return { type: "zone_settled", t, antenna, chips, added, total: chipTotal(chips) };
+  private misplaced(
+    t: number,
+    tag: string,
+    antenna: string,
+    what: "card" | "chip",
+    out: Observation[],
+  ): void {
+    if (this.flag(`${antenna}|${tag}`)) out.push({ type: "tag_misplaced", t, tag, antenna, what });
   }
 
   private flag(key: string): boolean {
@@ -272,10 +361,4 @@ export class TableReader {
     this.flagged.add(key);
     return true;
   }
-}
-
-function sameChips(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const k of a.keys()) if (!b.has(k)) return false;
-  return true;
 }

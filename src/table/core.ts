@@ -32,6 +32,8 @@ export interface TableOptions {
   scanRoundMs?: number;
   /** Missed scans before the bridge reports a tag gone (default 3). */
   missedScans?: number;
+  /** Antenna → the reader that serves it (READER_OFFLINE names them); default all on "bridge". */
+  readers?: Readonly<Record<string, string>>;
   bbAnteOrder?: BbAnteOrder;
   /** Three Card Poker pay tables (default: the digest's). */
   payTable?: PayTable;
@@ -100,6 +102,8 @@ class Table implements TableCore {
       registry: options.registry,
       settleWindowMs: options.settleWindowMs,
       departWindowMs: options.departWindowMs ?? 1500,
+      ...(options.scanRoundMs === undefined ? {} : { scanRoundMs: options.scanRoundMs }),
+      ...(options.missedScans === undefined ? {} : { missedScans: options.missedScans }),
     });
     if (from) {
       this.reader.restore(from.reader);
@@ -152,20 +156,26 @@ class Table implements TableCore {
 
   advanceTo(t: number): TableEvent[] {
     const out: TableEvent[] = [];
-    // Windows run out in time order; each is handled at its own moment.
-    for (let d = this.reader.nextDeadline(); d !== null && d <= t; d = this.reader.nextDeadline()) {
-      out.push(...this.route(d, this.reader.advanceTo(d)));
+    // Windows run out in time order, each at its own moment: the reader's first, then the hand's
+    // judgements that waited for the readers.
+    for (let d = this.nextDeadline(); d !== null && d <= t; d = this.nextDeadline()) {
+      const readerDue = this.reader.nextDeadline();
+      if (readerDue !== null && readerDue <= d) out.push(...this.route(d, this.reader.advanceTo(d)));
+      else if (this.session !== null) out.push(...this.afterHand(this.session.tick(d)));
     }
     return out;
   }
 
   nextDeadline(): number | null {
-    return this.reader.nextDeadline();
+    const reader = this.reader.nextDeadline();
+    const hand = this.session?.nextDue ?? null;
+    if (reader === null) return hand;
+    return hand === null ? reader : Math.min(reader, hand);
   }
 
   finish(t: number): TableEvent[] {
     const out = this.advanceTo(t);
-    const last = this.reader.nextDeadline();
+    const last = this.nextDeadline();
     return last === null ? out : [...out, ...this.advanceTo(Number.MAX_SAFE_INTEGER)];
   }
 
@@ -265,9 +275,8 @@ class Table implements TableCore {
     const inGame = seatsInGame(this.state);
     const stacks = Object.fromEntries(inGame.map((s) => [s, this.state.seats[s]?.stack ?? 0]));
     const game = redeal?.game ?? { ...this.state.game };
-    const leftovers = this.reader
-      .cardTagsOn((a) => CARD_ZONE.test(a))
-      .map((tag) => ({ tag, antenna: this.reader.whereIs(tag) ?? "" }));
+    // The press is a hand boundary: the last hand's cards are what the latest reports still show.
+    const leftovers = this.reader.newHand().filter((l) => CARD_ZONE.test(l.antenna));
     this.state.hand = {
       hand: this.state.handsStarted,
       positions,
@@ -289,6 +298,7 @@ class Table implements TableCore {
       bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
       leftovers,
       chipsOnZones: Object.fromEntries(inGame.map((s) => [s, this.reader.chipsOn(`bet${s}`)])),
+      reading: { scanRoundMs: this.reader.scanRoundMs, lagMs: this.reader.lagMs },
     };
     const { session, events } = tcp
       ? TcpSession.start({
@@ -335,7 +345,10 @@ class Table implements TableCore {
     if (event.status === "offline") {
       if (this.offline.has(event.reader)) return [];
       this.offline.add(event.reader);
-      return [say.readerOffline(event.t, event.reader)];
+      const served = this.options.antennas.filter(
+        (a) => (this.options.readers?.[a] ?? "bridge") === event.reader,
+      );
+      return [say.readerOffline(event.t, event.reader, served)];
     }
     if (!this.offline.delete(event.reader)) return [];
     return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader: event.reader }];
@@ -356,7 +369,7 @@ export function createTableFromConfig(
   config: {
     table: { seats: number };
     game: { name: GameSettings["game"]; limitCap: number };
-    antennas: Record<string, unknown>;
+    antennas: Record<string, { reader?: string }>;
     chips: number[];
     settleWindowMs: number;
     reading?: { scanRoundMs: number; missedScans: number; departWindowMs: number } | undefined;
@@ -374,6 +387,7 @@ export function createTableFromConfig(
       game: { game: config.game.name, cap: config.game.limitCap },
       registry,
       antennas: Object.keys(config.antennas),
+      readers: Object.fromEntries(Object.entries(config.antennas).map(([a, v]) => [a, v.reader ?? "bridge"])),
       chips: config.chips,
       settleWindowMs: config.settleWindowMs,
       ...(config.reading

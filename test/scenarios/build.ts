@@ -406,6 +406,8 @@ const scenes: Record<string, Scene> = {
     .fold(1)
     .fold(2)
     .key("shuffler")
+    // The dealer collects once the table has told him (past the bridge's departure lag).
+    .wait(1500)
     .removeFrom("muck", "card:A:9s", "card:A:9h", "card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd")
     .removeFrom("seat3", "card:A:7d", "card:A:2h")
     .wait()

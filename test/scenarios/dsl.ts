@@ -49,8 +49,9 @@ export class Scene {
     return this;
   }
 
+  /** A floor operation; a ruling comes once the floor has walked over (a second after the last input). */
   floor(op: Record<string, unknown>): this {
-    this.lines.push({ t: this.at(100), kind: "floor", ...op } as InputEventIn);
+    this.lines.push({ t: this.at(op.op === "ruling" ? 1000 : 100), kind: "floor", ...op } as InputEventIn);
     return this;
   }
 

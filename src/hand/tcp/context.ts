@@ -22,6 +22,7 @@
  *   misdeal or a void simply keeps the stacks from before the hand. `hand_end.house` (an added
  *   field) is the house's net; the `award` events are described in settle.ts.
  */
+import type { HandTimer } from "../context.js";
 import type { TableEvent } from "../../contract/output.js";
 import type { Card } from "../../rules/cards.js";
 import type { BetLimits, ThreeCardBets } from "../../rules/threeCard/bets.js";
@@ -113,6 +114,10 @@ export interface TcpContext {
   open: string[];
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
+  /** Where each of them lay. */
+  staleWhere: Record<string, string>;
+  /** Judgements waiting for the readers (here: whether the last hand's cards were collected). */
+  timers: HandTimer[];
   result: TcpResult | null;
   finalStacks: Record<number, number> | null;
   /** The house's net over the hand (chips it won; negative when it paid out more). */

@@ -12,6 +12,8 @@ import { clearAll } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
 import { cardExposed, dealEnded } from "./deal.js";
 import { foldBox, foldKey, readyToReveal } from "./decide.js";
+import { judgeDeckCollected } from "../deck.js";
+import { takeDue } from "../timers.js";
 import { observe } from "./observe.js";
 import { endHand, settleHand } from "./settle.js";
 
@@ -77,6 +79,12 @@ export const tcpMachine = setup({
     events: {} as TcpMachineEvent,
   },
   actions: {
+    tick: assign({
+      h: step((h, e) => {
+        if (e.type !== "tick") return;
+        for (const timer of takeDue(h, h.t)) if (timer.kind === "deckCollected") judgeDeckCollected(h);
+      }),
+    }),
     observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
     key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
     ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),

@@ -7,6 +7,7 @@ import type { Card } from "../../rules/cards.js";
 import { say } from "../alerts.js";
 import type { Observation } from "../../reading/observations.js";
 import { checkDeck, dropStale } from "../deck.js";
+import { readingNotice } from "../readingAlerts.js";
 import { raise } from "./alerts.js";
 import { zoneSettled } from "./bets.js";
 import { type HandOwner, type TcpContext, wagerZone } from "./context.js";
@@ -25,7 +26,9 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
   for (const o of observations) {
     switch (o.type) {
       case "card_arrived":
-        if (h.stale.includes(o.tag) || !checkDeck(h, o.tag, o.card, o.antenna)) break;
+        // A card of the last hand that moves is collected or dealt again: a new card of this hand.
+        if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+        if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
         cardArrived(h, o.tag, o.card, o.antenna, o.from);
         break;
       case "card_departed":
@@ -42,6 +45,8 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
       case "zone_settled":
         chipsSettled(h, o.antenna, o.total);
         break;
+      default:
+        readingNotice(h, o);
     }
   }
 }

@@ -7,6 +7,7 @@ import type { TableEvent } from "../../contract/output.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
 import { say } from "../alerts.js";
 import type { HandInit } from "../session.js";
+import { schedule } from "../timers.js";
 import { raise } from "./alerts.js";
 import { type TcpContext, wagerZone } from "./context.js";
 import { tcpMachine } from "./machine.js";
@@ -43,9 +44,8 @@ export class TcpSession extends MachineSession<TcpContext> {
       bb: null,
       redeal: init.redeal,
     });
-    if (init.leftovers.length > 0) {
-      raise(h, say.deckNotCollected(init.t, [...new Set(init.leftovers.map((l) => l.antenna))].sort()));
-    }
+    // Judged once the bridge has had time to report cards collected just before the press (K scans).
+    if (init.leftovers.length > 0) schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs });
     const session = new TcpSession(h);
     return { session, events: session.drain() };
   }
@@ -81,6 +81,8 @@ function initialContext(init: TcpInit): TcpContext {
     hold: null,
     open: [],
     stale: init.leftovers.map((l) => l.tag),
+    staleWhere: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.antenna])),
+    timers: [],
     result: null,
     finalStacks: null,
     house: 0,

@@ -1,0 +1,33 @@
+/**
+ * The hold'em hand's judgements that waited for the readers (timers.ts), run when they fall due:
+ * the order of the deal, an exposed card, board cards against burns and the betting round, and the
+ * last hand's cards at the shuffler press. Each is judged on what the readers reported by then.
+ */
+import { judgeBoard } from "./board.js";
+import type { HandContext } from "./context.js";
+import { judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
+import { judgeDeckCollected } from "./deck.js";
+import { takeDue } from "./timers.js";
+
+/** Runs every judgement due at the hand's time, earliest first. */
+export function runDueJudgements(h: HandContext): void {
+  for (const timer of takeDue(h, h.t)) {
+    switch (timer.kind) {
+      case "firstCard":
+        judgeFirstCard(h, timer.seat);
+        break;
+      case "dealtOut":
+        judgeDealtOut(h, timer.seat);
+        break;
+      case "exposed":
+        judgeExposed(h);
+        break;
+      case "board":
+        judgeBoard(h, timer.before);
+        break;
+      case "deckCollected":
+        judgeDeckCollected(h);
+        break;
+    }
+  }
+}

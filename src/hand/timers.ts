@@ -1,0 +1,47 @@
+/**
+ * Judgements that wait for the readers: scheduled as plain data in the hand's context, run when the
+ * table's clock reaches them (the core asks for the next one as it does for the settle windows), so
+ * replay and recovery run them at the same moments.
+ */
+import type { HandTimer } from "./context.js";
+
+interface Timed {
+  timers: HandTimer[];
+}
+
+/** Schedules a judgement; one of a kind (and seat) at a time — the earliest stands. */
+export function schedule(h: Timed, timer: HandTimer): void {
+  if (h.timers.some((x) => sameJudgement(x, timer))) return;
+  h.timers.push(timer);
+  h.timers.sort((a, b) => a.due - b.due);
+}
+
+/** Whether a judgement of this kind is waiting. */
+export function waiting<K extends HandTimer["kind"]>(
+  h: Timed,
+  kind: K,
+): Extract<HandTimer, { kind: K }> | undefined {
+  return h.timers.find((x): x is Extract<HandTimer, { kind: K }> => x.kind === kind);
+}
+
+/** Drops a waiting judgement (what it waited for came in time). */
+export function cancel(h: Timed, kind: HandTimer["kind"]): void {
+  h.timers = h.timers.filter((x) => x.kind !== kind);
+}
+
+/** Takes the judgements due at or before `t` out of the context, earliest first. */
+export function takeDue(h: Timed, t: number): HandTimer[] {
+  const due = h.timers.filter((x) => x.due <= t);
+  if (due.length > 0) h.timers = h.timers.filter((x) => x.due > t);
+  return due;
+}
+
+/** The earliest judgement's time, or null. */
+export function nextDue(h: Timed): number | null {
+  return h.timers[0]?.due ?? null;
+}
+
+function sameJudgement(a: HandTimer, b: HandTimer): boolean {
+  if (a.kind !== b.kind) return false;
+  return !("seat" in a && "seat" in b) || a.seat === b.seat;
+}

@@ -1,0 +1,248 @@
+/**
+ * Chip zones at any pace. A bet is read once its zone has been steady for the settle window, or at
+ * once when the action moves on. A dealer can be faster than that, and a reader slower:
+ * - a zone emptied before its window ran out is read as it stood when it emptied: chips that reach
+ *   the pot within one scan round were the seat's action, chips that go nowhere were taken back;
+ * - chips that reach the pot while a bet zone still holds them unread (the bridge reports the pot
+ *   before the zone's departure, K missed scans later) settle that zone as it stood first;
+ * - chips the pot gains that no zone was known to hold were pushed and swept between two scans:
+ *   they are reported as such, and the hand decides whose they are.
+ * A chip is where it was last newly reported: a zone that still lists a chip that has moved on (the
+ * bridge's departure lag) does not hold it.
+ */
+import { type ChipTag, chipTotal, type Observation } from "./observations.js";
+
+interface ZoneState {
+  /** Chips as last settled. */
+  settled: Map<string, number>;
+  /** Chips the zone holds now. */
+  current: Map<string, number>;
+  /** When the zone last changed while unsettled, or null when settled. */
+  changedAt: number | null;
+}
+
+/** A bet zone whose unread chips left it: where they went decides what they were. */
+interface Emptied {
+  t: number;
+  /** The zone as it stood just before they left. */
+  stood: [string, number][];
+  left: string[];
+  due: number;
+}
+
+/** Where a chip was last newly reported, and when it left there (null while it is there). */
+interface ChipPlace {
+  antenna: string;
+  goneAt: number | null;
+}
+
+export interface ChipZonesSnapshot {
+  zones: Record<
+    string,
+    { settled: [string, number][]; current: [string, number][]; changedAt: number | null }
+  >;
+  emptied: Record<string, Emptied>;
+  places: [string, ChipPlace][];
+}
+
+export interface ChipZoneWindows {
+  settleWindowMs: number;
+  /** One scan round: the pot's report of swept chips may come this much after the zone's. */
+  scanRoundMs: number;
+  /** How long a zone may go on listing a chip that has left it (the bridge's K missed scans). */
+  lagMs: number;
+}
+
+const BET_ZONE = /^bet\d+$/;
+const POT = "pot";
+
+export class ChipZones {
+  private readonly zones = new Map<string, ZoneState>();
+  private readonly unsettled = new Set<string>();
+  private readonly emptied = new Map<string, Emptied>();
+  private readonly places = new Map<string, ChipPlace>();
+
+  constructor(private readonly windows: ChipZoneWindows) {}
+
+  /**
+   * One report of a chip antenna: `reported` are the chips it lists (tag → denomination), `fresh` the
+   * ones its previous report did not list, `gone` the ones it listed before and not now.
+   */
+  report(
+    t: number,
+    antenna: string,
+    reported: ReadonlyMap<string, number>,
+    fresh: readonly string[],
+    gone: readonly string[],
+    out: Observation[],
+  ): void {
+    const movedFrom = new Map<string, string[]>();
+    const unexplained: ChipTag[] = [];
+    for (const tag of fresh) {
+      const prev = this.places.get(tag);
+      this.places.set(tag, { antenna, goneAt: null });
+      const recent = prev !== undefined && (prev.goneAt === null || t - prev.goneAt <= this.windows.lagMs);
+      if (prev !== undefined && prev.antenna !== antenna && recent) {
+        const list = movedFrom.get(prev.antenna) ?? [];
+        list.push(tag);
+        movedFrom.set(prev.antenna, list);
+      } else if (antenna === POT) {
+        unexplained.push({ tag, denomination: reported.get(tag) ?? 0 });
+      }
+    }
+    for (const [source, tags] of movedFrom) this.leftFor(t, source, tags, out);
+    for (const tag of gone) {
+      const place = this.places.get(tag);
+      if (place?.antenna === antenna && place.goneAt === null) place.goneAt = t;
+    }
+    const here = new Map<string, number>();
+    for (const [tag, denomination] of reported) {
+      if (this.places.get(tag)?.antenna === antenna) here.set(tag, denomination);
+    }
+    this.update(t, antenna, here);
+    if (unexplained.length > 0) {
+      out.push({ type: "pot_gained", t, antenna, chips: unexplained, total: chipTotal(unexplained) });
+    }
+  }
+
+  /** Runs the windows due at or before `t`: settled zones, and unread chips that went nowhere. */
+  advanceTo(t: number, out: Observation[]): void {
+    for (const antenna of this.unsettled) {
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt == null) this.unsettled.delete(antenna);
+      else if (t >= zone.changedAt + this.windows.settleWindowMs)
+        out.push(this.settle(zone.changedAt + this.windows.settleWindowMs, antenna, zone));
+    }
+    for (const [antenna, e] of this.emptied) {
+      if (t < e.due) continue;
+      this.emptied.delete(antenna);
+      const stood = new Map(e.stood);
+      const chips = e.left.map((tag) => ({ tag, denomination: stood.get(tag) ?? 0 }));
+      out.push({ type: "chips_taken_back", t: e.due, antenna, chips, total: chipTotal(chips) });
+    }
+  }
+
+  /** Reads every unsettled zone now (the action has moved on), but `except`. */
+  settleAll(t: number, except: string | undefined, out: Observation[]): void {
+    for (const antenna of this.unsettled) {
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt != null && antenna !== except) out.push(this.settle(t, antenna, zone));
+    }
+  }
+
+  /** Whether a zone has chips that have not been read yet. */
+  isPending(antenna: string): boolean {
+    return this.zones.get(antenna)?.changedAt != null || this.emptied.has(antenna);
+  }
+
+  /** The earliest time a window runs out, or null. */
+  nextDeadline(): number | null {
+    let next: number | null = null;
+    for (const antenna of this.unsettled) {
+      const changedAt = this.zones.get(antenna)?.changedAt;
+      if (changedAt != null) next = min(next, changedAt + this.windows.settleWindowMs);
+    }
+    for (const e of this.emptied.values()) next = min(next, e.due);
+    return next;
+  }
+
+  /** The chips a zone holds now. */
+  chipsOn(antenna: string): ChipTag[] {
+    return [...(this.zones.get(antenna)?.current ?? new Map<string, number>())].map(
+      ([tag, denomination]) => ({
+        tag,
+        denomination,
+      }),
+    );
+  }
+
+  /** A new hand: unread chips that left a zone in the last one are no longer pending. */
+  newHand(): void {
+    this.emptied.clear();
+  }
+
+  snapshot(): ChipZonesSnapshot {
+    return {
+      zones: Object.fromEntries(
+        [...this.zones].map(([a, z]) => [
+          a,
+          { settled: [...z.settled], current: [...z.current], changedAt: z.changedAt },
+        ]),
+      ),
+      emptied: Object.fromEntries([...this.emptied].map(([a, e]) => [a, structuredClone(e)])),
+      places: [...this.places].map(([tag, p]) => [tag, { ...p }]),
+    };
+  }
+
+  restore(s: ChipZonesSnapshot): void {
+    this.zones.clear();
+    this.unsettled.clear();
+    this.emptied.clear();
+    this.places.clear();
+    for (const [a, z] of Object.entries(s.zones)) {
+      this.zones.set(a, { settled: new Map(z.settled), current: new Map(z.current), changedAt: z.changedAt });
+      if (z.changedAt !== null) this.unsettled.add(a);
+    }
+    for (const [a, e] of Object.entries(s.emptied)) this.emptied.set(a, structuredClone(e));
+    for (const [tag, p] of s.places) this.places.set(tag, { ...p });
+  }
+
+  /** Chips newly seen elsewhere left `source`: unread ones make `source` read as it stood. */
+  private leftFor(t: number, source: string, tags: readonly string[], out: Observation[]): void {
+    const e = this.emptied.get(source);
+    if (e !== undefined && tags.some((tag) => e.left.includes(tag))) {
+      // They left the zone unread and have now reached the pot (or another zone): the seat's push.
+      this.emptied.delete(source);
+      const chips = e.stood.map(([tag, denomination]) => ({ tag, denomination }));
+      const zone = this.zones.get(source);
+      const settled = zone?.settled ?? new Map<string, number>();
+      const added = chips.filter((c) => !settled.has(c.tag));
+      out.push({ type: "zone_settled", t, antenna: source, chips, added, total: chipTotal(chips) });
+      if (zone) zone.settled = new Map(zone.current);
+      return;
+    }
+    const zone = this.zones.get(source);
+    if (zone?.changedAt != null && tags.some((tag) => zone.current.has(tag) && !zone.settled.has(tag))) {
+      out.push(this.settle(t, source, zone));
+    }
+  }
+
+  private update(t: number, antenna: string, now: Map<string, number>): void {
+    let zone = this.zones.get(antenna);
+    if (!zone) {
+      if (now.size === 0) return;
+      zone = { settled: new Map(), current: new Map(), changedAt: null };
+      this.zones.set(antenna, zone);
+    }
+    if (sameChips(zone.current, now)) return;
+    if (BET_ZONE.test(antenna) && zone.changedAt !== null && !this.emptied.has(antenna)) {
+      const left = [...zone.current.keys()].filter((tag) => !zone.settled.has(tag) && !now.has(tag));
+      if (left.length > 0) {
+        this.emptied.set(antenna, { t, stood: [...zone.current], left, due: t + this.windows.scanRoundMs });
+      }
+    }
+    zone.current = now;
+    zone.changedAt = sameChips(zone.settled, now) ? null : t;
+    if (zone.changedAt === null) this.unsettled.delete(antenna);
+    else this.unsettled.add(antenna);
+  }
+
+  private settle(t: number, antenna: string, zone: ZoneState): Observation {
+    const chips: ChipTag[] = [...zone.current].map(([tag, denomination]) => ({ tag, denomination }));
+    const added = chips.filter((c) => !zone.settled.has(c.tag));
+    zone.settled = new Map(zone.current);
+    zone.changedAt = null;
+    this.unsettled.delete(antenna);
+    return { type: "zone_settled", t, antenna, chips, added, total: chipTotal(chips) };
+  }
+}
+
+function min(a: number | null, b: number): number {
+  return a === null || b < a ? b : a;
+}
+
+function sameChips(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const k of a.keys()) if (!b.has(k)) return false;
+  return true;
+}
