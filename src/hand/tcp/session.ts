@@ -5,10 +5,8 @@
 import { createActor } from "xstate";
 import type { TableEvent } from "../../contract/output.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
-import { say } from "../alerts.js";
 import type { HandInit } from "../session.js";
 import { schedule } from "../timers.js";
-import { raise } from "./alerts.js";
 import { type TcpContext, wagerZone } from "./context.js";
 import { tcpMachine } from "./machine.js";
 import { MachineSession } from "../machineSession.js";
