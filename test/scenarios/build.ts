@@ -535,6 +535,203 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "flop" })
     .absent("ALLIN_TABLE_HANDS"),
 
+  // ——— reading at any pace (spec "Reading at any pace") ———
+  "fast-sweep-reads-the-last-call-negative": s(
+    "the dealer pulls the bets 100 ms after the last call, inside the settle window: the call is read",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .chips(2, 100, 100)
+    .chips(3, 100, 100)
+    .chips(4, 100, 100)
+    .chips(1, 100, 100)
+    .after(100)
+    .pull()
+    .burn("3c")
+    .board("8c")
+    .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
+    .expect({ kind: "street", street: "turn" })
+    .absent("PREMATURE_TURN", "ACTION_OUT_OF_TURN", "CHIPS_TAKEN_BACK"),
+  "chips-swept-unseen-are-the-call-negative": s(
+    "the last call is pushed and swept in between two scans: the pot's gain is seat 1's call",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .chips(2, 100, 100)
+    .chips(3, 100, 100)
+    .chips(4, 100, 100)
+    .pull()
+    .toPot("chip:100:90", "chip:100:91")
+    .burn("3c")
+    .board("8c")
+    .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
+    .expect({ kind: "street", street: "turn" })
+    .absent("PREMATURE_TURN", "ACTION_OUT_OF_TURN", "CHIPS_TAKEN_BACK"),
+  "chips-taken-back": s("seat 4 puts out a bet and takes it back before it is read, not into the pot")
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .after(100)
+    .removeFrom("bet4", "chip:100:4", "chip:100:5")
+    .wait()
+    .expect({ kind: "alert", code: "CHIPS_TAKEN_BACK", seat: 4, severity: "dealer" })
+    .absent("ACTION_OUT_OF_TURN"),
+  "burn-after-board-in-one-scan-round-negative": s(
+    "the burn and the flop land in one scan round and are reported board first (channel order)",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .after(50)
+    .burn("2c")
+    .expect({ kind: "street", street: "flop" })
+    .absent("BURN_MISSING", "PREMATURE_FLOP", "FOUR_CARD_FLOP"),
+  "burn-a-round-after-board": s("the burn comes more than a scan round after the flop: it was missing")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .after(400)
+    .burn("2c")
+    .expect({ kind: "alert", code: "BURN_MISSING" }),
+  "first-card-reported-second-in-its-round-negative": s(
+    "seat 2's first card and seat 3's come in one scan round, seat 3 reported first",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[3, "7d"]])
+    .after(50)
+    .deal([
+      [2, "Kh"],
+      [4, "9s"],
+      [1, "Ac"],
+      [2, "Kd"],
+      [3, "2h"],
+      [4, "9h"],
+      [1, "Td"],
+    ])
+    .expect({ kind: "street", street: "preflop" })
+    .absent("MISDEAL_FIRST_CARD", "MISDEAL_DEALT_OUT"),
+  "exposed-key-before-its-card-negative": s(
+    "the third card is exposed; the key is read before the card's report, in one scan round",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+    ])
+    .key("exposed")
+    .after(50)
+    .deal([[4, "9s"]])
+    .wait(1000)
+    .deal([
+      [1, "Ac"],
+      [2, "Kd"],
+      [3, "2h"],
+      [4, "9h"],
+      [1, "Td"],
+    ])
+    .expect({ kind: "street", street: "preflop" })
+    .absent("MISDEAL_EXPOSED"),
+  "misdeal-redeal-quick-shuffler-negative": s(
+    "a misdeal; the cards are collected and the shuffler pressed 0.3 s later; the same card is dealt again",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[2, "Kh"]])
+    .key("exposed")
+    .wait(1500)
+    .removeFrom("seat2", "card:A:Kh")
+    .after(300)
+    .key("shuffler")
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+      [2, "Kd"],
+      [3, "2h"],
+      [4, "9h"],
+      [1, "Td"],
+    ])
+    .expect({ kind: "alert", code: "MISDEAL_EXPOSED" })
+    .expect({ kind: "hand_end", hand: 1, result: "misdeal" })
+    .expect({ kind: "hand_start", hand: 2, redeal: true })
+    .expect({ kind: "street", street: "preflop" })
+    .absent("DECK_NOT_COLLECTED", "MISDEAL_FIRST_CARD", "DUPLICATE_CARD"),
+  "deck-collected-within-the-departure-lag-negative": s(
+    "the shuffler is pressed while the bridge still lists the collected cards (K missed scans)",
+  )
+    .setup()
+    .standardDeal()
+    .fold(4)
+    .fold(1)
+    .fold(2)
+    .key("shuffler")
+    .after(300)
+    .removeFrom("muck", "card:A:9s", "card:A:9h", "card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd")
+    .after(200)
+    .removeFrom("seat3", "card:A:7d", "card:A:2h")
+    .wait()
+    .expect({ kind: "hand_start", hand: 2 })
+    .absent("DECK_NOT_COLLECTED"),
+  "tag-misplaced": s("a chip lies on a seat's card antenna")
+    .setup()
+    .standardDeal()
+    .addTo("seat4", "chip:25:99")
+    .expect({ kind: "alert", code: "TAG_MISPLACED", severity: "dealer" }),
+  "fold-while-the-seat-still-lists-the-cards-negative": s(
+    "a fold: the muck reports the cards before the seat antenna misses them K times",
+  )
+    .setup()
+    .standardDeal()
+    .addTo("muck", "card:A:9s", "card:A:9h")
+    .after(100)
+    .chips(1, 100, 100)
+    .after(500)
+    .removeFrom("seat4", "card:A:9s", "card:A:9h")
+    .expect({ kind: "action", seat: 4, action: "fold" })
+    .expect({ kind: "action", seat: 1, action: "call" })
+    .absent("READ_CONFLICT", "TAG_MISPLACED", "ACTION_OUT_OF_TURN"),
+  "read-conflict": s("a card is read on the muck and back on its seat while both list it")
+    .setup()
+    .standardDeal()
+    .addTo("muck", "card:A:9s")
+    .after(100)
+    .removeFrom("seat4", "card:A:9s")
+    .after(100)
+    .addTo("seat4", "card:A:9s")
+    .after(100)
+    .removeFrom("muck", "card:A:9s")
+    .expect({ kind: "alert", code: "READ_CONFLICT", severity: "dealer" })
+    .expect({ kind: "alert_clear", code: "READ_CONFLICT" }),
+  "stack-mismatch": s("seat 4, with 1000 behind, puts out five 1000 chips")
+    .setup({ stacks: { 4: 1000 } })
+    .standardDeal()
+    .chips(4, 1000, 1000, 1000, 1000, 1000)
+    .expect({ kind: "alert", code: "STACK_MISMATCH", seat: 4, severity: "floor" })
+    .expect({ kind: "action", seat: 4, allin: true }),
+  "allin-for-the-stack-negative": s("seat 4, with 1000 behind, puts out exactly 1000: all-in, no mismatch")
+    .setup({ stacks: { 4: 1000 } })
+    .standardDeal()
+    .chips(4, 500, 500)
+    .expect({ kind: "action", seat: 4, allin: true })
+    .absent("STACK_MISMATCH", "TAG_MISPLACED", "READ_CONFLICT", "CHIPS_TAKEN_BACK"),
+
   // ——— readers ———
   "reader-offline": s("the bridge stops answering and comes back")
     .setup()

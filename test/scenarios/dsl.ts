@@ -16,9 +16,19 @@ export class Scene {
 
   constructor(readonly title: string) {}
 
+  /** The gap before the next input, when a scene sets it (a fast dealer, one scan round). */
+  private nextGap: number | null = null;
+
   private at(ms = 300): number {
-    this.t += ms;
+    this.t += this.nextGap ?? ms;
+    this.nextGap = null;
     return this.t;
+  }
+
+  /** The next input comes `ms` after the last one (e.g. two reports of one scan round, 50 ms apart). */
+  after(ms: number): this {
+    this.nextGap = ms;
+    return this;
   }
 
   private tags(antenna: string, tags: string[], gap?: number): this {
@@ -53,6 +63,16 @@ export class Scene {
   floor(op: Record<string, unknown>): this {
     this.lines.push({ t: this.at(op.op === "ruling" ? 1000 : 100), kind: "floor", ...op } as InputEventIn);
     return this;
+  }
+
+  /** Tags straight onto the pot (chips pushed and swept in before their zone was scanned). */
+  toPot(...tags: string[]): this {
+    return this.addTo("pot", ...tags);
+  }
+
+  /** A chip tag of this denomination that no zone has reported yet. */
+  newChip(denomination: number): string {
+    return `chip:${denomination}:${++this.chipSerial}`;
   }
 
   key(button: "shuffler" | "check" | "fold" | "raise" | "allin" | "exposed"): this {

@@ -50,6 +50,10 @@ describe("scenarios: the alert catalogue, positive and negative", () => {
       "ALLIN_TABLE_HANDS",
       "READER_OFFLINE",
       "BOARD_TOO_MANY",
+      "CHIPS_TAKEN_BACK",
+      "TAG_MISPLACED",
+      "READ_CONFLICT",
+      "STACK_MISMATCH",
     ]);
   });
 

@@ -1,0 +1,306 @@
+/**
+ * The contract's "Reading at any pace", point by point, and every window the reading has tested on
+ * both sides: the same situation a millisecond inside the window and a millisecond past it. The
+ * windows come from the configuration (reading.scanRoundMs, reading.missedScans, settleWindowMs), so
+ * the tests follow them if they change.
+ */
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/app/config.js";
+import { InputEvent, type TableEvent } from "../../src/contract/index.js";
+import { createTableFromConfig } from "../../src/table/core.js";
+import { Scene } from "../scenarios/dsl.js";
+
+const config = loadConfig();
+const ROUND = config.reading.scanRoundMs;
+const LAG = (config.reading.missedScans + 1) * ROUND;
+
+function play(scene: Scene): TableEvent[] {
+  const core = createTableFromConfig(config);
+  const out: TableEvent[] = [];
+  let last = 0;
+  for (const line of scene.lines) {
+    if ("expect" in line || "absent" in line) continue;
+    const event = InputEvent.parse(line);
+    out.push(...core.advanceTo(event.t), ...core.handle(event));
+    last = event.t;
+  }
+  return [...out, ...core.finish(last)];
+}
+
+const codes = (events: TableEvent[]) => events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
+const actionsOf = (events: TableEvent[], seat: number) =>
+  events
+    .filter((e) => e.kind === "action" && e.seat === seat)
+    .map((e) => (e.kind === "action" ? e.action : ""));
+
+/** Seats 1–4, button 1, blinds in, every hole card dealt, seat 4 to act. */
+const dealt = () => new Scene("").setup().standardDeal();
+
+describe("reading at any pace: a bet zone emptied before its settle window ran out", () => {
+  const sweptAfter = (ms: number, toPot: boolean) => {
+    const s = dealt().chips(4, 100, 100).after(ms).removeFrom("bet4", "chip:100:4", "chip:100:5");
+    return toPot ? s.after(20).toPot("chip:100:4", "chip:100:5").wait() : s.wait();
+  };
+
+  it("is read as it stood when it emptied: chips that go to the pot are the seat's action", () => {
+    const events = play(sweptAfter(100, true));
+    expect(actionsOf(events, 4)).toEqual(["call"]);
+    expect(codes(events)).not.toContain("CHIPS_TAKEN_BACK");
+  });
+
+  it("chips that go nowhere were taken back (CHIPS_TAKEN_BACK), and are not an action", () => {
+    const events = play(sweptAfter(100, false));
+    expect(codes(events)).toContain("CHIPS_TAKEN_BACK");
+    expect(actionsOf(events, 4)).toEqual([]);
+  });
+
+  it("the pot may report them up to one scan round after the zone, not later", () => {
+    const within = dealt()
+      .chips(4, 100, 100)
+      .after(100)
+      .removeFrom("bet4", "chip:100:4", "chip:100:5")
+      .after(ROUND - 1)
+      .toPot("chip:100:4", "chip:100:5")
+      .wait();
+    const past = dealt()
+      .chips(4, 100, 100)
+      .after(100)
+      .removeFrom("bet4", "chip:100:4", "chip:100:5")
+      .after(ROUND + 1)
+      .toPot("chip:100:4", "chip:100:5")
+      .wait();
+    expect(codes(play(within))).not.toContain("CHIPS_TAKEN_BACK");
+    expect(codes(play(past))).toContain("CHIPS_TAKEN_BACK");
+  });
+
+  it("the settle window: a second report inside it is the same motion, past it a second action", () => {
+    const bet = (gap: number) => dealt().chips(4, 100).after(gap).addTo("bet4", "chip:100:50").wait();
+    // One motion: 100 then 100 more is a call of 200; two motions: 100 is an undercall first.
+    expect(codes(play(bet(config.settleWindowMs - 1)))).not.toContain("UNDERCALL");
+    expect(codes(play(bet(config.settleWindowMs + 1)))).toContain("UNDERCALL");
+  });
+});
+
+describe("reading at any pace: chips pushed and swept in so fast that the zone never reported them", () => {
+  it("the pot's gain is the action of the seat whose turn it was", () => {
+    const events = play(dealt().toPot("chip:100:80", "chip:100:81").wait());
+    expect(actionsOf(events, 4)).toEqual(["call"]);
+  });
+
+  it("between rounds nobody is to act: a gain is not anyone's action", () => {
+    const events = play(
+      dealt().limpedPreflop().burn("2c").board("Qs", "Jd", "4h").wait(1000).toPot("chip:5:70").wait(),
+    );
+    expect(events.filter((e) => e.kind === "action" && e.t > 9000 && e.action !== "check")).toEqual([]);
+  });
+});
+
+describe("reading at any pace: judgements of order allow one scan round", () => {
+  it("a burn reported after the first board card within one round is the street's burn; past it, BURN_MISSING", () => {
+    const flop = (gap: number) =>
+      dealt().limpedPreflop().board("Qs", "Jd", "4h").after(gap).burn("2c").wait();
+    expect(codes(play(flop(ROUND - 1)))).not.toContain("BURN_MISSING");
+    expect(codes(play(flop(ROUND + 1)))).toContain("BURN_MISSING");
+  });
+
+  it("two seats' hole cards in one round, in either order: the first card is judged on both", () => {
+    const deal = (gap: number) =>
+      new Scene("")
+        .setup()
+        .key("shuffler")
+        .chips(2, 100)
+        .chips(3, 100, 100)
+        .deal([[3, "7d"]])
+        .after(gap)
+        .deal([[2, "Kh"]])
+        .wait();
+    expect(codes(play(deal(ROUND - 1)))).not.toContain("MISDEAL_FIRST_CARD");
+    expect(codes(play(deal(ROUND + 1)))).toContain("MISDEAL_FIRST_CARD");
+  });
+
+  it("a seat passed by the deal within one round is not dealt out; past it, it is", () => {
+    const deal = (gap: number) =>
+      new Scene("")
+        .setup()
+        .key("shuffler")
+        .chips(2, 100)
+        .chips(3, 100, 100)
+        .deal([
+          [2, "Kh"],
+          [4, "9s"],
+        ])
+        .after(gap)
+        .deal([[3, "7d"]])
+        .wait();
+    expect(codes(play(deal(ROUND - 1)))).not.toContain("MISDEAL_DEALT_OUT");
+    expect(codes(play(deal(ROUND + 1)))).toContain("MISDEAL_DEALT_OUT");
+  });
+
+  it("a card and the exposed key in either order within one round: the key is about that card", () => {
+    // The third card of the deal is exposed; its report comes after the key.
+    const deal = (gap: number) =>
+      new Scene("")
+        .setup()
+        .key("shuffler")
+        .chips(2, 100)
+        .chips(3, 100, 100)
+        .deal([
+          [2, "Kh"],
+          [3, "7d"],
+        ])
+        .key("exposed")
+        .after(gap)
+        .deal([[4, "9s"]])
+        .wait();
+    expect(codes(play(deal(ROUND - 1)))).not.toContain("MISDEAL_EXPOSED");
+    // Past the round the key was pressed with two cards out: the second card was exposed.
+    expect(codes(play(deal(ROUND + 1)))).toContain("MISDEAL_EXPOSED");
+  });
+
+  it("a street's card reported before the round's last bet (read from the pot) within one round: not premature; past it, premature", () => {
+    // On the flop seat 2 bets and seats 3 and 4 call; seat 1's call is pushed and swept in unseen, and
+    // the pot's report of it comes `gap` after the turn card's.
+    const turn = (gap: number) =>
+      dealt()
+        .limpedPreflop()
+        .burn("2c")
+        .board("Qs", "Jd", "4h")
+        .chips(2, 100, 100)
+        .chips(3, 100, 100)
+        .chips(4, 100, 100)
+        .pull()
+        .burn("3c")
+        .board("8c")
+        .after(gap)
+        .toPot("chip:100:90", "chip:100:91")
+        .wait();
+    const within = play(turn(ROUND - 1));
+    expect(codes(within)).not.toContain("PREMATURE_TURN");
+    expect(actionsOf(within, 1)).toContain("call");
+    expect(within.some((e) => e.kind === "street" && e.street === "turn")).toBe(true);
+    expect(codes(play(turn(ROUND + 1)))).toContain("PREMATURE_TURN");
+  });
+});
+
+describe("reading at any pace: the shuffler press is a hand boundary", () => {
+  const pressThenCollect = (gap: number) =>
+    dealt()
+      .fold(4)
+      .fold(1)
+      .fold(2)
+      .key("shuffler")
+      .after(gap)
+      .removeFrom("muck", "card:A:9s", "card:A:9h", "card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd")
+      .after(1)
+      .removeFrom("seat3", "card:A:7d", "card:A:2h")
+      .wait();
+
+  it("DECK_NOT_COLLECTED is judged from the latest reports, allowing the bridge's departure lag", () => {
+    expect(codes(play(pressThenCollect(LAG - 2)))).not.toContain("DECK_NOT_COLLECTED");
+    expect(codes(play(pressThenCollect(LAG + 1)))).toContain("DECK_NOT_COLLECTED");
+  });
+
+  it("a card missing from the latest report at the press is gone, whatever the departure window", () => {
+    const events = play(
+      dealt()
+        .fold(4)
+        .fold(1)
+        .fold(2)
+        .removeFrom("muck", "card:A:9s", "card:A:9h", "card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd")
+        .removeFrom("seat3", "card:A:7d", "card:A:2h")
+        .after(100)
+        .key("shuffler")
+        .wait(),
+    );
+    expect(config.reading.departWindowMs).toBeGreaterThan(400);
+    expect(codes(events)).not.toContain("DECK_NOT_COLLECTED");
+  });
+
+  it("a card of the last hand dealt again is a new card of the new hand", () => {
+    const events = play(
+      new Scene("")
+        .setup()
+        .key("shuffler")
+        .chips(2, 100)
+        .chips(3, 100, 100)
+        .deal([[2, "Kh"]])
+        .key("exposed")
+        .wait(1000)
+        .after(0)
+        .key("shuffler")
+        .after(100)
+        .removeFrom("seat2", "card:A:Kh")
+        .after(100)
+        .deal([[2, "Kh"]])
+        .deal([
+          [3, "7d"],
+          [4, "9s"],
+          [1, "Ac"],
+          [2, "Kd"],
+          [3, "2h"],
+          [4, "9h"],
+          [1, "Td"],
+        ])
+        .wait(),
+    );
+    expect(events.some((e) => e.kind === "hand_start" && e.redeal)).toBe(true);
+    expect(events.filter((e) => e.kind === "street" && e.street === "preflop")).toHaveLength(1);
+    expect(codes(events).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual([]);
+  });
+});
+
+describe("reading at any pace: a reading that cannot be true is never acted on silently", () => {
+  it("a card on a chip antenna is TAG_MISPLACED and not a bet", () => {
+    const events = play(dealt().addTo("bet4", "card:A:2s").wait());
+    expect(codes(events)).toContain("TAG_MISPLACED");
+    expect(actionsOf(events, 4)).toEqual([]);
+  });
+
+  it("one tag on two antennas past the departure lag is READ_CONFLICT; within it, a move", () => {
+    const fold = (linger: number) =>
+      dealt()
+        .addTo("muck", "card:A:9s", "card:A:9h")
+        .after(linger)
+        .removeFrom("seat4", "card:A:9s", "card:A:9h")
+        .wait();
+    const within = play(fold(LAG - 1));
+    const past = play(fold(LAG + 1));
+    expect(actionsOf(within, 4)).toEqual(["fold"]);
+    expect(codes(within)).not.toContain("READ_CONFLICT");
+    expect(codes(past)).toContain("READ_CONFLICT");
+    expect(past.some((e) => e.kind === "alert_clear" && e.code === "READ_CONFLICT")).toBe(true);
+  });
+
+  it("more chips in front of a seat than its stack is STACK_MISMATCH", () => {
+    const events = play(
+      new Scene("")
+        .setup({ stacks: { 4: 1000 } })
+        .standardDeal()
+        .chips(4, 1000, 1000)
+        .wait(),
+    );
+    expect(codes(events)).toContain("STACK_MISMATCH");
+  });
+});
+
+describe("reading at any pace: a flicker and the departure window", () => {
+  const flicker = (gap: number) =>
+    dealt()
+      .limpedPreflop()
+      .burn("2c")
+      .board("Qs", "Jd", "4h")
+      .removeFrom("board", "card:A:4h")
+      .after(gap)
+      .addTo("board", "card:A:4h")
+      .key("check")
+      .wait();
+
+  it("a board card back within the departure window never left; past it, it left and came again", () => {
+    const inside = play(flicker(config.reading.departWindowMs - 1));
+    const past = play(flicker(config.reading.departWindowMs + 1));
+    expect(inside.filter((e) => e.kind === "street" && e.street === "flop")).toHaveLength(1);
+    expect(past.filter((e) => e.kind === "street" && e.street === "flop").length).toBeGreaterThanOrEqual(1);
+    expect(codes(inside)).toEqual([]);
+    expect(codes(past)).not.toContain("BURN_MISSING");
+  });
+});
