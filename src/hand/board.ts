@@ -2,7 +2,7 @@
  * The board and the burn: which street each board card belongs to, whether a burn was due, and the
  * corrective procedures the dealer follows for a four-card flop (r.35) and premature cards (RP-5).
  */
-import { dealNextStreet, STREETS, type Street } from "../rules/betting.js";
+import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import { type AlertCode, say } from "./alerts.js";
 import type { HandContext } from "./context.js";
@@ -38,7 +38,7 @@ export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card:
   if (waiting(h, "board")) return;
   // Reports of one scan round come in channel order: the burn may be reported after the board card
   // it came before, and the last bet of the round (read from the pot) after the card that followed it.
-  if (unusedBurns(h) === 0 || !roundComplete(h)) {
+  if (unusedBurns(h) === 0 || (!roundComplete(h) && lastToAct(h))) {
     schedule(h, { kind: "board", due: h.t + h.reading.scanRoundMs, before });
     return;
   }
@@ -109,6 +109,19 @@ function premature(h: HandContext, current: Street, before: number): void {
 function startFourCardFlop(h: HandContext): void {
   h.board.procedure = { kind: "fourCardFlop", tags: [...h.board.tags] };
   raise(h, say.fourCardFlop(h.t));
+}
+
+/**
+ * Whether the round is one action from closing: the last call or check, pushed and swept in between
+ * two scans, may be reported by the pot after the card. With more than one seat still to act, a card
+ * on the board is premature whatever the readers are about to say.
+ */
+function lastToAct(h: HandContext): boolean {
+  const legal = legalActions(h.betting);
+  const seat = h.betting.toAct;
+  if (legal === null || seat === null) return false;
+  const closing = applyAction(h.betting, legal.canCheck ? { seat, type: "check" } : { seat, type: "call" });
+  return closing.ok && closing.state.phase !== "betting";
 }
 
 /** The next street is dealt without a burn under the procedure in force. */

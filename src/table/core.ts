@@ -341,17 +341,30 @@ class Table implements TableCore {
     return first === undefined ? null : positionsFromButton(first, inGame, state.seatCount);
   }
 
+  /**
+   * A reader went away or came back. The bridge driver reports each antenna it serves (a channel can
+   * fault alone); the floor hears once per reader (the configuration's `reader` of those antennas),
+   * naming the antennas it serves, and the alert clears when every one of them is back.
+   */
   private onReader(event: ReaderEvent): TableEvent[] {
+    const reader = this.readerOf(event.reader);
+    const down = (r: string) => [...this.offline].some((unit) => this.readerOf(unit) === r);
     if (event.status === "offline") {
       if (this.offline.has(event.reader)) return [];
+      const first = !down(reader);
       this.offline.add(event.reader);
-      const served = this.options.antennas.filter(
-        (a) => (this.options.readers?.[a] ?? "bridge") === event.reader,
-      );
-      return [say.readerOffline(event.t, event.reader, served)];
+      if (!first) return [];
+      const served = this.options.antennas.filter((a) => this.readerOf(a) === reader);
+      return [say.readerOffline(event.t, reader, served)];
     }
-    if (!this.offline.delete(event.reader)) return [];
-    return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader: event.reader }];
+    if (!this.offline.delete(event.reader) || down(reader)) return [];
+    return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader }];
+  }
+
+  /** The reader of a unit named in a `reader` event: an antenna's configured reader, or the reader itself. */
+  private readerOf(unit: string): string {
+    if (this.antennas.has(unit)) return this.options.readers?.[unit] ?? "bridge";
+    return unit;
   }
 
   private onFloor(event: FloorEvent): TableEvent[] {

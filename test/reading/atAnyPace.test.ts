@@ -304,3 +304,38 @@ describe("reading at any pace: a flicker and the departure window", () => {
     expect(codes(past)).not.toContain("BURN_MISSING");
   });
 });
+
+describe("a reader that drops out and comes back", () => {
+  const antennas = Object.keys(config.antennas);
+
+  it("the bridge driver reports every antenna offline: the floor hears once, naming them; the burst on reconnect raises nothing", () => {
+    const scene = dealt().limpedPreflop().burn("2c");
+    // The link goes down: the driver reports each antenna it serves, in channel order.
+    for (const a of antennas) scene.after(0).reader(a, "offline");
+    // While it is away the flop is dealt; on reconnect the snapshots come in channel order, then online.
+    scene.wait(1500);
+    scene.after(0).addTo("board", "card:A:Qs", "card:A:Jd", "card:A:4h");
+    for (const a of ["seat1", "seat2", "seat3", "bet1", "burn", "muck", "pot"]) {
+      scene.after(0).addTo(a);
+    }
+    for (const a of antennas) scene.after(0).reader(a, "online");
+    scene.key("check").wait();
+    const events = play(scene);
+    const offline = events.filter((e) => e.kind === "alert" && e.code === "READER_OFFLINE");
+    expect(offline).toHaveLength(1);
+    expect(offline[0]?.kind === "alert" && offline[0].text).toContain("seat1");
+    expect(events.filter((e) => e.kind === "alert_clear" && e.code === "READER_OFFLINE")).toHaveLength(1);
+    expect(codes(events)).toEqual(["READER_OFFLINE"]);
+    expect(events.some((e) => e.kind === "street" && e.street === "flop")).toBe(true);
+  });
+
+  it("the alert clears only when every antenna of the reader is back", () => {
+    const scene = dealt();
+    for (const a of antennas) scene.after(0).reader(a, "offline");
+    for (const a of antennas.slice(1)) scene.after(0).reader(a, "online");
+    const halfway = play(scene.wait());
+    expect(halfway.filter((e) => e.kind === "alert_clear")).toEqual([]);
+    scene.after(0).reader(antennas[0]!, "online");
+    expect(play(scene).filter((e) => e.kind === "alert_clear" && e.code === "READER_OFFLINE")).toHaveLength(1);
+  });
+});

@@ -25,7 +25,10 @@ export function scenario(name: string): InputEventIn[] {
   return scenarioInputs(join(REPO_ROOT, "test/scenarios", `${name}.jsonl`));
 }
 
-/** Feeds events to the runtime at their times, calling `after` after each one. */
+/**
+ * Feeds events to the runtime at their times, calling `after` after each one; then lets one scan round
+ * pass, so that judgements waiting for the readers (the first card, the board) are made.
+ */
 export function feed(
   runtime: Runtime,
   setNow: (t: number) => void,
@@ -37,6 +40,10 @@ export function feed(
     runtime.submit(InputEvent.parse(e));
     after();
   }
+  const last = events.at(-1)?.t;
+  if (last === undefined) return;
+  setNow(last + loadConfig().reading.scanRoundMs);
+  runtime.tick();
 }
 
 /** The face of a card tag (`card:A:As/2` → `As`), or null for a chip. */
