@@ -51,7 +51,13 @@ export function betZoneSettled(h: HandContext, seat: number, chips: readonly Chi
     readAndAct(h, seat, denominations, h.raiseDeclared);
     return;
   }
-  outOfTurn(h, seat, { seat, denominations, declaredRaise: false, currentBet: h.betting.currentBet });
+  outOfTurn(h, seat, {
+    seat,
+    denominations,
+    tags: fresh.map((c) => c.tag),
+    declaredRaise: false,
+    currentBet: h.betting.currentBet,
+  });
 }
 
 /**
@@ -190,7 +196,12 @@ export function afterAction(h: HandContext): void {
     if (pending?.seat !== seat) return;
     h.pendingOutOfTurn = null;
     clear(h, "ACTION_OUT_OF_TURN", seat);
-    if (pending.currentBet !== h.betting.currentBet) return;
+    if (pending.currentBet !== h.betting.currentBet) {
+      // Void: the chips are the player's to take back — or to leave out as part of his next push.
+      const account = zone(h, seat);
+      for (const tag of pending.tags) account.chips.delete(tag);
+      return;
+    }
     readAndAct(h, seat, pending.denominations, pending.declaredRaise);
     return;
   }

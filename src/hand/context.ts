@@ -47,6 +47,8 @@ export interface ZoneAccount {
 export interface PendingOutOfTurn {
   seat: number;
   denominations: number[];
+  /** The chips' tags: if the action is void they are the seat's again, part of its next push. */
+  tags: string[];
   declaredRaise: boolean;
   /** The bet to match when it happened: if it changed, the action is void. */
   currentBet: number;

@@ -69,7 +69,11 @@ function checkDealtOut(h: HandContext, seat: number): void {
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
 export function judgeFirstCard(h: HandContext, seat: number): void {
   const first = h.entitled[0]!;
-  if ((h.hole[first]?.length ?? 0) > 0) return;
+  if ((h.hole[first]?.length ?? 0) > 0) {
+    // The first seat's card was in the same round: the order of the rest is judged as usual.
+    if (!h.dealComplete) for (const s of h.entitled) if ((h.hole[s]?.length ?? 0) > 0) checkDealtOut(h, s);
+    return;
+  }
   if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first))) {
     holdForMisdeal(h, "MISDEAL_FIRST_CARD");
   }

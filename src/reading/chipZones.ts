@@ -122,11 +122,15 @@ export class ChipZones {
     }
   }
 
-  /** Reads every unsettled zone now (the action has moved on), but `except`. */
+  /**
+   * Reads every unsettled zone now (the action has moved on), but `except` — and but a zone that
+   * changed within the last scan round: the rest of that motion may be in its next report.
+   */
   settleAll(t: number, except: string | undefined, out: Observation[]): void {
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
-      if (zone?.changedAt != null && antenna !== except) out.push(this.settle(t, antenna, zone));
+      if (zone?.changedAt == null || antenna === except) continue;
+      if (t - zone.changedAt >= this.windows.scanRoundMs) out.push(this.settle(t, antenna, zone));
     }
   }
 

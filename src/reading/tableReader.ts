@@ -77,7 +77,9 @@ export class TableReader {
     this.scanRoundMs = options.scanRoundMs ?? DEFAULT_SCAN_ROUND_MS;
     this.lagMs = ((options.missedScans ?? DEFAULT_MISSED_SCANS) + 1) * this.scanRoundMs;
     this.chips = new ChipZones({
-      settleWindowMs: options.settleWindowMs,
+      // A zone is seen only at its slot of each scan round: steady means steady for the settle window
+      // and one round more, or the two reports of one motion could be read as two actions.
+      settleWindowMs: options.settleWindowMs + this.scanRoundMs,
       scanRoundMs: this.scanRoundMs,
       lagMs: this.lagMs,
     });

@@ -161,7 +161,11 @@ class Table implements TableCore {
     for (let d = this.nextDeadline(); d !== null && d <= t; d = this.nextDeadline()) {
       const readerDue = this.reader.nextDeadline();
       if (readerDue !== null && readerDue <= d) out.push(...this.route(d, this.reader.advanceTo(d)));
-      else if (this.session !== null) out.push(...this.afterHand(this.session.tick(d)));
+      else if (this.session !== null) {
+        // A judgement that waited for the readers moves the action on as any event does.
+        out.push(...this.route(d, this.reader.settleAll(d)));
+        out.push(...this.afterHand(this.session?.tick(d) ?? []));
+      }
     }
     return out;
   }

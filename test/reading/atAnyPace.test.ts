@@ -73,11 +73,12 @@ describe("reading at any pace: a bet zone emptied before its settle window ran o
     expect(codes(play(past))).toContain("CHIPS_TAKEN_BACK");
   });
 
-  it("the settle window: a second report inside it is the same motion, past it a second action", () => {
+  it("the settle window (and one scan round): a second report inside it is the same motion, past it a second action", () => {
     const bet = (gap: number) => dealt().chips(4, 100).after(gap).addTo("bet4", "chip:100:50").wait();
     // One motion: 100 then 100 more is a call of 200; two motions: 100 is an undercall first.
-    expect(codes(play(bet(config.settleWindowMs - 1)))).not.toContain("UNDERCALL");
-    expect(codes(play(bet(config.settleWindowMs + 1)))).toContain("UNDERCALL");
+    const window = config.settleWindowMs + ROUND;
+    expect(codes(play(bet(window - 1)))).not.toContain("UNDERCALL");
+    expect(codes(play(bet(window + 1)))).toContain("UNDERCALL");
   });
 });
 
@@ -336,6 +337,8 @@ describe("a reader that drops out and comes back", () => {
     const halfway = play(scene.wait());
     expect(halfway.filter((e) => e.kind === "alert_clear")).toEqual([]);
     scene.after(0).reader(antennas[0]!, "online");
-    expect(play(scene).filter((e) => e.kind === "alert_clear" && e.code === "READER_OFFLINE")).toHaveLength(1);
+    expect(play(scene).filter((e) => e.kind === "alert_clear" && e.code === "READER_OFFLINE")).toHaveLength(
+      1,
+    );
   });
 });
