@@ -195,7 +195,8 @@ export class FlopDealer {
     this.level = redeal?.level ?? seating.level;
     if (!redeal) this.followLevel();
     if (!this.hook((i) => i.onShuffle?.(this) ?? false)) {
-      if (felt.cardZonesInUse().length > 0 || felt.read("pot").length > 0) felt.clearAll().step("afterCollect");
+      if (felt.cardZonesInUse().length > 0 || felt.read("pot").length > 0)
+        felt.clearAll().step("afterCollect");
       this.pressShuffler();
     }
     const stacks = seating.inGame().map((seat) => ({ seat, stack: seating.seats.get(seat)?.stack ?? 0 }));

@@ -200,7 +200,9 @@ export function formatReport(
   if (profiles.length > 0) {
     // Random pace: one block per dealer profile, then the totals.
     for (const [name, p] of profiles.sort(([a], [b]) => a.localeCompare(b))) {
-      out.push(`pace ${name}: ${p.hands} hands, ${p.missed} missed, ${p.mismatches} stack or result mismatches`);
+      out.push(
+        `pace ${name}: ${p.hands} hands, ${p.missed} missed, ${p.mismatches} stack or result mismatches`,
+      );
       out.push(...codeTable(p.counts, codes, notApplicable, true), "");
     }
     out.push("all paces:");

@@ -61,7 +61,8 @@ export class ScanRounds {
 
   constructor(private readonly options: ScanOptions) {
     if (!(options.roundMs >= 1)) throw new Error(`scan rounds: roundMs ${options.roundMs} is not ≥ 1`);
-    if (!(options.missedScans >= 1)) throw new Error(`scan rounds: missedScans ${options.missedScans} is not ≥ 1`);
+    if (!(options.missedScans >= 1))
+      throw new Error(`scan rounds: missedScans ${options.missedScans} is not ≥ 1`);
     const byReader = new Map<string, ScanAntenna[]>();
     for (const a of options.antennas) {
       const list = byReader.get(a.reader) ?? [];
@@ -127,7 +128,10 @@ export class ScanRounds {
     for (;;) {
       let first: AntennaState | null = null;
       for (const a of this.due) {
-        if (a.next! < t && (first === null || a.next! < first.next! || (a.next === first.next && a.order < first.order)))
+        if (
+          a.next! < t &&
+          (first === null || a.next! < first.next! || (a.next === first.next && a.order < first.order))
+        )
           first = a;
       }
       if (first === null) return;

@@ -157,7 +157,9 @@ async function simCommand(opts: SimOpts): Promise<number> {
   });
   if (opts.devices) {
     if (opts.scanMs !== undefined)
-      throw new InvalidArgumentError("sim --devices: the bridge emulator scans in rounds itself; leave out --scan-ms");
+      throw new InvalidArgumentError(
+        "sim --devices: the bridge emulator scans in rounds itself; leave out --scan-ms",
+      );
     return devicesSim(opts, config, session, game);
   }
   const core = createTableFromConfig(config);
@@ -383,7 +385,9 @@ function scanRoundsFor(config: Config): ScanRounds {
 
 /** How late an alert may come: the reading latency with scan rounds, none without. */
 function latencyFor(config: Config, scanMs: number | undefined): number {
-  return scanMs === undefined ? 0 : readingLatencyMs({ ...config.reading, settleWindowMs: config.settleWindowMs });
+  return scanMs === undefined
+    ? 0
+    : readingLatencyMs({ ...config.reading, settleWindowMs: config.settleWindowMs });
 }
 
 /**

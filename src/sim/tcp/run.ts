@@ -112,10 +112,14 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
         : {}),
     });
   const tl = new Timeline(0);
-  const pace = createPace(options.pace ?? "fixed", {
-    fixed: rng,
-    random: () => mulberry32((seed ^ 0x68e31da4) >>> 0),
-  }, TCP_FIXED);
+  const pace = createPace(
+    options.pace ?? "fixed",
+    {
+      fixed: rng,
+      random: () => mulberry32((seed ^ 0x68e31da4) >>> 0),
+    },
+    TCP_FIXED,
+  );
   const scan = options.scan?.scanRounds;
   tl.push({ kind: "floor", op: "game", game: "tcp", min: limits.min, max: limits.max });
   for (const [seat, player] of Object.entries(TCP_SEATING)) {
