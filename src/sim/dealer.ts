@@ -78,6 +78,8 @@ export class FlopDealer {
   /** Plays one hand to its end: misdeals are re-dealt exactly, a void ends it. */
   playHand(injector: Injector | null): void {
     this.injector = injector;
+    // One dealer for the hand and its re-deals.
+    this.felt.pace.nextHand();
     let redeal: { positions: Positions; level: Level } | null = null;
     for (;;) {
       const result = this.playDeal(redeal);
@@ -109,7 +111,7 @@ export class FlopDealer {
 
   /** A hole card from the stub to a seat. */
   dealHole(seat: number, face: Card = this.stub.draw()): void {
-    this.felt.add(`seat${seat}`, this.felt.tag(face)).tl.wait(150);
+    this.felt.add(`seat${seat}`, this.felt.tag(face)).step("cardPitch");
   }
 
   burn(face: Card = this.stub.draw()): void {
@@ -120,8 +122,8 @@ export class FlopDealer {
   declareMisdeal(): never {
     this.felt.pause(1200, 2000);
     this.felt.clearAll();
-    // The cards must be gone from the readers before the next shuffle (r.21).
-    this.felt.tl.wait(2000);
+    // The cards are collected; the dealer goes on to the shuffler at his pace (r.21).
+    this.felt.step("afterCollect");
     throw new DealOver("misdeal");
   }
 
@@ -130,7 +132,7 @@ export class FlopDealer {
     this.felt.pause(1200, 2000);
     this.felt.tl.push({ kind: "floor", op: "ruling", ruling: "void" });
     this.felt.pause(500, 800).clearAll();
-    this.felt.tl.wait(2000);
+    this.felt.step("afterCollect");
     throw new DealOver("void");
   }
 
@@ -157,7 +159,10 @@ export class FlopDealer {
       if (d.muck) this.felt.muck(seat);
       else tl.press("fold").wait(300);
     } else {
-      if (d.key !== null) tl.press(d.key).wait(150);
+      if (d.key !== null) {
+        tl.press(d.key);
+        this.felt.step("keyToChips");
+      }
       this.felt.push(seat, d.chips);
     }
   }
@@ -190,7 +195,8 @@ export class FlopDealer {
     this.level = redeal?.level ?? seating.level;
     if (!redeal) this.followLevel();
     if (!this.hook((i) => i.onShuffle?.(this) ?? false)) {
-      if (felt.cardZonesInUse().length > 0 || felt.read("pot").length > 0) felt.clearAll().tl.wait(2000);
+      if (felt.cardZonesInUse().length > 0 || felt.read("pot").length > 0)
+        felt.clearAll().step("afterCollect");
       this.pressShuffler();
     }
     const stacks = seating.inGame().map((seat) => ({ seat, stack: seating.seats.get(seat)?.stack ?? 0 }));
@@ -205,7 +211,7 @@ export class FlopDealer {
       bbAnteOrder: this.setup.bbAnteOrder,
       ...(this.limit ? { limit: this.limit } : {}),
     });
-    felt.pause(400, 600);
+    felt.step("toBlinds");
     const antes = this.betting.seats.reduce((sum, s) => sum + s.ante, 0);
     if (antes > 0) felt.toPot(antes).tl.wait(200);
     for (const seat of [this.positions.sb, this.positions.bb]) {
@@ -299,7 +305,7 @@ export class FlopDealer {
     const street = STREETS[STREETS.indexOf(this.betting.street) + 1];
     if (street === undefined) throw new Error("no street after the river");
     this.felt.pull(this.betting.seats.map((s) => s.seat));
-    this.felt.pause(700, 900);
+    this.felt.step("toBurn");
     if (!this.hook((i) => i.onStreet?.(this, street) ?? false)) this.layStreet(street);
     const moved = dealNextStreet(this.betting);
     if (!moved.ok) throw new Error(`simulated hand ${this.hand}: ${moved.error.message}`);
@@ -313,7 +319,7 @@ export class FlopDealer {
 
   private settle(): void {
     // The last bet is read once its zone is steady; the showdown and the push take a moment anyway.
-    this.felt.pause(1500, 2500);
+    this.felt.step("showdown");
     const stacks = settleStacks(this.betting, {
       game: this.setup.game,
       board: this.felt.read("board"),

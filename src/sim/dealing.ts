@@ -10,7 +10,7 @@ import { chance } from "./random.js";
  * card of a later round after the next seat's (the order of the first round is never disturbed).
  */
 export function dealHoleCards(d: FlopDealer, injected: (step: DealStep) => boolean, hooked: boolean): void {
-  d.felt.pause(600, 800);
+  d.felt.step("toDeal");
   const order = d.betting.seats.map((s) => s.seat);
   const steps: DealStep[] = Array.from({ length: d.setup.game.holeCards }, (_, round) =>
     order.map((seat, i) => ({ index: round * order.length + i, round, seat })),
@@ -38,7 +38,7 @@ export function layStreet(d: FlopDealer, street: Street, cards: number): void {
   } else if (street === "river" && d.reshuffleBeforeRiver) d.stub.reshuffle();
   if (!d.noBurn.has(street)) {
     d.burn();
-    d.felt.pause(250, 400);
+    d.felt.step("burnToBoard");
   }
   const tags = Array.from({ length: cards }, () => d.felt.tag(d.stub.draw()));
   // A late read: one flop card shows up a report after the others.

@@ -84,7 +84,10 @@ export function underraise(rng: Rng): Injector {
       d.felt.beforeAction(d.liveSeats());
       d.truth("UNDERRAISE", `seat ${s.seat} ${legal.raiseType}s to ${under}, below ${minTo}`);
       // A raise is declared first (otherwise it could be read as a call); a bet is silent.
-      if (legal.raiseType === "raise") d.felt.tl.press("raise").wait(150);
+      if (legal.raiseType === "raise") {
+        d.felt.tl.press("raise");
+        d.felt.step("keyToChips");
+      }
       d.felt.push(s.seat, under - s.bet);
       d.felt.pause(1200, 1800).push(s.seat, minTo - under);
       d.apply({ seat: s.seat, type: legal.raiseType, to: minTo });

@@ -23,7 +23,7 @@ function lay(d: FlopDealer, n: number, rng: Rng): string[] {
 /** r.35: four cards on the flop; the floor has one picked at random as the next burn; no burn before the turn. */
 function fourCardFlop(d: FlopDealer, rng: Rng): void {
   d.burn();
-  d.felt.pause(250, 400);
+  d.felt.step("burnToBoard");
   d.truth("FOUR_CARD_FLOP", "four cards on the flop");
   const tags = lay(d, 4, rng);
   const picked = pick(rng, tags)!;
@@ -35,7 +35,7 @@ function fourCardFlop(d: FlopDealer, rng: Rng): void {
 function premature(d: FlopDealer, rng: Rng): void {
   const street = d.betting.street;
   d.burn();
-  d.felt.pause(250, 400);
+  d.felt.step("burnToBoard");
   const code =
     street === "preflop" ? "PREMATURE_FLOP" : street === "flop" ? "PREMATURE_TURN" : "PREMATURE_RIVER";
   d.truth(code, `${street} betting not complete`);
@@ -56,8 +56,8 @@ function premature(d: FlopDealer, rng: Rng): void {
     d.reshuffleBeforeRiver = true;
     d.noBurn.add("river");
   }
-  // The returned cards must be gone from the board before the betting goes on.
-  d.felt.tl.wait(2000);
+  // The returned cards are off the board; the dealer goes on at his pace.
+  d.felt.step("afterCollect");
 }
 
 /** The premature injector for the cards of the street after `street`. */
@@ -114,8 +114,8 @@ export function boardTooMany(rng: Rng): Injector {
       d.felt.pause(1500, 2500).remove("board", extra);
       const face = faceOf(extra);
       if (face !== null) d.stub.putBack([face]);
-      // The extra card must be gone from the board before the betting goes on.
-      d.felt.tl.wait(2000);
+      // The extra card is off the board; the dealer goes on at his pace.
+      d.felt.step("afterCollect");
       return true;
     },
   };

@@ -100,7 +100,8 @@ export function exposed(rng: Rng): Injector {
       // The card dealt just before this step was turned face up by the dealer.
       d.felt.tl.press("exposed");
       if (step.index !== presses[presses.length - 1]) {
-        d.felt.tl.wait(300);
+        // He announces the exposed card before he deals on.
+        d.felt.step("exposedToNext");
         return false;
       }
       d.truth("MISDEAL_EXPOSED", presses.length === 1 ? `card ${step.index} exposed` : "two cards exposed");
@@ -146,7 +147,7 @@ export function duplicate(rng: Rng): Injector {
     onStreet(d) {
       if (!onBoard) return false;
       d.burn();
-      d.felt.pause(250, 400);
+      d.felt.step("burnToBoard");
       return strike(d, "board");
     },
   };
@@ -184,8 +185,8 @@ export function deckNotCollected(): Injector {
       d.pressShuffler();
       d.truth("DECK_NOT_COLLECTED", `cards left on ${left.join(", ")}`);
       d.felt.pause(800, 1500).clearAll();
-      // Collected cards count as gone once the readers have missed them for the departure window.
-      d.felt.tl.wait(2000);
+      // The cards are collected; the dealer goes on to the blinds at his pace.
+      d.felt.step("afterCollect");
       return true;
     },
   };

@@ -21,6 +21,14 @@ import type { PhhHand } from "../rules/phh/read.js";
 import { phhSeating, replayHand } from "../rules/phh/replay.js";
 import { ChipBox, DEFAULT_CHIP_SET } from "./chips.js";
 import { flicker, landChips, type NoiseOptions } from "./noise.js";
+import {
+  createPace,
+  type Pace,
+  type PaceMode,
+  type PaceProfileName,
+  PHH_FIXED,
+  type PaceStep,
+} from "./pace.js";
 import { type CardPlan, planCards } from "./phhCards.js";
 import { chance, mulberry32, randInt, type Rng } from "./random.js";
 import { Timeline } from "./timeline.js";
@@ -37,6 +45,8 @@ export interface PhhScriptOptions {
   readonly deck?: string;
   /** Chip denominations; default the configuration's set. */
   readonly chipSet?: readonly number[];
+  /** How fast the dealer and players are (default `fixed`: the conversion's old timings exactly). */
+  readonly pace?: PaceMode;
 }
 
 export interface PhhScript {
@@ -45,6 +55,8 @@ export interface PhhScript {
   readonly seats: number[];
   /** Seat → the PHH finishing stack (the replayed result when the file records none). */
   readonly expectedStacks: Record<number, number>;
+  /** The pace profile the hand was dealt at. */
+  readonly profile: PaceProfileName;
 }
 
 /** Everything the conversion carries from one action to the next. */
@@ -54,6 +66,7 @@ interface Sim {
   /** Timing and noise; card choices have their own generator so noise never changes the cards. */
   readonly rng: Rng;
   readonly noise: NoiseOptions;
+  readonly pace: Pace;
   readonly box: ChipBox;
   readonly plan: CardPlan;
   readonly card: (face: Card) => string;
@@ -64,20 +77,23 @@ interface Sim {
   burns: string[];
 }
 
-/** The gap the dealer leaves between actions: longer than the 400 ms settle window. */
-const ACTION_GAP: readonly [number, number] = [700, 1000];
-
 /** Converts a PHH hand into the input events of a table dealing it. Throws when the engine refuses an action. */
 export function phhToInputEvents(hand: PhhHand, options: PhhScriptOptions = {}): PhhScript {
   const n = hand.startingStacks.length;
   if (n > 10) throw new Error(`${hand.file}: ${n} players do not fit a 10-seat table`);
   const seed = options.seed ?? 1;
   const deck = options.deck ?? "A";
+  const rng = mulberry32(seed ^ 0x5bd1e995);
   const sim: Sim = {
     hand,
     tl: new Timeline(options.startT ?? 0),
-    rng: mulberry32(seed ^ 0x5bd1e995),
+    rng,
     noise: options.noise ?? {},
+    pace: createPace(
+      options.pace ?? "fixed",
+      { fixed: rng, random: () => mulberry32((seed ^ 0x68e31da4) >>> 0) },
+      PHH_FIXED,
+    ),
     box: new ChipBox(options.chipSet ?? DEFAULT_CHIP_SET),
     plan: planCards(hand, mulberry32(seed)),
     card: (face) => `card:${deck}:${face}`,
@@ -95,7 +111,7 @@ export function phhToInputEvents(hand: PhhHand, options: PhhScriptOptions = {}):
   const seats = hand.startingStacks.map((_, i) => i + 1);
   const finishing = hand.finishingStacks ?? replayHand(hand, { bbAnteOrder: "ante-first" }).finalStacks;
   const expectedStacks = Object.fromEntries(seats.map((s) => [s, finishing[s - 1] ?? 0]));
-  return { events: sim.tl.events, seats, expectedStacks };
+  return { events: sim.tl.events, seats, expectedStacks, profile: sim.pace.profile };
 }
 
 /** The engine's view of the hand. PokerKit posts a big-blind ante before the blind, so the record does too. */
@@ -131,7 +147,7 @@ function floorSetUp(sim: Sim): void {
 /** Ante chips go straight to the pot; each blind's chips (what a short blind has) land on its bet zone. */
 function postForcedBets(sim: Sim): void {
   const { tl, state } = sim;
-  tl.wait(500);
+  step(sim, "toBlinds");
   const antes = state.seats.filter((s) => s.ante > 0);
   if (antes.length > 0) {
     for (const s of antes) sim.pot.push(...sim.box.take(s.ante));
@@ -147,12 +163,13 @@ function postForcedBets(sim: Sim): void {
 /** One card per seat per round, clockwise from the first seat left of the button. */
 function deal(sim: Sim): void {
   const { tl, state, plan } = sim;
-  tl.wait(600);
+  step(sim, "toDeal");
   for (let round = 0; round < sim.hand.game.holeCards; round++) {
     for (const { seat } of state.seats) {
       const cards = plan.hole.get(seat);
       if (cards === undefined) throw new Error(`${sim.hand.file}: p${seat} is not dealt in`);
-      tl.report(`seat${seat}`, cards.slice(0, round + 1).map(sim.card)).wait(150);
+      tl.report(`seat${seat}`, cards.slice(0, round + 1).map(sim.card));
+      step(sim, "cardPitch");
     }
   }
 }
@@ -168,7 +185,7 @@ function play(sim: Sim, action: PhhAction): void {
     case "show":
       // Tabled cards are read where they lie; only a muck at showdown moves cards.
       if (action.cards === "muck") {
-        sim.tl.wait(randInt(sim.rng, ...ACTION_GAP));
+        step(sim, "think");
         muckHand(sim, action.player);
       }
       return;
@@ -177,17 +194,34 @@ function play(sim: Sim, action: PhhAction): void {
   }
 }
 
-/** Before each action: the dealer's pause, with now and then a card flickering in the middle of it. */
+/** Waits as long as `s` takes at the hand's pace. */
+function step(sim: Sim, s: PaceStep): void {
+  sim.tl.wait(sim.pace.ms(s));
+}
+
+/**
+ * Before each action: the player's think (never under 0.7 s: he has seen the previous action
+ * complete), with now and then a card flickering in the middle of it.
+ */
 function pause(sim: Sim): void {
   const { tl, rng } = sim;
-  if (sim.noise.flicker && chance(rng, 0.3)) {
-    tl.wait(randInt(rng, 450, 550));
-    const held = sim.state.seats.map((s) => `seat${s.seat}`);
-    flicker(tl, rng, [...held, "board"]);
-    tl.wait(randInt(rng, 250, 400));
-  } else {
-    tl.wait(randInt(rng, ...ACTION_GAP));
+  const held = [...sim.state.seats.map((s) => `seat${s.seat}`), "board"];
+  if (sim.pace.mode === "fixed") {
+    // The old draws, in their old order (a seed reproduces its stream).
+    if (sim.noise.flicker && chance(rng, 0.3)) {
+      tl.wait(randInt(rng, 450, 550));
+      flicker(tl, rng, held);
+      tl.wait(randInt(rng, 250, 400));
+    } else step(sim, "think");
+    return;
   }
+  const think = sim.pace.ms("think");
+  const start = tl.t;
+  if (sim.noise.flicker && chance(rng, 0.3)) {
+    tl.wait(Math.floor(think / 2));
+    flicker(tl, rng, held);
+  }
+  tl.wait(Math.max(0, start + think - tl.t));
 }
 
 function bet(sim: Sim, action: Extract<PhhAction, { kind: "fold" | "check-call" | "bet-raise-to" }>): void {
@@ -211,7 +245,8 @@ function bet(sim: Sim, action: Extract<PhhAction, { kind: "fold" | "check-call" 
     // The key comes before the chips: all-in when they are his last, "raise" when he raises a bet.
     const allin = added === seat.stack;
     if (allin || (action.kind === "bet-raise-to" && legal.raiseType === "raise")) {
-      tl.press(allin ? "allin" : "raise").wait(150);
+      tl.press(allin ? "allin" : "raise");
+      step(sim, "keyToChips");
     }
     landChips(tl, sim.rng, `bet${seat.seat}`, sim.box.take(added), sim.noise.splitBets === true);
     move =
@@ -230,7 +265,7 @@ function pullBets(sim: Sim): void {
   const { tl } = sim;
   const zones = sim.state.seats.map((s) => `bet${s.seat}`).filter((z) => tl.read(z).length > 0);
   if (zones.length === 0) return;
-  tl.wait(randInt(sim.rng, 700, 900));
+  step(sim, "sweep");
   for (const zone of zones) {
     sim.pot.push(...tl.read(zone));
     tl.report(zone, []).wait(20);
@@ -245,9 +280,11 @@ function dealBoard(sim: Sim, cards: readonly Card[]): void {
   const burn = sim.plan.burns[sim.burns.length];
   if (burn === undefined) throw new Error(`${sim.hand.file}: no burn card planned`);
   sim.burns.push(sim.card(burn));
-  tl.wait(randInt(sim.rng, 700, 900)).report("burn", sim.burns);
+  step(sim, "toBurn");
+  tl.report("burn", sim.burns);
   sim.board.push(...cards.map(sim.card));
-  tl.wait(randInt(sim.rng, 250, 400)).report("board", sim.board);
+  step(sim, "burnToBoard");
+  tl.report("board", sim.board);
   const dealt = dealNextStreet(sim.state);
   if (!dealt.ok) throw new Error(`${sim.hand.file}: board dealt: ${dealt.error.message}`);
   sim.state = dealt.state;

@@ -8,11 +8,25 @@ import { InputEvent, type InputEventIn } from "../contract/input.js";
 import { Runtime, type TableOutput } from "../app/runtime.js";
 import type { TableCore } from "../table/core.js";
 import type { DetectionLedger } from "./report.js";
+import type { ScanRounds } from "./scanRounds.js";
 import type { HandBatch } from "./session.js";
 
 /** Something that deals hand after hand (the flop-game session, or another game's). */
 export interface HandSource {
   nextHand(): HandBatch;
+  /** Events still owed once the last hand is dealt (the readers' last departures). */
+  finish?(): InputEventIn[];
+}
+
+/** The hands of `source` as a bridge scanning in rounds reports them (src/sim/scanRounds.ts). */
+export function withScanRounds(source: HandSource, scan: ScanRounds): HandSource {
+  return {
+    nextHand: () => {
+      const batch = source.nextHand();
+      return { ...batch, events: scan.push(batch.events) };
+    },
+    finish: () => [...(source.finish?.() ?? []), ...scan.flush()],
+  };
 }
 
 export interface SimRun {
@@ -62,7 +76,7 @@ export async function runSim(run: SimRun, core: TableCore): Promise<SimSummary> 
   try {
     while ((run.hands === null || hands < run.hands) && !run.signal?.aborted) {
       const batch = run.source.nextHand();
-      run.ledger?.expect(batch.truths, batch.ends);
+      run.ledger?.expect(batch.truths, batch.ends, batch.profile);
       const first = batch.events[0]?.t ?? simNow;
       if (paced && hands === 0) {
         simStart = first;
@@ -77,6 +91,12 @@ export async function runSim(run: SimRun, core: TableCore): Promise<SimSummary> 
       }
       hands += 1;
       run.ledger?.settle(first);
+    }
+    for (const e of run.signal?.aborted ? [] : (run.source.finish?.() ?? [])) {
+      if (paced) await sleep((e.t - clock()) / speed, run.signal);
+      simNow = Math.max(simNow, e.t);
+      runtime.submit(toInputEvent(e));
+      inputEvents += 1;
     }
   } finally {
     runtime.stop();

@@ -8,6 +8,7 @@ import type { BbAnteOrder } from "../rules/betting.js";
 import { type FlopGameName, GAME_DEFS, limitSizes } from "../rules/games.js";
 import { FlopDealer } from "./dealer.js";
 import { FLOP_INJECTORS, InjectionPlan } from "./injection.js";
+import { createPace, type PaceMode, type PaceProfileName } from "./pace.js";
 import { mulberry32 } from "./random.js";
 import { Seating } from "./seating.js";
 import { Felt } from "./table.js";
@@ -24,6 +25,8 @@ export interface FlopSessionOptions {
   readonly bbAnteOrder: BbAnteOrder;
   /** Share of hands that carry an injected error (default one in two). */
   readonly rate?: number;
+  /** How fast the dealer and players are (default `fixed`: a seed's stream as it always was). */
+  readonly pace?: PaceMode;
 }
 
 /** One hand's input events and what the controller owes for them. */
@@ -31,6 +34,8 @@ export interface HandBatch {
   readonly events: InputEventIn[];
   readonly truths: Truth[];
   readonly ends: ExpectedEnd[];
+  /** The pace profile the hand was dealt at (`fixed`, or the dealer drawn by `random`). */
+  readonly profile?: PaceProfileName;
 }
 
 /**
@@ -48,7 +53,9 @@ export class FlopSession {
   constructor(private readonly options: FlopSessionOptions) {
     // Separate streams, so that noise or an injection never changes the cards or the players' choices.
     const stream = (salt: number) => mulberry32((options.seed ^ salt) >>> 0);
-    this.felt = new Felt(options.seatCount, options.deck, options.chips, stream(0x5bd1e995), options.noise);
+    const feltRng = stream(0x5bd1e995);
+    const pace = createPace(options.pace ?? "fixed", { fixed: feltRng, random: () => stream(0x68e31da4) });
+    this.felt = new Felt(options.seatCount, options.deck, options.chips, feltRng, options.noise, 0, pace);
     const def = GAME_DEFS[options.game];
     const limit = def.structure === "limit" ? limitSizes(LIMIT.smallBet, LIMIT.bigBet, LIMIT.cap) : undefined;
     this.dealer = new FlopDealer(
@@ -92,6 +99,11 @@ export class FlopSession {
       injector,
       truths.some((t) => t.code === injector?.code),
     );
-    return { events: felt.tl.events.splice(0), truths, ends: dealer.ends.splice(0) };
+    return {
+      events: felt.tl.events.splice(0),
+      truths,
+      ends: dealer.ends.splice(0),
+      profile: felt.pace.profile,
+    };
   }
 }

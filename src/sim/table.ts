@@ -6,6 +6,7 @@ import type { Card } from "../rules/cards.js";
 import { ChipBox } from "./chips.js";
 import { cardTag } from "./deck.js";
 import { flicker, landChips } from "./noise.js";
+import { FixedPace, type Pace, type PaceStep } from "./pace.js";
 import { chance, randInt, type Rng } from "./random.js";
 import { Timeline } from "./timeline.js";
 
@@ -29,6 +30,8 @@ export class Felt {
     readonly rng: Rng,
     readonly noisy: boolean,
     startT = 0,
+    /** How fast the dealer and players are (default: the fixed timings, drawn from `rng`). */
+    readonly pace: Pace = new FixedPace(rng),
   ) {
     this.tl = new Timeline(startT);
     this.box = new ChipBox(chipSet);
@@ -46,6 +49,12 @@ export class Felt {
   /** Waits a random time in [lo, hi] ms. */
   pause(lo: number, hi: number): this {
     this.tl.wait(randInt(this.rng, lo, hi));
+    return this;
+  }
+
+  /** Waits as long as `step` takes at the pace of this hand. */
+  step(step: PaceStep): this {
+    this.tl.wait(this.pace.ms(step));
     return this;
   }
 
@@ -91,7 +100,7 @@ export class Felt {
   pull(seats: Iterable<number>): this {
     const zones = [...seats].map((s) => `bet${s}`).filter((z) => this.read(z).length > 0);
     if (zones.length === 0) return this;
-    this.pause(700, 900);
+    this.step("sweep");
     const pulled: string[] = [];
     for (const zone of zones) {
       pulled.push(...this.read(zone));
@@ -124,11 +133,27 @@ export class Felt {
 
   /** The pause before a player acts; now and then a card flickers in the middle of it (noise). */
   beforeAction(heldSeats: readonly number[]): this {
-    if (this.noisy && chance(this.rng, 0.3)) {
-      this.pause(450, 550);
-      flicker(this.tl, this.rng, [...heldSeats.map((s) => `seat${s}`), "board"]);
-      return this.pause(250, 400);
+    const held = [...heldSeats.map((s) => `seat${s}`), "board"];
+    if (this.pace.mode === "fixed") {
+      // The old draws, in their old order (a seed reproduces its stream).
+      if (this.noisy && chance(this.rng, 0.3)) {
+        this.pause(450, 550);
+        flicker(this.tl, this.rng, held);
+        return this.pause(250, 400);
+      }
+      return this.step("think");
     }
-    return this.pause(700, 1000);
+    const think = this.pace.ms("think");
+    if (!(this.noisy && chance(this.rng, 0.3))) {
+      this.tl.wait(think);
+      return this;
+    }
+    // The flicker falls inside the player's think; he still acts no sooner than his think.
+    const half = Math.floor(think / 2);
+    const start = this.tl.t;
+    this.tl.wait(half);
+    flicker(this.tl, this.rng, held);
+    this.tl.wait(Math.max(0, start + think - this.tl.t));
+    return this;
   }
 }

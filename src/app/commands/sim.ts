@@ -10,6 +10,7 @@
  * bridge emulator (the bridge firmware built for this machine) holds the simulated felt and reports it
  * over a pseudo-terminal to the real serialport binding and bridge driver (src/sim/deviceRun.ts).
  */
+import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { TableEvent } from "../../contract/output.js";
 import { CATALOGUE_CODES, parseInject } from "../../sim/injection.js";
@@ -18,7 +19,10 @@ import { DetectionLedger, formatReport } from "../../sim/report.js";
 import { MAX_TAGS_PER_ANTENNA } from "../../sim/bridgeScript.js";
 import { runDeviceSim } from "../../sim/deviceRun.js";
 import { EmulatorUnavailable, simScanRoundMs, tickForSpeed } from "../../sim/emulator.js";
-import { runSim } from "../../sim/run.js";
+import { parsePace, type PaceMode } from "../../sim/pace.js";
+import { type HandSource, runSim, withScanRounds } from "../../sim/run.js";
+import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
+import { readingLatencyMs } from "../../sim/report.js";
 import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { createTableFromConfig } from "../../table/core.js";
@@ -40,6 +44,8 @@ interface SimOpts {
   fast: boolean;
   speed?: number;
   game?: string;
+  pace: PaceMode;
+  scanMs?: number;
 }
 
 /**
@@ -51,6 +57,8 @@ interface SimOpts {
 const DEVICES_REPORT_SPEED = 30;
 /** Simulated scan rounds longer than this lose the order of the deal (cards are pitched 150 ms apart). */
 const MAX_SIM_SCAN_ROUND_MS = 100;
+/** The Three Card Poker table's configuration, beside the default one. */
+const TCP_CONFIG_PATH = join(dirname(DEFAULT_CONFIG_PATH), "tcp.yaml");
 
 const whole = (min: number) => (v: string) => {
   const n = Number(v);
@@ -97,21 +105,38 @@ export function registerSim(program: Command): void {
       `pace: simulated seconds per second (default 1; with --devices --report ${DEVICES_REPORT_SPEED})`,
       positive,
     )
-    .option("--game <game>", "nlhe, plhe, flhe or plo (default: the configuration's game)")
+    .option("--game <game>", "nlhe, plhe, flhe, plo or tcp (default: the configuration's game)")
+    .option(
+      "--pace <pace>",
+      "fixed (the simulator's own timings; a seed reproduces its stream) or random (a quick, steady or slow dealer drawn per hand, fast sweeps, quick shufflers, players who take up to 30 s)",
+      (v: string) => {
+        try {
+          return parsePace(v);
+        } catch (e) {
+          throw new InvalidArgumentError((e as Error).message);
+        }
+      },
+      "fixed",
+    )
+    .option(
+      "--scan-ms <n>",
+      "the readers scan in rounds of N ms: each antenna reported once per round in channel order, a tag gone after the configuration's reading.missedScans missed scans (sets reading.scanRoundMs = N)",
+      whole(1),
+    )
     .action(async (opts: SimOpts) => {
       process.exitCode = await simCommand(opts);
     });
 }
 
 async function simCommand(opts: SimOpts): Promise<number> {
-  const config = loadConfig(opts.config);
+  const config = withScanRound(loadConfig(opts.config), opts.scanMs);
   const gameName = GameName.safeParse(opts.game ?? config.game.name);
   if (!gameName.success) throw new InvalidArgumentError(`--game: unknown game ${opts.game}`);
   const game = flopGame(gameName.data);
   if (opts.devices && opts.direct) throw new InvalidArgumentError("give --devices or --direct, not both");
   if (game === null) {
     if (opts.devices) throw new InvalidArgumentError("sim: Three Card Poker does not play over devices yet");
-    return threeCardSim(opts);
+    return threeCardSim(opts, config);
   }
   let inject;
   try {
@@ -128,18 +153,29 @@ async function simCommand(opts: SimOpts): Promise<number> {
     deck: config.deck,
     chips: config.chips,
     bbAnteOrder: config.house.bbAnteOrder,
+    pace: opts.pace,
   });
-  if (opts.devices) return devicesSim(opts, config, session, game);
+  if (opts.devices) {
+    if (opts.scanMs !== undefined)
+      throw new InvalidArgumentError(
+        "sim --devices: the bridge emulator scans in rounds itself; leave out --scan-ms",
+      );
+    return devicesSim(opts, config, session, game);
+  }
   const core = createTableFromConfig(config);
+  const source: HandSource =
+    opts.scanMs === undefined ? session : withScanRounds(session, scanRoundsFor(config));
   if (opts.report) {
     const hands = opts.hands ?? 1000;
-    const ledger = new DetectionLedger();
+    const ledger = new DetectionLedger(latencyFor(config, opts.scanMs));
     const started = performance.now();
-    const summary = await runSim({ source: session, hands, ledger }, core);
+    const summary = await runSim({ source, hands, ledger }, core);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const header =
       `feltguard sim: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
-      `${opts.noise ? ", noise" : ""}; ${summary.inputEvents} input events in ${seconds} s`;
+      `${opts.noise ? ", noise" : ""}, pace ${opts.pace}` +
+      `${opts.scanMs === undefined ? "" : `, scan rounds of ${opts.scanMs} ms`}; ` +
+      `${summary.inputEvents} input events in ${seconds} s`;
     const na = CATALOGUE_CODES.filter(game.notApplicable);
     write(formatReport(ledger, CATALOGUE_CODES, header, na));
     return ledger.clean ? 0 : 1;
@@ -154,7 +190,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
   try {
     const summary = await runSim(
       {
-        source: session,
+        source,
         hands: opts.hands ?? null,
         outputs: [await terminalOutput(config, footer)],
         ...(opts.fast ? {} : { pace: { speed: opts.speed ?? 1 } }),
@@ -333,8 +369,42 @@ export function eventLine(e: TableEvent): string {
   }
 }
 
+/** `--scan-ms N`: the table reads with scan rounds of N ms (configuration `reading.scanRoundMs`). */
+function withScanRound(config: Config, scanMs: number | undefined): Config {
+  return scanMs === undefined ? config : { ...config, reading: { ...config.reading, scanRoundMs: scanMs } };
+}
+
+/** The bridge model for the configuration's antennas, round and K. */
+function scanRoundsFor(config: Config): ScanRounds {
+  return new ScanRounds({
+    roundMs: config.reading.scanRoundMs,
+    missedScans: config.reading.missedScans,
+    antennas: scanLayout(config),
+  });
+}
+
+/** How late an alert may come: the reading latency with scan rounds, none without. */
+function latencyFor(config: Config, scanMs: number | undefined): number {
+  return scanMs === undefined
+    ? 0
+    : readingLatencyMs({ ...config.reading, settleWindowMs: config.settleWindowMs });
+}
+
+/**
+ * Three Card Poker's readers: its zones' channels come from a Three Card Poker configuration (the one
+ * given, or config/tcp.yaml beside the default), with the round of --scan-ms and that file's K.
+ */
+function tcpScan(config: Config, scanMs: number) {
+  const tcp = config.game.name === "tcp" ? config : withScanRound(loadConfig(TCP_CONFIG_PATH), scanMs);
+  return {
+    scanRounds: scanRoundsFor(tcp),
+    scanRoundMs: tcp.reading.scanRoundMs,
+    missedScans: tcp.reading.missedScans,
+  };
+}
+
 /** Three Card Poker: its own dealer and report (src/sim/tcp/), through the same table core. */
-function threeCardSim(opts: SimOpts): number {
+function threeCardSim(opts: SimOpts, config: Config): number {
   if (!opts.report)
     throw new InvalidArgumentError("sim: Three Card Poker runs as a report only for now: add --report");
   const started = performance.now();
@@ -343,6 +413,8 @@ function threeCardSim(opts: SimOpts): number {
     seed: opts.seed,
     inject: opts.inject,
     noise: opts.noise,
+    pace: opts.pace,
+    ...(opts.scanMs === undefined ? {} : { scan: tcpScan(config, opts.scanMs) }),
   });
   write(`${formatTcpReport(report)}\n`);
   diag(

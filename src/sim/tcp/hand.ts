@@ -10,6 +10,7 @@ import type { PayTable } from "../../rules/threeCard/payTable.js";
 import type { ChipBox } from "../chips.js";
 import { cardTag, Stub } from "../deck.js";
 import { flicker, landChips } from "../noise.js";
+import type { Pace, PaceStep } from "../pace.js";
 import { chance, randInt, type Rng } from "../random.js";
 import type { Timeline } from "../timeline.js";
 import { MISDEALS, type TcpInjection } from "./inject.js";
@@ -26,6 +27,8 @@ export interface TcpHandSetup {
   injection: { kind: TcpInjection; box: number } | null;
   noisy: boolean;
   payTable: PayTable;
+  /** How fast the dealer and players are (FixedPace on `rng` with TCP_FIXED: the old timings). */
+  pace: Pace;
 }
 
 /** What the hand should come to: a misdeal, or a settled hand with the house's net. */
@@ -55,9 +58,10 @@ class HandScript {
 
   run(): TcpHandTruth {
     const { tl } = this.s;
-    tl.wait(randInt(this.s.rng, 800, 1200)).press("shuffler");
+    this.step("toShuffler");
+    tl.press("shuffler");
     this.placeBets();
-    this.pause(600, 900);
+    this.step("toDeal");
     const stopped = this.deal();
     this.afterDeal();
     if (stopped || (this.bad && MISDEALS.has(this.bad.kind))) {
@@ -73,6 +77,11 @@ class HandScript {
 
   private pause(lo: number, hi: number): void {
     this.s.tl.wait(randInt(this.s.rng, lo, hi));
+  }
+
+  /** Waits as long as `step` takes at this hand's pace. */
+  private step(step: PaceStep): void {
+    this.s.tl.wait(this.s.pace.ms(step));
   }
 
   private chipsOn(zone: string, amount: number): void {
@@ -107,6 +116,8 @@ class HandScript {
           this.pause(200, 400);
           this.s.tl.press("exposed");
           if (owner === "dealer") return true;
+          // He announces the exposed card before he deals on.
+          this.step("exposedToNext");
         }
       }
     }
@@ -130,7 +141,7 @@ class HandScript {
     this.hands.set(owner, cards);
     const antenna = owner === "dealer" ? "dealer" : `seat${owner}`;
     this.s.tl.report(antenna, [...this.s.tl.read(antenna), cardTag("A", face)]);
-    this.pause(250, 450);
+    this.step("cardPitch");
     if (this.s.noisy && chance(this.s.rng, 0.08)) {
       flicker(
         this.s.tl,
@@ -181,7 +192,7 @@ class HandScript {
   private decide(): void {
     for (const b of this.s.boxes) {
       if (b.bets.ante === 0 || b.bets.play > 0) continue;
-      this.pause(600, 1000);
+      this.step("think");
       const cards = this.hands.get(b.box) ?? [];
       if (playsHand(cards)) {
         b.bets = { ...b.bets, play: b.bets.ante };
@@ -198,7 +209,7 @@ class HandScript {
     this.pause(800, 1200);
   }
 
-  /** Cards back to the deck, chips paid and taken; long enough for the reader to see them gone. */
+  /** Cards back to the deck, chips paid and taken; then the dealer goes on at his pace. */
   private clearFelt(): void {
     const { tl } = this.s;
     const antennas = [
@@ -207,7 +218,7 @@ class HandScript {
       ...this.s.boxes.flatMap((b) => [`seat${b.box}`, ...WAGER_ZONES.map((z) => `${z}${b.box}`)]),
     ];
     for (const a of antennas) if (tl.read(a).length > 0) tl.report(a, []).wait(30);
-    tl.wait(2000);
+    this.step("afterCollect");
   }
 
   private truth(): TcpHandTruth {

@@ -3,11 +3,13 @@
  * as they happen, with errors injected; the report says, per alert code, how many were injected and
  * detected, every alert nobody caused, and the house's result over the run.
  */
-import { InputEvent, type TableEvent } from "../../contract/index.js";
+import { InputEvent, type InputEventIn, type TableEvent } from "../../contract/index.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
 import { createRegistry } from "../../reading/registry.js";
 import { ChipBox, DEFAULT_CHIP_SET } from "../chips.js";
 import { chance, mulberry32, pick } from "../random.js";
+import { createPace, type PaceMode, TCP_FIXED } from "../pace.js";
+import type { ScanRounds } from "../scanRounds.js";
 import { Timeline } from "../timeline.js";
 import { scriptTcpHand } from "./hand.js";
 import { MISDEALS, parseInjections, targetBox, TCP_INJECTIONS, type TcpInjection } from "./inject.js";
@@ -27,6 +29,13 @@ export interface TcpSimOptions {
   payTable?: PayTable;
   /** The table under test; default the table core with the antennas below. */
   table?: TcpTableLike;
+  /** How fast the dealer and players are (default `fixed`: a seed's stream as it always was). */
+  pace?: PaceMode;
+  /**
+   * The readers scan in rounds (src/sim/scanRounds.ts; the layout of config/tcp.yaml); the default
+   * table then reads with the same round and K. Absent: every change is reported as it happens.
+   */
+  scan?: { scanRounds: ScanRounds; scanRoundMs: number; missedScans: number };
 }
 
 /** What the simulator feeds: the core's `handle` and `advanceTo`. */
@@ -35,6 +44,15 @@ export type TcpTableLike = Pick<TableCore, "handle" | "advanceTo">;
 export interface TcpCodeCount {
   injected: number;
   detected: number;
+}
+
+/** One pace profile's share of the run (random pace). */
+export interface TcpProfileCount {
+  hands: number;
+  injected: number;
+  detected: number;
+  falseAlerts: number;
+  wrongEnds: number;
 }
 
 export interface TcpSimReport {
@@ -47,6 +65,8 @@ export interface TcpSimReport {
   falseAlerts: Record<string, number>;
   /** Hands with a misdeal injected that did not end as one, and clean hands that did not complete. */
   wrongEnds: number;
+  /** The same, per pace profile (only `fixed` at fixed pace). */
+  profiles: Record<string, TcpProfileCount>;
   house: {
     /** The house's net over the run, from `hand_end.house`. */
     net: number;
@@ -87,8 +107,20 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
       chips: [...DEFAULT_CHIP_SET],
       settleWindowMs: 400,
       payTable,
+      ...(options.scan
+        ? { scanRoundMs: options.scan.scanRoundMs, missedScans: options.scan.missedScans }
+        : {}),
     });
   const tl = new Timeline(0);
+  const pace = createPace(
+    options.pace ?? "fixed",
+    {
+      fixed: rng,
+      random: () => mulberry32((seed ^ 0x68e31da4) >>> 0),
+    },
+    TCP_FIXED,
+  );
+  const scan = options.scan?.scanRounds;
   tl.push({ kind: "floor", op: "game", game: "tcp", min: limits.min, max: limits.max });
   for (const [seat, player] of Object.entries(TCP_SEATING)) {
     tl.push({ kind: "floor", op: "seat", seat: Number(seat), player, stack: 1_000_000 });
@@ -101,6 +133,7 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
     const kind = kinds.length > 0 && chance(rng, options.rate ?? 0.3) ? pick(rng, kinds) : undefined;
     const box = kind === undefined ? null : targetBox(kind, boxes, rng);
     const injection = kind !== undefined && box !== null ? { kind, box } : null;
+    pace.nextHand();
     const truth = scriptTcpHand({
       tl,
       rng,
@@ -110,22 +143,28 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
       injection,
       noisy: options.noise ?? false,
       payTable,
+      pace,
     });
-    const out = feed(table, tl);
-    score(report, out, injection, truth);
+    const events = tl.events.splice(0);
+    const out = feed(table, scan ? scan.push(events) : events, tl.t);
+    score(report, out, injection, truth, pace.profile);
   }
+  // The readers' last departures.
+  if (scan) feed(table, scan.flush(), tl.t);
   report.house.edge = report.house.staked === 0 ? 0 : report.house.net / report.house.staked;
   return report;
 }
 
 /** Feeds the hand's events to the table as the runtime would: windows first, then the event. */
-function feed(table: TcpTableLike, tl: Timeline): TableEvent[] {
+function feed(table: TcpTableLike, events: readonly InputEventIn[], until: number): TableEvent[] {
   const out: TableEvent[] = [];
-  for (const raw of tl.events.splice(0)) {
+  let last = 0;
+  for (const raw of events) {
     const event = InputEvent.parse(raw);
+    last = event.t;
     out.push(...table.advanceTo(event.t), ...table.handle(event));
   }
-  out.push(...table.advanceTo(tl.t));
+  out.push(...table.advanceTo(Math.max(until, last)));
   return out;
 }
 
@@ -141,19 +180,34 @@ function score(
   out: TableEvent[],
   injection: { kind: TcpInjection; box: number } | null,
   truth: { misdeal: boolean; house: number; staked: number },
+  profileName: string,
 ): void {
   const kind = injection?.kind ?? null;
   const expected = kind === null ? null : TCP_INJECTIONS[kind];
   const codes = new Set(out.flatMap((e) => (e.kind === "alert" ? [e.code] : [])));
+  const profile = (report.profiles[profileName] ??= {
+    hands: 0,
+    injected: 0,
+    detected: 0,
+    falseAlerts: 0,
+    wrongEnds: 0,
+  });
+  profile.hands += 1;
   if (injection !== null && expected !== null) {
     const c = (report.codes[expected] ??= { injected: 0, detected: 0 });
     c.injected += 1;
+    profile.injected += 1;
     // Detected: the right code, about the right box (or about no box, for the dealer's hand).
     const seat = DEALER_ERRORS.has(injection.kind) ? undefined : injection.box;
-    if (out.some((e) => e.kind === "alert" && e.code === expected && e.seat === seat)) c.detected += 1;
+    if (out.some((e) => e.kind === "alert" && e.code === expected && e.seat === seat)) {
+      c.detected += 1;
+      profile.detected += 1;
+    }
   }
   for (const code of codes) {
-    if (code !== expected) report.falseAlerts[code] = (report.falseAlerts[code] ?? 0) + 1;
+    if (code === expected) continue;
+    report.falseAlerts[code] = (report.falseAlerts[code] ?? 0) + 1;
+    profile.falseAlerts += 1;
   }
   const end = out.find((e) => e.kind === "hand_end");
   if (!end || end.kind !== "hand_end") {
@@ -162,7 +216,10 @@ function score(
   }
   report.results[end.result] += 1;
   const misdealt = kind !== null && MISDEALS.has(kind);
-  if ((end.result === "misdeal") !== misdealt || end.result === "void") report.wrongEnds += 1;
+  if ((end.result === "misdeal") !== misdealt || end.result === "void") {
+    report.wrongEnds += 1;
+    profile.wrongEnds += 1;
+  }
   if (end.result === "complete") {
     report.house.net += (end as { house?: number }).house ?? 0;
     report.house.expected += truth.house;
@@ -178,6 +235,7 @@ function emptyReport(hands: number, seed: number): TcpSimReport {
     codes: {},
     falseAlerts: {},
     wrongEnds: 0,
+    profiles: {},
     house: { net: 0, expected: 0, staked: 0, edge: 0 },
   };
 }
@@ -191,6 +249,13 @@ export function formatTcpReport(r: TcpSimReport): string {
   ];
   for (const [code, c] of Object.entries(r.codes).sort()) {
     lines.push(`${code.padEnd(28)}${String(c.injected).padStart(8)}${String(c.detected).padStart(10)}`);
+  }
+  const paces = Object.entries(r.profiles).filter(([name]) => name !== "fixed");
+  for (const [name, p] of paces.sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push(
+      `pace ${name}: ${p.hands} hands, ${p.injected} injected, ${p.detected} detected, ` +
+        `${p.injected - p.detected} missed, ${p.falseAlerts} false alerts, ${p.wrongEnds} ended wrongly`,
+    );
   }
   const falses = Object.entries(r.falseAlerts);
   lines.push(
