@@ -64,7 +64,7 @@ const Reading = z.strictObject({
   /** Consecutive missed scans before the bridge reports a tag gone (PROTOCOL.md "K"). */
   missedScans: z.number().int().min(1).max(15).default(3),
   /** How long a card may be unseen before it counts as gone: a lifted corner or RF noise is shorter. */
-  departWindowMs: z.number().int().min(0).default(1500),
+  departWindowMs: z.number().int().min(0).default(500),
 });
 
 const Web = z.strictObject({
@@ -93,7 +93,7 @@ export const ConfigSchema = z
       .refine((c) => c.every((d, i) => i === 0 || d > (c[i - 1] ?? 0)), "denominations in increasing order"),
     settleWindowMs: z.number().int().nonnegative().default(400),
     /** How the readers scan: the reading's tolerances follow from these (spec "Reading at any pace"). */
-    reading: Reading.default({ scanRoundMs: 200, missedScans: 3, departWindowMs: 1500 }),
+    reading: Reading.default({ scanRoundMs: 200, missedScans: 3, departWindowMs: 500 }),
     house: z
       .strictObject({
         bbAnteOrder: z.enum(["blind-first", "ante-first"]).default("blind-first"),

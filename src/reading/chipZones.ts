@@ -43,6 +43,7 @@ export interface ChipZonesSnapshot {
   >;
   emptied: Record<string, Emptied>;
   places: [string, ChipPlace][];
+  frozen?: string[];
 }
 
 export interface ChipZoneWindows {
@@ -61,6 +62,8 @@ export class ChipZones {
   private readonly unsettled = new Set<string>();
   private readonly emptied = new Map<string, Emptied>();
   private readonly places = new Map<string, ChipPlace>();
+  /** Zones whose reader is offline: the rest of a push may be there unseen, so they are not read. */
+  private readonly frozen = new Set<string>();
 
   constructor(private readonly windows: ChipZoneWindows) {}
 
@@ -90,7 +93,11 @@ export class ChipZones {
         unexplained.push({ tag, denomination: reported.get(tag) ?? 0 });
       }
     }
-    for (const [source, tags] of movedFrom) this.leftFor(t, source, tags, out);
+    // Chips the pot gains in the same report as the unread chips of one zone, from no zone at all,
+    // are the rest of that push: pushed and swept in between two scans of the zone.
+    const unread = [...movedFrom].filter(([source, tags]) => this.unreadOn(source, tags));
+    const extra = unread.length === 1 && antenna === POT ? unexplained.splice(0) : [];
+    for (const [source, tags] of movedFrom) this.leftFor(t, source, tags, out, extra);
     for (const tag of gone) {
       const place = this.places.get(tag);
       if (place?.antenna === antenna && place.goneAt === null) place.goneAt = t;
@@ -105,16 +112,35 @@ export class ChipZones {
     }
   }
 
+  /**
+   * A reader went offline (or came back) for these zones. While it is away their windows wait; when it
+   * is back they start again, from the reports of its reconnection.
+   */
+  setOnline(antennas: readonly string[], online: boolean, t: number): void {
+    for (const antenna of antennas) {
+      if (!online) {
+        this.frozen.add(antenna);
+        continue;
+      }
+      if (!this.frozen.delete(antenna)) continue;
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt != null) zone.changedAt = t;
+      const e = this.emptied.get(antenna);
+      if (e !== undefined) e.due = t + this.windows.scanRoundMs;
+    }
+  }
+
   /** Runs the windows due at or before `t`: settled zones, and unread chips that went nowhere. */
   advanceTo(t: number, out: Observation[]): void {
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
+      if (this.frozen.has(antenna)) continue;
       if (zone?.changedAt == null) this.unsettled.delete(antenna);
       else if (t >= zone.changedAt + this.windows.settleWindowMs)
         out.push(this.settle(zone.changedAt + this.windows.settleWindowMs, antenna, zone));
     }
     for (const [antenna, e] of this.emptied) {
-      if (t < e.due) continue;
+      if (t < e.due || this.frozen.has(antenna)) continue;
       this.emptied.delete(antenna);
       const stood = new Map(e.stood);
       const chips = e.left.map((tag) => ({ tag, denomination: stood.get(tag) ?? 0 }));
@@ -122,15 +148,12 @@ export class ChipZones {
     }
   }
 
-  /**
-   * Reads every unsettled zone now (the action has moved on), but `except` — and but a zone that
-   * changed within the last scan round: the rest of that motion may be in its next report.
-   */
+  /** Reads every unsettled zone now (the action has moved on), but `except`. */
   settleAll(t: number, except: string | undefined, out: Observation[]): void {
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
-      if (zone?.changedAt == null || antenna === except) continue;
-      if (t - zone.changedAt >= this.windows.scanRoundMs) out.push(this.settle(t, antenna, zone));
+      if (zone?.changedAt == null || antenna === except || this.frozen.has(antenna)) continue;
+      out.push(this.settle(t, antenna, zone));
     }
   }
 
@@ -144,9 +167,10 @@ export class ChipZones {
     let next: number | null = null;
     for (const antenna of this.unsettled) {
       const changedAt = this.zones.get(antenna)?.changedAt;
-      if (changedAt != null) next = min(next, changedAt + this.windows.settleWindowMs);
+      if (changedAt != null && !this.frozen.has(antenna))
+        next = min(next, changedAt + this.windows.settleWindowMs);
     }
-    for (const e of this.emptied.values()) next = min(next, e.due);
+    for (const [antenna, e] of this.emptied) if (!this.frozen.has(antenna)) next = min(next, e.due);
     return next;
   }
 
@@ -175,6 +199,7 @@ export class ChipZones {
       ),
       emptied: Object.fromEntries([...this.emptied].map(([a, e]) => [a, structuredClone(e)])),
       places: [...this.places].map(([tag, p]) => [tag, { ...p }]),
+      frozen: [...this.frozen],
     };
   }
 
@@ -189,15 +214,34 @@ export class ChipZones {
     }
     for (const [a, e] of Object.entries(s.emptied)) this.emptied.set(a, structuredClone(e));
     for (const [tag, p] of s.places) this.places.set(tag, { ...p });
+    this.frozen.clear();
+    for (const a of s.frozen ?? []) this.frozen.add(a);
   }
 
-  /** Chips newly seen elsewhere left `source`: unread ones make `source` read as it stood. */
-  private leftFor(t: number, source: string, tags: readonly string[], out: Observation[]): void {
+  /** Whether some of `tags` were on `source` unread (pending, or left it before it was read). */
+  private unreadOn(source: string, tags: readonly string[]): boolean {
+    const e = this.emptied.get(source);
+    if (e !== undefined && tags.some((tag) => e.left.includes(tag))) return true;
+    const zone = this.zones.get(source);
+    return zone?.changedAt != null && tags.some((tag) => zone.current.has(tag) && !zone.settled.has(tag));
+  }
+
+  /**
+   * Chips newly seen elsewhere left `source`: unread ones make `source` read as it stood, with `extra`
+   * (chips of the same push the zone never reported).
+   */
+  private leftFor(
+    t: number,
+    source: string,
+    tags: readonly string[],
+    out: Observation[],
+    extra: readonly ChipTag[],
+  ): void {
     const e = this.emptied.get(source);
     if (e !== undefined && tags.some((tag) => e.left.includes(tag))) {
       // They left the zone unread and have now reached the pot (or another zone): the seat's push.
       this.emptied.delete(source);
-      const chips = e.stood.map(([tag, denomination]) => ({ tag, denomination }));
+      const chips = [...e.stood.map(([tag, denomination]) => ({ tag, denomination })), ...extra];
       const zone = this.zones.get(source);
       const settled = zone?.settled ?? new Map<string, number>();
       const added = chips.filter((c) => !settled.has(c.tag));
@@ -207,6 +251,7 @@ export class ChipZones {
     }
     const zone = this.zones.get(source);
     if (zone?.changedAt != null && tags.some((tag) => zone.current.has(tag) && !zone.settled.has(tag))) {
+      for (const c of extra) zone.current.set(c.tag, c.denomination);
       out.push(this.settle(t, source, zone));
     }
   }

@@ -168,6 +168,11 @@ export class TableReader {
     return out;
   }
 
+  /** A reader went offline or came back: the windows of the zones it serves wait while it is away. */
+  setOnline(antennas: readonly string[], online: boolean, t: number): void {
+    this.chips.setOnline(antennas, online, t);
+  }
+
   /** Whether a zone has chips that have not been read yet. */
   isPending(antenna: string): boolean {
     return this.chips.isPending(antenna);
@@ -185,6 +190,23 @@ export class TableReader {
     }
     for (const due of this.lingering.values()) consider(due);
     return next;
+  }
+
+  /**
+   * Cards missing from their antenna's latest report are gone now, whatever is left of their departure
+   * window: the shuffler press says the dealer has collected (the hand in progress ends on what the
+   * reports show, and the next hand starts from it).
+   */
+  departNow(t: number): Observation[] {
+    const out: Observation[] = [];
+    for (const tag of this.missing) {
+      const place = this.cards.get(tag);
+      this.missing.delete(tag);
+      if (place?.missingSince == null) continue;
+      this.cards.delete(tag);
+      out.push({ type: "card_departed", t, tag, card: place.card, antenna: place.antenna });
+    }
+    return out;
   }
 
   /**

@@ -304,6 +304,8 @@ export class FlopDealer {
   private dealStreet(): void {
     const street = STREETS[STREETS.indexOf(this.betting.street) + 1];
     if (street === undefined) throw new Error("no street after the river");
+    // In a run-out no betting comes between two streets: the table looks at the last one first.
+    if (this.betting.phase === "runout" && street !== "flop") this.felt.step("runoutStreet");
     this.felt.pull(this.betting.seats.map((s) => s.seat));
     this.felt.step("toBurn");
     if (!this.hook((i) => i.onStreet?.(this, street) ?? false)) this.layStreet(street);

@@ -34,6 +34,9 @@ function fourCardFlop(d: FlopDealer, rng: Rng): void {
 /** RP-5: the street's cards before its betting round is complete, then the procedure for them. */
 function premature(d: FlopDealer, rng: Rng): void {
   const street = d.betting.street;
+  // The dealer takes the round for over when a player is slow to act: not in the instant the street
+  // he just dealt lands.
+  d.felt.step("misjudge");
   d.burn();
   d.felt.step("burnToBoard");
   const code =

@@ -25,6 +25,10 @@ export type PaceStep =
   | "toBurn"
   /** From the burn card to the street's cards. */
   | "burnToBoard"
+  /** All-in run-out: from one street's cards to the next street's burn (the table sees the street). */
+  | "runoutStreet"
+  /** RP-5: from the player's turn beginning to the dealer mistaking the round for over. */
+  | "misjudge"
   /** Between two hole cards of the deal (the pitch). */
   | "cardPitch"
   /** From the blinds' chips to the first hole card. */
@@ -67,6 +71,8 @@ export const FLOP_FIXED: Readonly<Record<PaceStep, Span>> = {
   sweep: [700, 900],
   toBurn: [700, 900],
   burnToBoard: [250, 400],
+  runoutStreet: 0,
+  misjudge: 0,
   cardPitch: 150,
   toDeal: [600, 800],
   toBlinds: [400, 600],
@@ -120,6 +126,10 @@ export class FixedPace implements Pace {
  *   sweeps"); a slow one waits for the table to settle, up to 2.5 s.
  * - toBurn / burnToBoard: one hand motion burn-then-turn-the-flop takes 100–300 ms at speed, up to
  *   ~1 s when the dealer takes it card by card; the burn never comes after the board.
+ * - runoutStreet: in an all-in run-out the hands are tabled (r.14) and every street is shown before the
+ *   next burn: 0.7 s for a quick dealer, up to 4 s.
+ * - misjudge: a dealer deals the next street early when a player is slow to act, not in the instant
+ *   the street he just dealt lands: 0.3 s at the quickest.
  * - cardPitch: 120 ms is a very fast pitch (about 8 cards a second), 500 ms a slow, careful one.
  * - afterCollect: the shuffler (or the next move) 100–400 ms after the last card is in, at speed;
  *   a slow dealer squares the deck first, up to 2.5 s.
@@ -135,6 +145,8 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     sweep: [0, 150],
     toBurn: [100, 400],
     burnToBoard: [100, 300],
+    runoutStreet: [700, 1500],
+    misjudge: [300, 1500],
     cardPitch: [120, 200],
     toDeal: [200, 500],
     toBlinds: [200, 500],
@@ -149,6 +161,8 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     sweep: [300, 900],
     toBurn: [300, 900],
     burnToBoard: [200, 500],
+    runoutStreet: [1000, 2500],
+    misjudge: [500, 3000],
     cardPitch: [180, 300],
     toDeal: [400, 900],
     toBlinds: [400, 900],
@@ -163,6 +177,8 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     sweep: [800, 2500],
     toBurn: [600, 1500],
     burnToBoard: [300, 1000],
+    runoutStreet: [1500, 4000],
+    misjudge: [1000, 5000],
     cardPitch: [300, 500],
     toDeal: [700, 1500],
     toBlinds: [700, 1500],

@@ -72,6 +72,8 @@ const CARD_ZONE = /^(seat\d+|board|burn|muck|dealer)$/;
 const TCP_ZONE = /^(ante|play|pairplus|prime)\d+$/;
 /** Three Card Poker has no blinds: the level is not needed. */
 const NO_LEVEL: Level = { sb: 0, bb: 0, ante: 0, bbAnte: 0 };
+/** The dealer's own cards: they do not show that a seat's action is complete (see movesAction). */
+const DEALER_CARDS = new Set(["board", "burn"]);
 /** Events after which a bet still settling is read at once: the action has moved on. */
 const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
 
@@ -101,7 +103,7 @@ class Table implements TableCore {
     this.reader = new TableReader({
       registry: options.registry,
       settleWindowMs: options.settleWindowMs,
-      departWindowMs: options.departWindowMs ?? 1500,
+      departWindowMs: options.departWindowMs ?? 500,
       ...(options.scanRoundMs === undefined ? {} : { scanRoundMs: options.scanRoundMs }),
       ...(options.missedScans === undefined ? {} : { missedScans: options.missedScans }),
     });
@@ -187,14 +189,19 @@ class Table implements TableCore {
     return structuredClone(this.state);
   }
 
-  /** A new bet zone report, a key or a card on the muck/board means a bet still settling is complete. */
+  /**
+   * A new bet zone report, a key or a card on the muck means a bet still settling is complete. The
+   * dealer's burn and board cards do not: he may burn while the last call's chips are still landing,
+   * and the bets reach the pot in the same scan round; a board card that needs the round closed waits
+   * for the readers (the hand's board judgement), and that wait reads what is pending.
+   */
   private movesAction(event: InputEvent): boolean {
     if (event.kind === "button") return MOVES_ACTION.has(event.button);
     if (event.kind === "floor") return event.op === "ruling";
     if (event.kind !== "tags") return false;
     let moves = this.movesOn.get(event.antenna);
     if (moves === undefined) {
-      moves = /^bet\d+$/.test(event.antenna) || ["muck", "board", "burn"].includes(event.antenna);
+      moves = /^bet\d+$/.test(event.antenna) || event.antenna === "muck";
       this.movesOn.set(event.antenna, moves);
     }
     return moves;
@@ -212,8 +219,8 @@ class Table implements TableCore {
       ];
     }
     const observations = this.reader.report(event.t, event.antenna, event.tags);
-    // A card arriving anywhere means the action has moved on: bets still settling are read first.
-    const settled = observations.some((o) => o.type === "card_arrived")
+    // A card arriving on a seat or the muck means the action has moved on: bets still settling are read first.
+    const settled = observations.some((o) => o.type === "card_arrived" && !DEALER_CARDS.has(o.antenna))
       ? this.route(event.t, this.reader.settleAll(event.t, event.antenna))
       : [];
     return [...settled, ...this.route(event.t, observations)];
@@ -248,7 +255,9 @@ class Table implements TableCore {
   }
 
   private onShuffler(t: number): TableEvent[] {
-    const out: TableEvent[] = [];
+    // The press is a hand boundary: cards the latest reports no longer show are gone now, one by one in
+    // the order they went missing (the hand may finish on the first, e.g. an extra river card taken off).
+    const out: TableEvent[] = this.reader.departNow(t).flatMap((o) => this.route(t, [o]));
     if (this.session !== null) {
       const h = this.session.context;
       if (h.hold?.kind === "misdeal") {
@@ -353,6 +362,10 @@ class Table implements TableCore {
   private onReader(event: ReaderEvent): TableEvent[] {
     const reader = this.readerOf(event.reader);
     const down = (r: string) => [...this.offline].some((unit) => this.readerOf(unit) === r);
+    const units = this.antennas.has(event.reader)
+      ? [event.reader]
+      : this.options.antennas.filter((a) => this.readerOf(a) === event.reader);
+    this.reader.setOnline(units, event.status === "online", event.t);
     if (event.status === "offline") {
       if (this.offline.has(event.reader)) return [];
       const first = !down(reader);

@@ -209,11 +209,11 @@ describe("reading at any pace: the shuffler press is a hand boundary", () => {
         .fold(2)
         .removeFrom("muck", "card:A:9s", "card:A:9h", "card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd")
         .removeFrom("seat3", "card:A:7d", "card:A:2h")
-        .after(100)
+        .after(50)
         .key("shuffler")
         .wait(),
     );
-    expect(config.reading.departWindowMs).toBeGreaterThan(400);
+    expect(config.reading.departWindowMs).toBeGreaterThan(100);
     expect(codes(events)).not.toContain("DECK_NOT_COLLECTED");
   });
 
