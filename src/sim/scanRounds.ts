@@ -173,7 +173,8 @@ export class ScanRounds {
    * A reader event that names no configured reader stands for the whole bridge: every reader.
    */
   private readerStatus(e: Extract<InputEventIn, { kind: "reader" }>, out: InputEventIn[]): void {
-    out.push(e);
+    // Offline at once; online after the reconciliation burst, as the bridge driver reports it.
+    if (e.status === "offline") out.push(e);
     const readers = this.readers.includes(e.reader) ? [e.reader] : this.readers;
     for (const reader of readers) {
       if (e.status === "offline") {
@@ -186,13 +187,16 @@ export class ScanRounds {
         continue;
       }
       if (!this.offline.delete(reader)) continue;
-      for (const a of this.antennas.values()) {
+      // The snapshot is the truth: the driver reports each antenna whose set differs from its last report.
+      for (const a of [...this.antennas.values()].sort((x, y) => x.order - y.order)) {
         if (a.reader !== reader) continue;
+        const changed = !sameSet(a.reported, a.truth);
         a.reported = [...a.truth];
         a.misses.clear();
-        out.push({ t: e.t, kind: "tags", antenna: a.name, tags: [...a.reported] });
+        if (changed) out.push({ t: e.t, kind: "tags", antenna: a.name, tags: [...a.reported] });
       }
     }
+    if (e.status === "online") out.push(e);
   }
 }
 

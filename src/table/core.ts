@@ -89,6 +89,8 @@ class Table implements TableCore {
   private session: HandSession | TcpSession | null = null;
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
+  /** When each reader last came back: its reconnection burst carries that time. */
+  private readonly backAt = new Map<string, number>();
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
   private settledTcp: TcpSession | null = null;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
@@ -199,6 +201,11 @@ class Table implements TableCore {
     if (event.kind === "button") return MOVES_ACTION.has(event.button);
     if (event.kind === "floor") return event.op === "ruling";
     if (event.kind !== "tags") return false;
+    // A reader's reports while it is away, or in the burst as it comes back, are its reconciliation
+    // (the bridge's snapshots), not a new move at the table.
+    const reader = this.readerOf(event.antenna);
+    if (this.offline.has(event.antenna) || this.offline.has(reader) || this.backAt.get(reader) === event.t)
+      return false;
     let moves = this.movesOn.get(event.antenna);
     if (moves === undefined) {
       moves = /^bet\d+$/.test(event.antenna) || event.antenna === "muck";
@@ -375,6 +382,7 @@ class Table implements TableCore {
       return [say.readerOffline(event.t, reader, served)];
     }
     if (!this.offline.delete(event.reader) || down(reader)) return [];
+    this.backAt.set(reader, event.t);
     return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader }];
   }
 
