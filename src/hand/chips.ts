@@ -21,8 +21,41 @@ function canBet(h: HandContext): boolean {
   return h.hold === null && h.result === null;
 }
 
-/** A seat's bet zone settled with these chips. */
-export function betZoneSettled(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+/**
+ * A seat's bet zone settled with these chips. `sweptWith`: chips the pot gained unseen in the report
+ * that swept this zone's unread chips in — the rest of this push if without them it falls short of the
+ * call, else the next seat's action.
+ */
+export function betZoneSettled(
+  h: HandContext,
+  seat: number,
+  chips: readonly ChipTag[],
+  sweptWith: readonly ChipTag[] = [],
+): void {
+  if (sweptWith.length > 0) {
+    const short = pushFallsShort(h, seat, chips);
+    if (short) {
+      zoneRead(h, seat, [...chips, ...sweptWith]);
+      return;
+    }
+    zoneRead(h, seat, chips);
+    potGained(h, sweptWith);
+    return;
+  }
+  zoneRead(h, seat, chips);
+}
+
+/** Whether the chips new on a seat's zone, as its action now, would be less than the call and not all-in. */
+function pushFallsShort(h: HandContext, seat: number, chips: readonly ChipTag[]): boolean {
+  const s = findSeat(h.betting, seat);
+  if (!s || h.betting.toAct !== seat) return false;
+  const account = zone(h, seat);
+  const fresh = chips.filter((c) => !account.chips.has(c.tag)).reduce((sum, c) => sum + c.denomination, 0);
+  const toCall = h.betting.currentBet - s.bet;
+  return fresh > 0 && fresh < toCall && fresh < s.stack;
+}
+
+function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
   const account = zone(h, seat);
   const present = new Set(chips.map((c) => c.tag));
   for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
@@ -35,7 +68,9 @@ export function betZoneSettled(h: HandContext, seat: number, chips: readonly Chi
   const s = findSeat(h.betting, seat);
   const freshValue = fresh.reduce((sum, c) => sum + c.denomination, 0);
   let onZone = 0;
-  for (const c of account.chips.values()) if (c.street === street) onZone += c.denomination;
+  // Chips of the last hand still listed (the bridge's lag, a late collection) are not this hand's.
+  for (const [tag, c] of account.chips)
+    if (c.street === street && !h.lastHandsChips.includes(tag)) onZone += c.denomination;
   const committed = h.committed[seat];
   const counted = committed?.street === street ? committed.to : 0;
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.

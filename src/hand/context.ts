@@ -66,6 +66,8 @@ export type HandTimer =
   | { kind: "firstCard"; due: number; seat: number }
   /** A seat was passed by the deal: unless its card was in the same round. */
   | { kind: "dealtOut"; due: number; seat: number }
+  /** A seat holds a card too many: misdeal or dead hand, once the round's last chips are read. */
+  | { kind: "cardCount"; due: number; seat: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */
   | { kind: "exposed"; due: number }
   /** Board cards for the next street came with no burn yet, or before the betting round closed. */
@@ -125,6 +127,12 @@ export interface HandContext {
   stale: string[];
   /** Where each of them lay. */
   staleWhere: Record<string, string>;
+  /**
+   * Chips the bet zones still listed at the shuffler press that were there before the last hand ended:
+   * the last hand's (the bridge lists a chip K scans after it left, and a dealer may collect late), not
+   * this hand's blinds. They never count as on the zone. (A re-deal's blinds' chips are not among them.)
+   */
+  lastHandsChips: string[];
   reading: ReadingWindows;
   /** Judgements waiting for the readers, earliest first. */
   timers: HandTimer[];

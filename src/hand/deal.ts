@@ -43,12 +43,9 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
   }
   if (!h.dealComplete) checkDealtOut(h, seat);
   if (cards.length > h.def.holeCards) {
-    if (misdealPossible(h)) {
-      if (raise(h, say.misdealCardCount(h.t, seat, cards.length, h.def.holeCards)))
-        holdForMisdeal(h, "MISDEAL_CARD_COUNT");
-    } else {
-      raise(h, say.handDead(h.t, seat, `it holds ${cards.length} cards; the game deals ${h.def.holeCards}`));
-    }
+    // Misdeal or dead hand turns on substantial action, whose last chips may be reported in the same
+    // scan round, after this card: judged one round later.
+    schedule(h, { kind: "cardCount", due: h.t + h.reading.scanRoundMs, seat });
     return;
   }
   if (!h.dealComplete && h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards)) {
@@ -76,6 +73,18 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
   }
   if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first))) {
     holdForMisdeal(h, "MISDEAL_FIRST_CARD");
+  }
+}
+
+/** One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand. */
+export function judgeCardCount(h: HandContext, seat: number): void {
+  const count = h.hole[seat]?.length ?? 0;
+  if (count <= h.def.holeCards) return;
+  if (misdealPossible(h)) {
+    if (raise(h, say.misdealCardCount(h.t, seat, count, h.def.holeCards)))
+      holdForMisdeal(h, "MISDEAL_CARD_COUNT");
+  } else {
+    raise(h, say.handDead(h.t, seat, `it holds ${count} cards; the game deals ${h.def.holeCards}`));
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { judgeBoard } from "./board.js";
 import type { HandContext } from "./context.js";
-import { judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
+import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
 import { judgeDeckCollected } from "./deck.js";
 import { takeDue } from "./timers.js";
 
@@ -18,6 +18,9 @@ export function runDueJudgements(h: HandContext): void {
         break;
       case "dealtOut":
         judgeDealtOut(h, timer.seat);
+        break;
+      case "cardCount":
+        judgeCardCount(h, timer.seat);
         break;
       case "exposed":
         judgeExposed(h);

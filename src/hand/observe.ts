@@ -52,7 +52,7 @@ export function observe(h: HandContext, observations: readonly Observation[]): v
         break;
       case "zone_settled": {
         const seat = BET.exec(o.antenna);
-        if (seat) betZoneSettled(h, Number(seat[1]), o.chips);
+        if (seat) betZoneSettled(h, Number(seat[1]), o.chips, o.sweptWith ?? []);
         break;
       }
       case "chips_taken_back": {

@@ -32,6 +32,8 @@ export interface HandInit {
   chipsOnZones?: Record<number, ChipTag[]>;
   /** The reading's windows (scan round, departure lag). */
   reading: ReadingWindows;
+  /** Chip tags on bet zones at the press that were there before the last hand ended. */
+  lastHandsChips?: string[];
 }
 
 export class HandSession extends MachineSession<HandContext> {
@@ -130,6 +132,7 @@ function initialContext(init: HandInit): HandContext {
     open: [],
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.antenna])),
+    lastHandsChips: init.redeal ? [] : (init.lastHandsChips ?? []),
     reading: init.reading,
     timers: [],
     allinAnnounced: false,

@@ -30,9 +30,10 @@ interface Emptied {
   due: number;
 }
 
-/** Where a chip was last newly reported, and when it left there (null while it is there). */
+/** Where a chip was last newly reported, since when, and when it left there (null while it is there). */
 interface ChipPlace {
   antenna: string;
+  since: number;
   goneAt: number | null;
 }
 
@@ -83,7 +84,7 @@ export class ChipZones {
     const unexplained: ChipTag[] = [];
     for (const tag of fresh) {
       const prev = this.places.get(tag);
-      this.places.set(tag, { antenna, goneAt: null });
+      this.places.set(tag, { antenna, since: t, goneAt: null });
       const recent = prev !== undefined && (prev.goneAt === null || t - prev.goneAt <= this.windows.lagMs);
       if (prev !== undefined && prev.antenna !== antenna && recent) {
         const list = movedFrom.get(prev.antenna) ?? [];
@@ -93,8 +94,8 @@ export class ChipZones {
         unexplained.push({ tag, denomination: reported.get(tag) ?? 0 });
       }
     }
-    // Chips the pot gains in the same report as the unread chips of one zone, from no zone at all,
-    // are the rest of that push: pushed and swept in between two scans of the zone.
+    // Chips the pot gains in the same report as the unread chips of one zone, from no zone at all, were
+    // swept in between two scans: the rest of that push, or the next seat's; the hand tells which.
     const unread = [...movedFrom].filter(([source, tags]) => this.unreadOn(source, tags));
     const extra = unread.length === 1 && antenna === POT ? unexplained.splice(0) : [];
     for (const [source, tags] of movedFrom) this.leftFor(t, source, tags, out, extra);
@@ -184,6 +185,18 @@ export class ChipZones {
     );
   }
 
+  /** Whether the chip was last newly reported on `antenna` (not since seen elsewhere). */
+  isOn(tag: string, antenna: string): boolean {
+    return this.places.get(tag)?.antenna === antenna;
+  }
+
+  /** Tags of the chips a zone holds now that arrived there before `t`. */
+  chipsBefore(antenna: string, t: number): string[] {
+    const current = this.zones.get(antenna)?.current;
+    if (!current) return [];
+    return [...current.keys()].filter((tag) => (this.places.get(tag)?.since ?? -Infinity) < t);
+  }
+
   /** A new hand: unread chips that left a zone in the last one are no longer pending. */
   newHand(): void {
     this.emptied.clear();
@@ -241,18 +254,26 @@ export class ChipZones {
     if (e !== undefined && tags.some((tag) => e.left.includes(tag))) {
       // They left the zone unread and have now reached the pot (or another zone): the seat's push.
       this.emptied.delete(source);
-      const chips = [...e.stood.map(([tag, denomination]) => ({ tag, denomination })), ...extra];
+      const chips = e.stood.map(([tag, denomination]) => ({ tag, denomination }));
       const zone = this.zones.get(source);
       const settled = zone?.settled ?? new Map<string, number>();
       const added = chips.filter((c) => !settled.has(c.tag));
-      out.push({ type: "zone_settled", t, antenna: source, chips, added, total: chipTotal(chips) });
+      out.push({
+        type: "zone_settled",
+        t,
+        antenna: source,
+        chips,
+        added,
+        total: chipTotal(chips),
+        ...(extra.length > 0 ? { sweptWith: [...extra] } : {}),
+      });
       if (zone) zone.settled = new Map(zone.current);
       return;
     }
     const zone = this.zones.get(source);
     if (zone?.changedAt != null && tags.some((tag) => zone.current.has(tag) && !zone.settled.has(tag))) {
-      for (const c of extra) zone.current.set(c.tag, c.denomination);
-      out.push(this.settle(t, source, zone));
+      const read = this.settle(t, source, zone);
+      out.push(extra.length > 0 && read.type === "zone_settled" ? { ...read, sweptWith: [...extra] } : read);
     }
   }
 

@@ -27,7 +27,19 @@ export type Observation =
    * A chip zone has been steady for the settle window (or the action moved on, or its unread chips
    * left for the pot): its chips, and the chips that are new since the zone last settled.
    */
-  | { type: "zone_settled"; t: number; antenna: string; chips: ChipTag[]; added: ChipTag[]; total: number }
+  | {
+      type: "zone_settled";
+      t: number;
+      antenna: string;
+      chips: ChipTag[];
+      added: ChipTag[];
+      total: number;
+      /**
+       * Read as it stood because its unread chips reached the pot: chips the pot gained in that same
+       * report that no zone held (the rest of this push, or the next seat's, swept in unseen).
+       */
+      sweptWith?: ChipTag[];
+    }
   /** Chips put out on a zone left it before they were read, and did not go to the pot (TDA 49–50). */
   | { type: "chips_taken_back"; t: number; antenna: string; chips: ChipTag[]; total: number }
   /**

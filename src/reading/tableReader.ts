@@ -168,6 +168,19 @@ export class TableReader {
     return out;
   }
 
+  /**
+   * Whether a report is a move at the table: a tag arrives, or a chip leaves that had not been seen
+   * anywhere else yet. A chip dropped from a report after it reached the pot is the bridge catching
+   * up (its K missed scans), not a move.
+   */
+  isMove(antenna: string, tags: readonly string[]): boolean {
+    const before = this.reports.get(antenna);
+    if (tags.some((tag) => !before?.has(tag))) return true;
+    const now = new Set(tags);
+    for (const tag of before ?? []) if (!now.has(tag) && this.chips.isOn(tag, antenna)) return true;
+    return false;
+  }
+
   /** A reader went offline or came back: the windows of the zones it serves wait while it is away. */
   setOnline(antennas: readonly string[], online: boolean, t: number): void {
     this.chips.setOnline(antennas, online, t);
@@ -252,6 +265,11 @@ export class TableReader {
   /** Where a card tag was last seen, or null. */
   whereIs(tag: string): string | null {
     return this.cards.get(tag)?.antenna ?? null;
+  }
+
+  /** Tags of the chips a zone holds now that arrived there before `t`. */
+  chipsBefore(antenna: string, t: number): string[] {
+    return this.chips.chipsBefore(antenna, t);
   }
 
   /** The chips a zone holds now. */
@@ -362,11 +380,28 @@ export class TableReader {
     if (place.antenna === antenna && this.leftovers.delete(tag)) {
       this.cards.delete(tag);
       out.push({ type: "card_departed", t, tag, card: place.card, antenna });
+      this.dealtAgain(t, antenna, out);
       return;
     }
     if (place.antenna === antenna && place.missingSince === null) {
       place.missingSince = t;
       this.missing.add(tag);
+    }
+  }
+
+  /**
+   * A seat's cards of the last hand were collected (one of them has left its report) while another is
+   * still listed: that one went back to the seat, dealt again, within the bridge's K scans (so the
+   * bridge never saw it leave). It is a new card of this hand, dealt now.
+   */
+  private dealtAgain(t: number, antenna: string, out: Observation[]): void {
+    if (!/^seat\d+$/.test(antenna)) return;
+    for (const tag of [...this.leftovers]) {
+      const place = this.cards.get(tag);
+      if (place?.antenna !== antenna || !this.reports.get(antenna)?.has(tag)) continue;
+      this.leftovers.delete(tag);
+      place.movedAt = t;
+      out.push({ type: "card_arrived", t, tag, card: place.card, copy: place.copy, antenna, from: null });
     }
   }
 

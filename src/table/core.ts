@@ -64,6 +64,8 @@ export interface CoreCheckpoint {
   reader: TableReaderSnapshot;
   redeal: { positions: Positions; level: Level; game: GameSettings } | null;
   offline: string[];
+  /** When the last hand ended (its chips still listed at the next press are not the next hand's). */
+  lastHandEnd?: number;
 }
 
 /** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
@@ -89,6 +91,8 @@ class Table implements TableCore {
   private session: HandSession | TcpSession | null = null;
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
+  /** When the last hand ended: chips on a bet zone since before then are that hand's. */
+  private lastHandEnd = Number.NEGATIVE_INFINITY;
   /** When each reader last came back: its reconnection burst carries that time. */
   private readonly backAt = new Map<string, number>();
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
@@ -113,6 +117,7 @@ class Table implements TableCore {
       this.reader.restore(from.reader);
       this.redeal = structuredClone(from.redeal);
       for (const r of from.offline) this.offline.add(r);
+      this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
     }
   }
 
@@ -123,6 +128,7 @@ class Table implements TableCore {
       reader: this.reader.snapshot(),
       redeal: structuredClone(this.redeal),
       offline: [...this.offline],
+      lastHandEnd: this.lastHandEnd,
     };
   }
 
@@ -211,7 +217,9 @@ class Table implements TableCore {
       moves = /^bet\d+$/.test(event.antenna) || event.antenna === "muck";
       this.movesOn.set(event.antenna, moves);
     }
-    return moves;
+    // Not the bridge catching up on chips that left long ago (K scans late), e.g. the last street's
+    // bets already reported in the pot.
+    return moves && this.reader.isMove(event.antenna, event.tags);
   }
 
   private onTags(event: TagsEvent): TableEvent[] {
@@ -249,6 +257,7 @@ class Table implements TableCore {
       if (s) s.stack = stack;
     }
     if (h.result === "misdeal") this.redeal = { positions: h.positions, level: h.level, game: h.game };
+    this.lastHandEnd = h.t;
     this.settledTcp = session instanceof TcpSession ? session : null;
     this.session = null;
     this.state.hand = null;
@@ -319,6 +328,7 @@ class Table implements TableCore {
       leftovers,
       chipsOnZones: Object.fromEntries(inGame.map((s) => [s, this.reader.chipsOn(`bet${s}`)])),
       reading: { scanRoundMs: this.reader.scanRoundMs, lagMs: this.reader.lagMs },
+      lastHandsChips: inGame.flatMap((s) => this.reader.chipsBefore(`bet${s}`, this.lastHandEnd)),
     };
     const { session, events } = tcp
       ? TcpSession.start({
