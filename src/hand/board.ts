@@ -38,11 +38,24 @@ export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card:
   if (waiting(h, "board")) return;
   // Reports of one scan round come in channel order: the burn may be reported after the board card
   // it came before, and the last bet of the round (read from the pot) after the card that followed it.
-  if (unusedBurns(h) === 0 || (!roundComplete(h) && lastToAct(h))) {
+  // (A burn is awaited only for a street's first cards: later ones of the same street had theirs judged.)
+  const burnAwaited = before === BOARD_SIZE[h.betting.street] && unusedBurns(h) === 0 && !burnNotDue(h);
+  if (burnAwaited || (!roundComplete(h) && lastToAct(h))) {
     schedule(h, { kind: "board", due: h.t + h.reading.scanRoundMs, before });
     return;
   }
   judgeBoard(h, before);
+}
+
+/**
+ * A player acted while board cards waited for the readers, the betting round being closed: he acts on
+ * the new street, so the board is as it is now (a player acts at least a reaction time after a street
+ * lands, by when its burn has been reported).
+ */
+export function boardSettledByAction(h: HandContext): void {
+  const board = waiting(h, "board");
+  // While the round is open the action may be its last one, reported after the cards: it goes first.
+  if (board && roundComplete(h)) judgeBoard(h, board.before);
 }
 
 /** What the board cards beyond the current street are, now that the readers have had their round. */

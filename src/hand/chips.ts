@@ -10,6 +10,7 @@ import type { ChipTag } from "../reading/observations.js";
 import { act, actAllIn } from "./act.js";
 import { say } from "./alerts.js";
 import type { HandContext, ZoneAccount } from "./context.js";
+import { boardSettledByAction } from "./board.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
 
@@ -56,6 +57,7 @@ function pushFallsShort(h: HandContext, seat: number, chips: readonly ChipTag[])
 }
 
 function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+  boardSettledByAction(h);
   const account = zone(h, seat);
   const present = new Set(chips.map((c) => c.tag));
   for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
@@ -69,8 +71,9 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void
   const freshValue = fresh.reduce((sum, c) => sum + c.denomination, 0);
   let onZone = 0;
   // Chips of the last hand still listed (the bridge's lag, a late collection) are not this hand's.
+  const lastHands = h.t < h.lastHandsChips.until ? h.lastHandsChips.tags : [];
   for (const [tag, c] of account.chips)
-    if (c.street === street && !h.lastHandsChips.includes(tag)) onZone += c.denomination;
+    if (c.street === street && !lastHands.includes(tag)) onZone += c.denomination;
   const committed = h.committed[seat];
   const counted = committed?.street === street ? committed.to : 0;
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.

@@ -130,9 +130,10 @@ export interface HandContext {
   /**
    * Chips the bet zones still listed at the shuffler press that were there before the last hand ended:
    * the last hand's (the bridge lists a chip K scans after it left, and a dealer may collect late), not
-   * this hand's blinds. They never count as on the zone. (A re-deal's blinds' chips are not among them.)
+   * this hand's blinds. They do not count as on the zone — in a re-deal only until the departure lag
+   * has passed: chips still there then are the blinds' chips left where they were.
    */
-  lastHandsChips: string[];
+  lastHandsChips: { tags: string[]; until: number };
   reading: ReadingWindows;
   /** Judgements waiting for the readers, earliest first. */
   timers: HandTimer[];

@@ -6,7 +6,7 @@
 import { assign, setup } from "xstate";
 import type { ButtonName, RulingName } from "../contract/input.js";
 import { announceAllIn } from "./act.js";
-import { afterRoundClosed } from "./board.js";
+import { afterRoundClosed, boardSettledByAction } from "./board.js";
 import { actionKey, afterAction } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { cardExposed } from "./deal.js";
@@ -30,6 +30,7 @@ function progress(h: HandContext): void {
 }
 
 function onKey(h: HandContext, key: ButtonName): void {
+  if (key === "check" || key === "fold" || key === "raise" || key === "allin") boardSettledByAction(h);
   if (key === "check" || key === "fold" || key === "raise" || key === "allin") actionKey(h, key);
   else if (key === "exposed") cardExposed(h);
 }

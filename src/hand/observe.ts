@@ -31,13 +31,16 @@ export function observe(h: HandContext, observations: readonly Observation[]): v
   for (const o of observations) {
     if (o.type !== "card_arrived" || o.antenna !== "board") flushBoard();
     switch (o.type) {
-      case "card_arrived":
-        // A card of the last hand that moves is collected or dealt again: a new card of this hand.
-        if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+      case "card_arrived": {
+        // A card of the last hand that moves is collected or dealt again: a new card of this hand,
+        // from nowhere (not a card slid from the seat it lay on in the last hand).
+        const lastHands = h.stale.includes(o.tag);
+        if (lastHands) dropStale(h, o.tag);
         if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
         if (o.antenna === "board") boardBatch.push({ tag: o.tag, card: o.card });
-        else cardArrived(h, o.tag, o.antenna, o.from);
+        else cardArrived(h, o.tag, o.antenna, lastHands ? null : o.from);
         break;
+      }
       case "card_departed":
         if (h.stale.includes(o.tag)) dropStale(h, o.tag);
         else if (o.antenna === "board") boardCardLeft(h, o.tag);

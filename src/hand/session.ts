@@ -132,7 +132,10 @@ function initialContext(init: HandInit): HandContext {
     open: [],
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.antenna])),
-    lastHandsChips: init.redeal ? [] : (init.lastHandsChips ?? []),
+    lastHandsChips: {
+      tags: init.lastHandsChips ?? [],
+      until: init.redeal ? init.t + init.reading.lagMs : Number.POSITIVE_INFINITY,
+    },
     reading: init.reading,
     timers: [],
     allinAnnounced: false,

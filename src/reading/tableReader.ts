@@ -206,14 +206,16 @@ export class TableReader {
   }
 
   /**
-   * Cards missing from their antenna's latest report are gone now, whatever is left of their departure
-   * window: the shuffler press says the dealer has collected (the hand in progress ends on what the
-   * reports show, and the next hand starts from it).
+   * Cards missing from their antenna's latest report (of the antennas `only` accepts) are gone now,
+   * whatever is left of their departure window: the shuffler press says the dealer has collected (the
+   * hand in progress ends on what the reports show, and the next hand starts from it); a player acting
+   * says the board is as the dealer left it.
    */
-  departNow(t: number): Observation[] {
+  departNow(t: number, only?: (antenna: string) => boolean): Observation[] {
     const out: Observation[] = [];
     for (const tag of this.missing) {
       const place = this.cards.get(tag);
+      if (place && only && !only(place.antenna)) continue;
       this.missing.delete(tag);
       if (place?.missingSince == null) continue;
       this.cards.delete(tag);

@@ -74,6 +74,8 @@ const CARD_ZONE = /^(seat\d+|board|burn|muck|dealer)$/;
 const TCP_ZONE = /^(ante|play|pairplus|prime)\d+$/;
 /** Three Card Poker has no blinds: the level is not needed. */
 const NO_LEVEL: Level = { sb: 0, bb: 0, ante: 0, bbAnte: 0 };
+/** Keys that are a player's action at the table. */
+const PLAYER_KEYS = new Set(["check", "fold", "raise", "allin"]);
 /** The dealer's own cards: they do not show that a seat's action is complete (see movesAction). */
 const DEALER_CARDS = new Set(["board", "burn"]);
 /** Events after which a bet still settling is read at once: the action has moved on. */
@@ -205,7 +207,8 @@ class Table implements TableCore {
    */
   private movesAction(event: InputEvent): boolean {
     if (event.kind === "button") return MOVES_ACTION.has(event.button);
-    if (event.kind === "floor") return event.op === "ruling";
+    // The floor rules, or sets the table up for the next hand: either way it acts on what is out now.
+    if (event.kind === "floor") return true;
     if (event.kind !== "tags") return false;
     // A reader's reports while it is away, or in the burst as it comes back, are its reconciliation
     // (the bridge's snapshots), not a new move at the table.
@@ -267,7 +270,12 @@ class Table implements TableCore {
   private onButton(event: ButtonEvent): TableEvent[] {
     if (event.button === "shuffler") return this.onShuffler(event.t);
     if (this.session === null) return [];
-    return this.afterHand(this.session.key(event.t, event.button));
+    // A player acts on the board he sees: cards taken off it (an extra card, premature ones) are gone.
+    const seen = PLAYER_KEYS.has(event.button)
+      ? this.reader.departNow(event.t, (a) => a === "board").flatMap((o) => this.route(event.t, [o]))
+      : [];
+    if (this.session === null) return seen;
+    return [...seen, ...this.afterHand(this.session.key(event.t, event.button))];
   }
 
   private onShuffler(t: number): TableEvent[] {

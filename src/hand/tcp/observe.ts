@@ -25,12 +25,15 @@ export function ownerOfAntenna(antenna: string | null): HandOwner | null {
 export function observe(h: TcpContext, observations: readonly Observation[]): void {
   for (const o of observations) {
     switch (o.type) {
-      case "card_arrived":
-        // A card of the last hand that moves is collected or dealt again: a new card of this hand.
-        if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+      case "card_arrived": {
+        // A card of the last hand that moves is collected or dealt again: a new card of this hand,
+        // from nowhere (not a card slid from the seat it lay on in the last hand).
+        const lastHands = h.stale.includes(o.tag);
+        if (lastHands) dropStale(h, o.tag);
         if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
-        cardArrived(h, o.tag, o.card, o.antenna, o.from);
+        cardArrived(h, o.tag, o.card, o.antenna, lastHands ? null : o.from);
         break;
+      }
       case "card_departed":
         if (h.stale.includes(o.tag)) dropStale(h, o.tag);
         break;
