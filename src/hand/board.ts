@@ -159,7 +159,8 @@ function beginStreet(h: HandContext): void {
   if (!moved.ok) return;
   h.betting = moved.state;
   h.streetActions = 0;
-  h.out.push({ t: h.t, kind: "street", street: h.betting.street, board: [...h.board.cards] });
+  const board = h.board.cards.slice(0, BOARD_SIZE[h.betting.street]);
+  h.out.push({ t: h.t, kind: "street", street: h.betting.street, board });
   for (const c of h.board.clearOnStreet.filter((c) => c.street === h.betting.street)) clear(h, c.code);
   h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.street !== h.betting.street);
 }
@@ -174,11 +175,15 @@ export function boardCardLeft(h: HandContext, tag: string): void {
   if (proc.kind === "premature") {
     proc.tags = proc.tags.filter((t) => t !== tag);
     if (proc.tags.length === 0) h.board.procedure = { kind: "none" };
-  } else if (proc.kind === "tooMany" && h.board.tags.length === BOARD_SIZE[proc.street]) {
-    // The extra card is off the board: what is left makes the street.
+  } else if (proc.kind === "tooMany" && h.board.tags.length >= BOARD_SIZE[proc.street]) {
+    // The extra card is off the board: what is left makes the street — and a card dealt on meanwhile
+    // (the bridge reports the removal K scans late, with the next street's card) comes after it.
     h.board.procedure = { kind: "none" };
     clear(h, "BOARD_TOO_MANY");
-    if (nextStreet(h) === proc.street && roundComplete(h)) beginStreet(h);
+    if (nextStreet(h) === proc.street && roundComplete(h)) {
+      beginStreet(h);
+      if (h.board.tags.length > BOARD_SIZE[proc.street]) judgeBoard(h, BOARD_SIZE[proc.street]);
+    }
   }
 }
 
