@@ -128,10 +128,9 @@ export interface HandContext {
   /** Where each of them lay. */
   staleWhere: Record<string, string>;
   /**
-   * Chips the bet zones still listed at the shuffler press that were there before the last hand ended:
-   * the last hand's (the bridge lists a chip K scans after it left, and a dealer may collect late), not
-   * this hand's blinds. They do not count as on the zone — in a re-deal only until the departure lag
-   * has passed: chips still there then are the blinds' chips left where they were.
+   * Chips the bet zones still listed at the shuffler press that are the last hand's (the bridge lists a
+   * chip K scans after it left, and a dealer may collect late), not this hand's blinds: they do not
+   * count as on the zone (until `until`: a re-deal's blinds may leave theirs where they were).
    */
   lastHandsChips: { tags: string[]; until: number };
   reading: ReadingWindows;

@@ -132,10 +132,7 @@ function initialContext(init: HandInit): HandContext {
     open: [],
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.antenna])),
-    lastHandsChips: {
-      tags: init.lastHandsChips ?? [],
-      until: init.redeal ? init.t + init.reading.lagMs : Number.POSITIVE_INFINITY,
-    },
+    lastHandsChips: lastHandsChips(init, betting),
     reading: init.reading,
     timers: [],
     allinAnnounced: false,
@@ -143,6 +140,26 @@ function initialContext(init: HandInit): HandContext {
     finalStacks: null,
     out: [],
   };
+}
+
+/**
+ * Chips a seat's zone still shows at the press that are not this hand's: more than the seat posts, or
+ * on a seat that posts nothing, or there since before the last hand ended (but a re-deal's blinds' chips
+ * stay where they were). The bridge lists chips K scans after they left, and a dealer may collect late.
+ */
+function lastHandsChips(init: HandInit, betting: HandContext["betting"]): HandContext["lastHandsChips"] {
+  const before = new Set(init.lastHandsChips ?? []);
+  const tags: string[] = [];
+  for (const [seat, chips] of Object.entries(init.chipsOnZones ?? {})) {
+    if (chips.length === 0) continue;
+    const posted = betting.seats.find((s) => s.seat === Number(seat))?.bet ?? 0;
+    const value = chips.reduce((sum, c) => sum + c.denomination, 0);
+    const earlier = init.redeal || chips.some((c) => before.has(c.tag));
+    if (posted === 0 || value > posted || earlier) tags.push(...chips.map((c) => c.tag));
+  }
+  // A re-deal's blinds may leave their chips where they were: those still there after the bridge's
+  // departure lag are the blinds' chips again.
+  return { tags, until: init.redeal ? init.t + init.reading.lagMs : Number.POSITIVE_INFINITY };
 }
 
 /** Antes first (every seat at once), then the blinds; posting is not action (§4). */
