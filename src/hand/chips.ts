@@ -10,7 +10,6 @@ import type { ChipTag } from "../reading/observations.js";
 import { act, actAllIn } from "./act.js";
 import { say } from "./alerts.js";
 import type { HandContext, ZoneAccount } from "./context.js";
-import { boardSettledByAction } from "./board.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
 
@@ -57,7 +56,6 @@ function pushFallsShort(h: HandContext, seat: number, chips: readonly ChipTag[])
 }
 
 function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
-  boardSettledByAction(h);
   const account = zone(h, seat);
   const present = new Set(chips.map((c) => c.tag));
   for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
