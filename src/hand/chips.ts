@@ -189,13 +189,26 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
     return;
   }
   const seat = h.betting.phase === "betting" ? h.betting.toAct : null;
-  if (seat === null) return;
+  if (seat === null) {
+    // The player acts on a street the table has not begun yet: a card taken off the board (an extra
+    // one) is reported K scans late. The key waits that long for the street.
+    if (h.betting.phase === "dealing" && h.board.procedure.kind !== "none")
+      h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
+    return;
+  }
   dealEndedBy(h);
   if (!canBet(h)) return;
   if (key === "check") act(h, seat, "check");
   else if (key === "fold") act(h, seat, "fold");
   else actAllIn(h, seat);
   afterAction(h);
+}
+
+/** A street has begun: keys pressed while it waited for the readers are the first actions on it. */
+export function replayDeferredKeys(h: HandContext): void {
+  if (h.deferredKeys.length === 0 || h.betting.phase !== "betting") return;
+  const keys = h.deferredKeys.splice(0).filter((k) => k.until >= h.t);
+  for (const k of keys) actionKey(h, k.key);
 }
 
 /** A seat's hole card arrived on the muck: a fold (in turn, or out of turn and binding, TDA 53/58). */

@@ -111,6 +111,8 @@ export interface HandContext {
   committed: Record<number, { street: Street; to: number }>;
   pendingFolds: number[];
   pendingOutOfTurn: PendingOutOfTurn | null;
+  /** Player keys pressed before the table began the street they act on (see actionKey), until when. */
+  deferredKeys: { key: "check" | "fold" | "allin"; until: number }[];
   raiseDeclared: boolean;
   /** Actions taken on the current street (a four-card flop is only possible before the first). */
   streetActions: number;

@@ -7,7 +7,7 @@ import { assign, setup } from "xstate";
 import type { ButtonName, RulingName } from "../contract/input.js";
 import { announceAllIn } from "./act.js";
 import { afterRoundClosed, boardSettledByAction } from "./board.js";
-import { actionKey, afterAction } from "./chips.js";
+import { actionKey, afterAction, replayDeferredKeys } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { cardExposed } from "./deal.js";
 import { clear, clearCode } from "./emit.js";
@@ -26,6 +26,7 @@ function progress(h: HandContext): void {
   // Rule 14 asks for the hands face up: not before they are dealt (an all-in from the forced bets).
   if (phase === "runout" && h.dealComplete) announceAllIn(h);
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
+  replayDeferredKeys(h);
   if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
 }
 

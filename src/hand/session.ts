@@ -123,6 +123,7 @@ function initialContext(init: HandInit): HandContext {
     committed: {},
     pendingFolds: [],
     pendingOutOfTurn: null,
+    deferredKeys: [],
     raiseDeclared: false,
     streetActions: 0,
     actionsInTurn: [],
