@@ -128,8 +128,9 @@ export class FixedPace implements Pace {
  *   ~1 s when the dealer takes it card by card; the burn never comes after the board.
  * - runoutStreet: in an all-in run-out the hands are tabled (r.14) and every street is shown before the
  *   next burn: 0.7 s for a quick dealer, up to 4 s.
- * - misjudge: a dealer deals the next street early when a player is slow to act, not in the instant
- *   the street he just dealt lands: 0.3 s at the quickest.
+ * - misjudge: a dealer deals the next street early when a player is slow to act, so after waiting on
+ *   him a while — a second at the quickest; never in the instant the street he just dealt lands (then it
+ *   is two cards for one street, BOARD_TOO_MANY, another error).
  * - cardPitch: 120 ms is a very fast pitch (about 8 cards a second), 500 ms a slow, careful one.
  * - afterCollect: the shuffler (or the next move) 100–400 ms after the last card is in, at speed;
  *   a slow dealer squares the deck first, up to 2.5 s.
@@ -146,7 +147,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     toBurn: [100, 400],
     burnToBoard: [100, 300],
     runoutStreet: [700, 1500],
-    misjudge: [300, 1500],
+    misjudge: [1000, 2500],
     cardPitch: [120, 200],
     toDeal: [200, 500],
     toBlinds: [200, 500],
@@ -162,7 +163,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     toBurn: [300, 900],
     burnToBoard: [200, 500],
     runoutStreet: [1000, 2500],
-    misjudge: [500, 3000],
+    misjudge: [1500, 4000],
     cardPitch: [180, 300],
     toDeal: [400, 900],
     toBlinds: [400, 900],
@@ -178,7 +179,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     toBurn: [600, 1500],
     burnToBoard: [300, 1000],
     runoutStreet: [1500, 4000],
-    misjudge: [1000, 5000],
+    misjudge: [2000, 6000],
     cardPitch: [300, 500],
     toDeal: [700, 1500],
     toBlinds: [700, 1500],
