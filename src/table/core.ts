@@ -415,8 +415,11 @@ class Table implements TableCore {
       if (this.session === null) return [rejected(event.t, "ruling", "there is no hand to rule on")];
       return this.afterHand(this.session.ruling(event.t, event.ruling, event.seat, event.code));
     }
+    // The floor sets the table up between hands: what the reports no longer show is gone (the hand in
+    // progress may end on it, as at the shuffler press).
+    const ended = this.session === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
     const outcome = applyFloorSetup(this.state, event);
-    return outcome.applied ? [] : [rejected(event.t, event.op, outcome.reason)];
+    return outcome.applied ? ended : [...ended, rejected(event.t, event.op, outcome.reason)];
   }
 }
 
