@@ -192,8 +192,7 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   if (seat === null) {
     // The player acts on a street the table has not begun yet: a card taken off the board (an extra
     // one) is reported K scans late. The key waits that long for the street.
-    if (h.betting.phase === "dealing" && h.board.procedure.kind !== "none")
-      h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
+    if (h.betting.phase === "dealing" && streetUnderWay(h)) h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
     return;
   }
   dealEndedBy(h);
@@ -202,6 +201,12 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   else if (key === "fold") act(h, seat, "fold");
   else actAllIn(h, seat);
   afterAction(h);
+}
+
+/** The next street's cards are coming: some are on the board, or a board procedure is in force. */
+function streetUnderWay(h: HandContext): boolean {
+  const dealt: Record<string, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
+  return h.board.procedure.kind !== "none" || h.board.tags.length > (dealt[h.betting.street] ?? 5);
 }
 
 /** A street has begun: keys pressed while it waited for the readers are the first actions on it. */
