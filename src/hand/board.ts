@@ -159,6 +159,7 @@ function beginStreet(h: HandContext): void {
   if (!moved.ok) return;
   h.betting = moved.state;
   h.streetActions = 0;
+  h.streetAt = h.t;
   const board = h.board.cards.slice(0, BOARD_SIZE[h.betting.street]);
   h.out.push({ t: h.t, kind: "street", street: h.betting.street, board });
   for (const c of h.board.clearOnStreet.filter((c) => c.street === h.betting.street)) clear(h, c.code);

@@ -112,6 +112,9 @@ export function chipsTakenBack(h: HandContext, seat: number, amount: number): vo
  */
 export function potGained(h: HandContext, chips: readonly ChipTag[]): void {
   if (!canBet(h) || !h.dealComplete || h.betting.phase !== "betting") return;
+  // Within a scan round of the street's cards the pot may report chips swept in before them (the
+  // pot is scanned after the board): they belong to the closed round, whose actions were read.
+  if (h.t - h.streetAt < h.reading.scanRoundMs) return;
   const seat = h.betting.toAct;
   const s = seat === null ? undefined : findSeat(h.betting, seat);
   if (seat === null || !s || s.folded || s.stack === 0) return;
@@ -192,7 +195,8 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   if (seat === null) {
     // The player acts on a street the table has not begun yet: a card taken off the board (an extra
     // one) is reported K scans late. The key waits that long for the street.
-    if (h.betting.phase === "dealing" && streetUnderWay(h)) h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
+    if (h.betting.phase === "dealing" && streetUnderWay(h))
+      h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
     return;
   }
   dealEndedBy(h);

@@ -114,6 +114,8 @@ export interface HandContext {
   /** Player keys pressed before the table began the street they act on (see actionKey), until when. */
   deferredKeys: { key: "check" | "fold" | "allin"; until: number }[];
   raiseDeclared: boolean;
+  /** When the current street began (its cards complete). */
+  streetAt: number;
   /** Actions taken on the current street (a four-card flop is only possible before the first). */
   streetActions: number;
   /** Voluntary actions in turn, for substantial action (§4). */

@@ -50,6 +50,7 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
   }
   if (!h.dealComplete && h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards)) {
     h.dealComplete = true;
+    h.streetAt = h.t;
     h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
   }
 }

@@ -126,6 +126,7 @@ function initialContext(init: HandInit): HandContext {
     deferredKeys: [],
     raiseDeclared: false,
     streetActions: 0,
+    streetAt: init.t,
     actionsInTurn: [],
     substantial: false,
     dead: [],

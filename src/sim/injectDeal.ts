@@ -184,7 +184,7 @@ export function deckNotCollected(): Injector {
       if (left.length === 0) return false;
       d.pressShuffler();
       d.truth("DECK_NOT_COLLECTED", `cards left on ${left.join(", ")}`);
-      d.felt.pause(800, 1500).clearAll();
+      d.felt.step("noticeLeftovers").clearAll();
       // The cards are collected; the dealer goes on to the blinds at his pace.
       d.felt.step("afterCollect");
       return true;

@@ -29,6 +29,8 @@ export type PaceStep =
   | "runoutStreet"
   /** RP-5: from the player's turn beginning to the dealer mistaking the round for over. */
   | "misjudge"
+  /** r.21: from the shuffler press to the dealer noticing the last hand's cards still out. */
+  | "noticeLeftovers"
   /** Between two hole cards of the deal (the pitch). */
   | "cardPitch"
   /** From the blinds' chips to the first hole card. */
@@ -73,6 +75,7 @@ export const FLOP_FIXED: Readonly<Record<PaceStep, Span>> = {
   burnToBoard: [250, 400],
   runoutStreet: 0,
   misjudge: 0,
+  noticeLeftovers: [800, 1500],
   cardPitch: 150,
   toDeal: [600, 800],
   toBlinds: [400, 600],
@@ -131,6 +134,8 @@ export class FixedPace implements Pace {
  * - misjudge: a dealer deals the next street early when a player is slow to act, so after waiting on
  *   him a while — a second at the quickest; never in the instant the street he just dealt lands (then it
  *   is two cards for one street, BOARD_TOO_MANY, another error).
+ * - noticeLeftovers: a dealer who pressed the shuffler with cards still out has forgotten them; he
+ *   collects them when the table tells him (its alert) or when he sees them, seconds later.
  * - cardPitch: 120 ms is a very fast pitch (about 8 cards a second), 500 ms a slow, careful one.
  * - afterCollect: the shuffler (or the next move) 100–400 ms after the last card is in, at speed;
  *   a slow dealer squares the deck first, up to 2.5 s.
@@ -148,6 +153,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     burnToBoard: [100, 300],
     runoutStreet: [700, 1500],
     misjudge: [1000, 2500],
+    noticeLeftovers: [2500, 4000],
     cardPitch: [120, 200],
     toDeal: [200, 500],
     toBlinds: [200, 500],
@@ -164,6 +170,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     burnToBoard: [200, 500],
     runoutStreet: [1000, 2500],
     misjudge: [1500, 4000],
+    noticeLeftovers: [3000, 5000],
     cardPitch: [180, 300],
     toDeal: [400, 900],
     toBlinds: [400, 900],
@@ -180,6 +187,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     burnToBoard: [300, 1000],
     runoutStreet: [1500, 4000],
     misjudge: [2000, 6000],
+    noticeLeftovers: [3000, 6000],
     cardPitch: [300, 500],
     toDeal: [700, 1500],
     toBlinds: [700, 1500],

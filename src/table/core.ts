@@ -417,7 +417,8 @@ class Table implements TableCore {
     }
     // The floor sets the table up between hands: what the reports no longer show is gone (the hand in
     // progress may end on it, as at the shuffler press).
-    const ended = this.session === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
+    const ended =
+      this.session === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
     const outcome = applyFloorSetup(this.state, event);
     return outcome.applied ? ended : [...ended, rejected(event.t, event.op, outcome.reason)];
   }
