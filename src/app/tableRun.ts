@@ -4,7 +4,7 @@
  * event is journaled before the core sees it; a checkpoint is written at each hand's end.
  */
 import { createDisplayOutputs } from "../display/outputs.js";
-import { journalLogger } from "../journal/faults.js";
+import { HAND_RECOVERED, journalLogger } from "../journal/faults.js";
 import { Journal } from "../journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../table/core.js";
@@ -15,18 +15,30 @@ import { Runtime } from "./runtime.js";
 import { openTableDevices } from "./tableDevices.js";
 
 /** Starts the table; resolves when it is ready, with a function that stops it. */
-export async function startTable(options: { config: string; journal: string; devices: boolean }): Promise<{
+export async function startTable(options: {
+  config: string;
+  journal: string;
+  devices: boolean;
+  key?: string;
+}): Promise<{
   url: string;
   recovered: number | null;
   stop: () => Promise<void>;
 }> {
   const config = loadConfig(options.config);
   const log = journalLogger();
-  const journal = Journal.open(options.journal, { logger: log });
+  const journal = Journal.open(options.journal, {
+    logger: log,
+    ...(options.key === undefined ? {} : { keyPath: options.key }),
+  });
   const registry = registryFromConfig(config);
   const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
-  const runtime = new Runtime({ core: recovered.core, clock: resumedClock(recovered.lastT), journal });
-  const history = [...recovered.replayed, ...recoveredNotice(recovered), ...journal.takeAlerts()];
+  const runtime = new Runtime({
+    core: recovered.core,
+    clock: resumedClock(recovered.lastT),
+    journal,
+    startT: recovered.lastT,
+  });
   const devices = options.devices ? await openTableDevices(runtime, config, diag) : null;
   const shown = createDisplayOutputs({
     tableName: config.table.name,
@@ -34,6 +46,13 @@ export async function startTable(options: { config: string; journal: string; dev
     ...(devices?.panel ? { panel: devices.panel } : {}),
   });
   runtime.addOutput(shown.output);
+  // What the floor page is given at once: the replayed hand (under its numbers), then the notices.
+  runtime.show(recovered.replayed);
+  const history = [
+    ...recovered.replayed,
+    ...runtime.announce(recoveredNotice(recovered)),
+    ...runtime.announceNotices(),
+  ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
   const abort = new AbortController();
   const url = await startFloorPage(runtime, config, {
@@ -47,12 +66,11 @@ export async function startTable(options: { config: string; journal: string; dev
         if (events.some((e) => e.kind === "hand_end" && e.hand === recovered.handInProgress)) {
           server.state.recovered = false;
           server.publish();
+          runtime.announce([{ t: runtime.now(), kind: "alert_clear", code: HAND_RECOVERED }]);
         }
       });
     },
   });
-  // The displays show the recovered state at once, not only after the next input.
-  runtime.announce(history);
   return {
     url,
     recovered: recovered.handInProgress,
