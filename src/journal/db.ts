@@ -178,11 +178,14 @@ const CoreCheckpointShape = z.looseObject({
 
 /** Checkpoint rows at or before `atOrBefore`, newest first, parsed (their signatures are the caller's to check). */
 export function* checkpointsBefore(db: Db, atOrBefore = Number.MAX_SAFE_INTEGER): Generator<StoredCheckpoint> {
-  const rows = db
-    .prepare("SELECT seq, hand, t, head, hands, state, sig FROM checkpoints WHERE seq <= ? ORDER BY seq DESC")
-    .iterate(atOrBefore);
-  for (const raw of rows) {
-    const row = CheckpointRowSchema.parse(raw);
+  // The numbers first, then each row by itself: a caller that stops early leaves no query open.
+  const seqs = db
+    .prepare("SELECT seq FROM checkpoints WHERE seq <= ? ORDER BY seq DESC")
+    .pluck()
+    .all(atOrBefore) as number[];
+  const one = db.prepare("SELECT seq, hand, t, head, hands, state, sig FROM checkpoints WHERE seq = ?");
+  for (const seq of seqs) {
+    const row = CheckpointRowSchema.parse(one.get(seq));
     const state = CoreCheckpointShape.safeParse(JSON.parse(row.state));
     // The shape was checked and the signature (checked by the caller) proves these are the core's bytes.
     yield {

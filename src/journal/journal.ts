@@ -53,6 +53,8 @@ export interface JournalOptions extends DbOptions {
   logger?: Logger;
   /** The table key (Ed25519 private key, PEM). Default `<journal>.key`, made on a table's first start. */
   keyPath?: string;
+  /** Crash tests: called between a row's anchor and its database write (the one moment only they reach). */
+  afterAnchor?: (row: { seq: number; input: number | null }) => void;
 }
 
 /** Numbers of a set-aside journal's successor start this far beyond the last number it signed. */
@@ -107,7 +109,7 @@ export class Journal implements InputJournal {
     private readonly key: TableKey,
     readonly identity: JournalIdentity,
     private readonly log: Logger,
-    private readonly dbOptions: DbOptions,
+    private readonly dbOptions: DbOptions & Pick<JournalOptions, "afterAnchor">,
     state: { writer: Db | null; history: Db | null; checkpoint: StoredCheckpoint | null; setAside: Journal["setAside"] },
   ) {
     this.history = state.history;
@@ -128,9 +130,10 @@ export class Journal implements InputJournal {
   /** Opens the journal at `path`: checks it, sets it aside if it fails, and never throws (a fault is an alert). */
   static open(path: string, options: JournalOptions = {}): Journal {
     const log = options.logger ?? journalLogger();
-    const dbOptions: DbOptions = {
+    const dbOptions: DbOptions & Pick<JournalOptions, "afterAnchor"> = {
       ...(options.maxPages === undefined ? {} : { maxPages: options.maxPages }),
       ...(options.readOnly === undefined ? {} : { readOnly: options.readOnly }),
+      ...(options.afterAnchor === undefined ? {} : { afterAnchor: options.afterAnchor }),
     };
     const keyPath = options.keyPath ?? defaultKeyPath(path);
     let key: TableKey;
@@ -408,6 +411,7 @@ export class Journal implements InputJournal {
         const p = this.pending[0] as Pending;
         if ("row" in p) {
           this.anchor?.write({ seq: p.row.seq, t: p.row.t, input: p.row.input, event: p.row.event, prev: p.row.prev, hash: p.row.hash });
+          this.dbOptions.afterAnchor?.(p.row);
           this.insert?.(p.row);
         } else {
           p.op(db);

@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import type { Logger } from "pino";
 import { InputEvent } from "../../contract/input.js";
 import { decodeUtf8, formatJsonLine, readJsonLines } from "../../contract/jsonl.js";
@@ -30,6 +30,19 @@ export interface RunOptions {
   key?: string;
   /** Where log lines go (default: JSON lines on stderr). */
   logger?: Logger;
+  /** Crash tests: stop dead (until killed) once input N is journaled, or only announced in the anchor. */
+  holdAt?: HoldAt;
+}
+
+export interface HoldAt {
+  input: number;
+  phase: "journaled" | "anchored";
+}
+
+/** Blocks this thread for good, saying so on stderr: the crash test kills the process there. */
+function hold(at: HoldAt): never {
+  writeSync(2, `hold ${at.input} ${at.phase}\n`);
+  for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
 }
 
 /** The time of the input file drives the clock: settle windows run when the next event's `t` is reached. */
@@ -39,9 +52,13 @@ const noTimer = () => ({ cancel: () => undefined });
 export async function runTable(options: RunOptions): Promise<{ fed: number; skipped: number }> {
   const config = loadConfig(options.config);
   const log = options.logger ?? journalLogger();
+  const holdAt = options.holdAt;
   const journal = Journal.open(options.journal, {
     logger: log,
     ...(options.key === undefined ? {} : { keyPath: options.key }),
+    ...(holdAt?.phase === "anchored"
+      ? { afterAnchor: (row: { input: number | null }) => void (row.input === holdAt.input && hold(holdAt)) }
+      : {}),
   });
   const registry = registryFromConfig(config);
   const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
@@ -84,6 +101,7 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
   for (const event of inputs.slice(skipped)) {
     now = Math.max(now, event.t);
     runtime.submit(event);
+    if (holdAt?.phase === "journaled" && journal.inputCount === holdAt.input) hold(holdAt);
     if (options.paceMs > 0) await sleep(options.paceMs);
   }
   runtime.show(runtime.core.finish(now));
@@ -138,6 +156,12 @@ const nonNegative = (v: string): number => {
   return n;
 };
 
+const holdAtArg = (v: string): HoldAt => {
+  const m = /^(\d+)(:anchored)?$/.exec(v);
+  if (m === null) throw new InvalidArgumentError(`${v} is not n or n:anchored`);
+  return { input: Number(m[1]), phase: m[2] === undefined ? "journaled" : "anchored" };
+};
+
 /** Registers run. */
 export function registerRun(program: Command): void {
   program
@@ -149,8 +173,17 @@ export function registerRun(program: Command): void {
     .option("--pace-ms <n>", "wait this long between input events", nonNegative, 0)
     .option("-o, --out <file>", "append table events here (JSON Lines) instead of stdout")
     .option("-k, --key <file>", "the table key (default: <journal>.key, made on a new table's first start)")
+    .addOption(new Option("--hold-at <n[:anchored]>", "crash tests: stop dead at input n").hideHelp().argParser(holdAtArg))
     .action(
-      async (opts: { journal: string; input: string; config: string; paceMs: number; out?: string; key?: string }) => {
+      async (opts: {
+        journal: string;
+        input: string;
+        config: string;
+        paceMs: number;
+        out?: string;
+        key?: string;
+        holdAt?: HoldAt;
+      }) => {
         await runTable(opts);
       },
     );
