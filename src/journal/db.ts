@@ -43,9 +43,9 @@ export function openForWriting(path: string, options: DbOptions = {}): Db {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = FULL");
     if (options.maxPages !== undefined) db.pragma(`max_page_count = ${options.maxPages}`);
-    const version = db.pragma("user_version", { simple: true });
     const empty = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
-    if (empty.n === 0 || version === SCHEMA_VERSION) {
+    // A journal already there is not written to before it is checked (one set aside stays as it was).
+    if (empty.n === 0) {
       db.exec(SCHEMA);
       // A real write proves the file can be written now, not at the first event of the next hand.
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
