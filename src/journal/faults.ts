@@ -45,7 +45,7 @@ export function classifyFault(error: unknown, path: string): JournalFault {
     return {
       kind: "corrupt",
       code,
-      reason: `the journal database ${path} is corrupt (${message}); it is left as it is for investigation`,
+      reason: `the journal database ${path} is corrupt (${message})`,
     };
   }
   if (code === "SQLITE_FULL" || code === "ENOSPC" || /disk is full|no space/i.test(message)) {
