@@ -27,9 +27,11 @@ export async function startTable(options: {
 }> {
   const config = loadConfig(options.config);
   const log = journalLogger();
+  // The table key: the command line's, else the configuration's, else beside the journal.
+  const keyPath = options.key ?? config.journal?.key;
   const journal = Journal.open(options.journal, {
     logger: log,
-    ...(options.key === undefined ? {} : { keyPath: options.key }),
+    ...(keyPath === undefined ? {} : { keyPath }),
   });
   const registry = registryFromConfig(config);
   const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));

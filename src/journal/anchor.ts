@@ -6,7 +6,16 @@
  * row from the anchor. Two slot files, written in turn, so that a write cut short (a power cut) leaves
  * the other slot, one row older, intact.
  */
-import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from "node:fs";
 import { z } from "zod";
 import { anchorText, rowHash } from "./hashChain.js";
 import type { TableKey } from "./tableKey.js";

@@ -177,7 +177,10 @@ const CoreCheckpointShape = z.looseObject({
 });
 
 /** Checkpoint rows at or before `atOrBefore`, newest first, parsed (their signatures are the caller's to check). */
-export function* checkpointsBefore(db: Db, atOrBefore = Number.MAX_SAFE_INTEGER): Generator<StoredCheckpoint> {
+export function* checkpointsBefore(
+  db: Db,
+  atOrBefore = Number.MAX_SAFE_INTEGER,
+): Generator<StoredCheckpoint> {
   // The numbers first, then each row by itself: a caller that stops early leaves no query open.
   const seqs = db
     .prepare("SELECT seq FROM checkpoints WHERE seq <= ? ORDER BY seq DESC")

@@ -35,7 +35,8 @@ export function* exportLines(db: Db, range: ExportRange, key: TableKey): Generat
   if (checkpoint !== null)
     for (const e of setupEvents(checkpoint.state, checkpoint.t)) yield formatJsonLine(e);
   const to = last.endSeq ?? lastRow(db)?.seq ?? 0;
-  for (const row of eventRows(db, (checkpoint?.seq ?? 0) + 1, to)) if (row.input !== null) yield `${row.event}\n`;
+  for (const row of eventRows(db, (checkpoint?.seq ?? 0) + 1, to))
+    if (row.input !== null) yield `${row.event}\n`;
 }
 
 /**

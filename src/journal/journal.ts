@@ -110,7 +110,12 @@ export class Journal implements InputJournal {
     readonly identity: JournalIdentity,
     private readonly log: Logger,
     private readonly dbOptions: DbOptions & Pick<JournalOptions, "afterAnchor">,
-    state: { writer: Db | null; history: Db | null; checkpoint: StoredCheckpoint | null; setAside: Journal["setAside"] },
+    state: {
+      writer: Db | null;
+      history: Db | null;
+      checkpoint: StoredCheckpoint | null;
+      setAside: Journal["setAside"];
+    },
   ) {
     this.history = state.history;
     this.checkpoint = state.checkpoint;
@@ -141,7 +146,13 @@ export class Journal implements InputJournal {
     try {
       const loaded = loadOrCreateTableKey(keyPath);
       key = loaded.key;
-      if (loaded.created) log.warn({ keyPath, keyId: key.id }, "made a new table key at %s (give %s.pub to the auditor)", keyPath, keyPath);
+      if (loaded.created)
+        log.warn(
+          { keyPath, keyId: key.id },
+          "made a new table key at %s (give %s.pub to the auditor)",
+          keyPath,
+          keyPath,
+        );
     } catch (e) {
       // Rows still chain, under a key that dies with the process: a restart will not trust them.
       key = memoryTableKey();
@@ -160,14 +171,31 @@ export class Journal implements InputJournal {
     if (fresh) {
       const identity = newIdentity(key, 0);
       writeIdentity(db, identity, key);
-      log.info({ path, journal: identity.id }, "journaling to %s (WAL, synchronous=FULL, table key %s)", path, key.id);
-      return new Journal(path, key, identity, log, dbOptions, { writer: db, history: db, checkpoint: null, setAside: null });
+      log.info(
+        { path, journal: identity.id },
+        "journaling to %s (WAL, synchronous=FULL, table key %s)",
+        path,
+        key.id,
+      );
+      return new Journal(path, key, identity, log, dbOptions, {
+        writer: db,
+        history: db,
+        checkpoint: null,
+        setAside: null,
+      });
     }
     const verdict = verifyTail(db, { key, path });
     if (!verdict.ok) {
       const base = seqBaseAfter(db, key);
       db.close();
-      return Journal.replace(path, key, log, dbOptions, `${verdict.problem}${verdict.badSeq > 0 ? ` (row ${verdict.badSeq})` : ""}`, base);
+      return Journal.replace(
+        path,
+        key,
+        log,
+        dbOptions,
+        `${verdict.problem}${verdict.badSeq > 0 ? ` (row ${verdict.badSeq})` : ""}`,
+        base,
+      );
     }
     const journal = new Journal(path, key, verdict.identity, log, dbOptions, {
       writer: db,
@@ -176,15 +204,27 @@ export class Journal implements InputJournal {
       setAside: null,
     });
     if (verdict.restore !== null) journal.restoreFromAnchor(verdict.restore);
-    log.info({ path, journal: verdict.identity.id, rows: verdict.rows }, "journal checked; journaling to %s", path);
+    log.info(
+      { path, journal: verdict.identity.id, rows: verdict.rows },
+      "journal checked; journaling to %s",
+      path,
+    );
     return journal;
   }
 
   /** The journal at `path` failed its check: it is set aside and a new one begins, numbering after `base`. */
-  private static replace(path: string, key: TableKey, log: Logger, dbOptions: DbOptions, problem: string, base: number): Journal {
+  private static replace(
+    path: string,
+    key: TableKey,
+    log: Logger,
+    dbOptions: DbOptions,
+    problem: string,
+    base: number,
+  ): Journal {
     const aside = `${path}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     try {
-      for (const suffix of ["", "-wal", "-shm"]) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+      for (const suffix of ["", "-wal", "-shm"])
+        if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
       setAsideAnchors(path, aside);
     } catch (error) {
       const fault = classifyFault(error, path);
@@ -212,7 +252,14 @@ export class Journal implements InputJournal {
   }
 
   /** A journal that cannot write: what the file holds is recovered if it passes the check. */
-  private static onMemory(path: string, key: TableKey, log: Logger, dbOptions: DbOptions, fault: JournalFault, base = 0): Journal {
+  private static onMemory(
+    path: string,
+    key: TableKey,
+    log: Logger,
+    dbOptions: DbOptions,
+    fault: JournalFault,
+    base = 0,
+  ): Journal {
     const history = tryOpenForReading(path);
     const verdict = history === null ? null : verifyTail(history, { key, path });
     const trusted = verdict?.ok === true ? verdict : null;
@@ -340,7 +387,14 @@ export class Journal implements InputJournal {
         const open = this.openHands.get(e.hand);
         if (open === undefined) continue;
         this.openHands.delete(e.hand);
-        const h: HandData = { ...open, endSeq: seq, endT: e.t, endWall: wall, result: e.result, stacks: JSON.stringify(e.stacks) };
+        const h: HandData = {
+          ...open,
+          endSeq: seq,
+          endT: e.t,
+          endWall: wall,
+          result: e.result,
+          stacks: JSON.stringify(e.stacks),
+        };
         this.handsDigest = nextHandsDigest(this.handsDigest, h);
         this.enqueue({ op: (db) => writeHand(db, h) });
         ended = { hand: e.hand, t: e.t };
@@ -348,12 +402,21 @@ export class Journal implements InputJournal {
     }
     const checkpoint = ended === null ? null : core.checkpoint();
     if (ended === null || checkpoint === null || at === undefined) return;
-    const cp = { seq, hand: ended.hand, t: ended.t, head: at.hash, hands: this.handsDigest, state: JSON.stringify(checkpoint) };
+    const cp = {
+      seq,
+      hand: ended.hand,
+      t: ended.t,
+      head: at.hash,
+      hands: this.handsDigest,
+      state: JSON.stringify(checkpoint),
+    };
     const sig = this.key.sign(checkpointText(this.identity.id, cp));
     this.enqueue({
       op: (db) =>
         void db
-          .prepare("INSERT OR REPLACE INTO checkpoints (seq, hand, t, head, hands, state, sig) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .prepare(
+            "INSERT OR REPLACE INTO checkpoints (seq, hand, t, head, hands, state, sig) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          )
           .run(cp.seq, cp.hand, cp.t, cp.head, cp.hands, cp.state, sig),
     });
     for (const s of [...this.recent.keys()]) if (s < seq) this.recent.delete(s);
@@ -410,7 +473,14 @@ export class Journal implements InputJournal {
       while (this.pending.length > 0) {
         const p = this.pending[0] as Pending;
         if ("row" in p) {
-          this.anchor?.write({ seq: p.row.seq, t: p.row.t, input: p.row.input, event: p.row.event, prev: p.row.prev, hash: p.row.hash });
+          this.anchor?.write({
+            seq: p.row.seq,
+            t: p.row.t,
+            input: p.row.input,
+            event: p.row.event,
+            prev: p.row.prev,
+            hash: p.row.hash,
+          });
           this.dbOptions.afterAnchor?.(p.row);
           this.insert?.(p.row);
         } else {
@@ -423,7 +493,10 @@ export class Journal implements InputJournal {
       return;
     }
     if (this.faultSeen !== null) {
-      this.log.warn({ path: this.path, lastSeq: this.seq }, "journaling again: the rows kept in memory are written");
+      this.log.warn(
+        { path: this.path, lastSeq: this.seq },
+        "journaling again: the rows kept in memory are written",
+      );
       this.faultSeen = null;
       this.alerts.push(faultCleared(this.lastT));
     }
@@ -432,10 +505,17 @@ export class Journal implements InputJournal {
   private attach(db: Db): void {
     this.writer = db;
     this.history ??= db;
-    const stmt = db.prepare("INSERT INTO events (seq, t, input, event, prev, hash, mac) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    const stmt = db.prepare(
+      "INSERT INTO events (seq, t, input, event, prev, hash, mac) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
     this.insert = (r) => void stmt.run(r.seq, r.t, r.input, r.event, r.prev, r.hash, r.mac);
     // The anchor is synced when the database is (a benchmark that builds a journal turns both off).
-    this.anchor ??= new AnchorWriter(this.path, this.key, this.identity.id, () => Number(db.pragma("synchronous", { simple: true })) >= 2);
+    this.anchor ??= new AnchorWriter(
+      this.path,
+      this.key,
+      this.identity.id,
+      () => Number(db.pragma("synchronous", { simple: true })) >= 2,
+    );
   }
 
   /** After a fault that closed the database: opens it again if it is still this journal, ending where memory begins. */
@@ -506,7 +586,20 @@ function writeHand(db: Db, h: HandData): void {
   db.prepare(
     `INSERT OR REPLACE INTO hands (hand, start_seq, start_t, start_wall, game, button, redeal, end_seq, end_t, end_wall, result, stacks)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(h.hand, h.startSeq, h.startT, h.startWall, h.game, h.button, h.redeal ? 1 : 0, h.endSeq, h.endT, h.endWall, h.result, h.stacks);
+  ).run(
+    h.hand,
+    h.startSeq,
+    h.startT,
+    h.startWall,
+    h.game,
+    h.button,
+    h.redeal ? 1 : 0,
+    h.endSeq,
+    h.endT,
+    h.endWall,
+    h.result,
+    h.stacks,
+  );
 }
 
 /**

@@ -3,7 +3,16 @@
  * (mode 0600, readable only by the service) signs the journal's anchor, checkpoints and hands, and keys
  * each row's MAC; the public key beside it lets an auditor check the signatures without it.
  */
-import { createHash, createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+  verify,
+} from "node:crypto";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 /** A key that signs (the service's). */

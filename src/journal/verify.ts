@@ -57,7 +57,9 @@ export function readIdentity(db: Db, key: TableKey): JournalIdentity | Bad {
   const m = readMeta(db);
   const bad = (problem: string): Bad => ({ ok: false, rows: 0, badSeq: 0, problem });
   if (m.id === undefined || m.public_key === undefined || m.sig === undefined) {
-    return bad("the journal has no signed identity (not a journal of this layout, or its identity was removed)");
+    return bad(
+      "the journal has no signed identity (not a journal of this layout, or its identity was removed)",
+    );
   }
   const identity: JournalIdentity = {
     id: m.id,
@@ -68,7 +70,8 @@ export function readIdentity(db: Db, key: TableKey): JournalIdentity | Bad {
   if (identity.publicKey !== key.publicPem) {
     return bad(`the journal was made under another table key than ${key.id}`);
   }
-  if (!key.verify(identityText(identity), m.sig)) return bad("the journal's identity is not signed by this table key");
+  if (!key.verify(identityText(identity), m.sig))
+    return bad("the journal's identity is not signed by this table key");
   return identity;
 }
 
@@ -85,7 +88,8 @@ function rowProblem(
       ? `row ${expectSeq}${row.seq - expectSeq > 1 ? `–${row.seq - 1}` : ""} is missing (the next row is ${row.seq})`
       : `row ${row.seq} is out of order (expected ${expectSeq})`;
   }
-  if (row.prev !== prev.hash) return `row ${row.seq} does not follow row ${row.seq - 1} (its prev hash differs)`;
+  if (row.prev !== prev.hash)
+    return `row ${row.seq} does not follow row ${row.seq - 1} (its prev hash differs)`;
   if (rowHash(row.seq, row.t, row.prev, row.event) !== row.hash) {
     return `row ${row.seq} was changed after it was written (its hash does not match its content)`;
   }
@@ -105,11 +109,13 @@ function contentProblem(row: EventRow, prev: { input: number; t: number }): stri
   }
   const isNotice = row.input === null;
   const parsed = isNotice ? NoticeRecord.safeParse(json) : InputEvent.safeParse(json);
-  if (!parsed.success) return `row ${row.seq}: the stored event is not a valid ${isNotice ? "notice" : "input event"}`;
+  if (!parsed.success)
+    return `row ${row.seq}: the stored event is not a valid ${isNotice ? "notice" : "input event"}`;
   if (!isNotice && row.input !== prev.input + 1) {
     return `row ${row.seq}: input number ${row.input} after ${prev.input}`;
   }
-  if (parsed.data.t !== row.t) return `row ${row.seq}: the event's t (${parsed.data.t}) differs from the row's t (${row.t})`;
+  if (parsed.data.t !== row.t)
+    return `row ${row.seq}: the event's t (${parsed.data.t}) differs from the row's t (${row.t})`;
   if (row.t < prev.t) return `row ${row.seq}: t goes back in time (${row.t} after ${prev.t})`;
   return null;
 }
@@ -151,20 +157,28 @@ function verifyAll(db: Db, { key, path }: VerifyOptions, progress: (rows: number
   let digest = NO_HANDS;
   let h = 0;
   for (const cp of checkpoints) {
-    const bad = (problem: string): Bad => ({ ok: false, rows, badSeq: key.mac === null ? lastSigned + 1 : cp.seq, problem });
+    const bad = (problem: string): Bad => ({
+      ok: false,
+      rows,
+      badSeq: key.mac === null ? lastSigned + 1 : cp.seq,
+      problem,
+    });
     if (!key.verify(checkpointText(identity.id, cp), cp.sig)) {
       return bad(`the checkpoint at row ${cp.seq} is not signed by this table key (forged or changed)`);
     }
     const head = heads.get(cp.seq);
     if (head === undefined) {
-      return bad(`the checkpoint at row ${cp.seq} is past the end of the journal (rows were removed from the end)`);
+      return bad(
+        `the checkpoint at row ${cp.seq} is past the end of the journal (rows were removed from the end)`,
+      );
     }
     if (head !== cp.head) {
       return bad(
         `the rows ${lastSigned + 1}–${cp.seq} are not the rows the table signed at its checkpoint at row ${cp.seq} (a rewrite with the chain recomputed)`,
       );
     }
-    while (h < hands.length && (hands[h]?.hand ?? 0) <= cp.hand) digest = nextHandsDigest(digest, hands[h++]!);
+    while (h < hands.length && (hands[h]?.hand ?? 0) <= cp.hand)
+      digest = nextHandsDigest(digest, hands[h++]!);
     if (digest !== cp.hands) {
       return {
         ok: false,
@@ -177,7 +191,10 @@ function verifyAll(db: Db, { key, path }: VerifyOptions, progress: (rows: number
   }
   const lastCp = checkpoints.at(-1);
   const open = hands.slice(h);
-  if (open.length > 1 || open.some((x) => x.endSeq !== null || x.startSeq <= (lastCp?.seq ?? 0) || x.startSeq > rows)) {
+  if (
+    open.length > 1 ||
+    open.some((x) => x.endSeq !== null || x.startSeq <= (lastCp?.seq ?? 0) || x.startSeq > rows)
+  ) {
     return {
       ok: false,
       rows,
@@ -189,7 +206,15 @@ function verifyAll(db: Db, { key, path }: VerifyOptions, progress: (rows: number
     const problem = anchorProblem(path, key, identity, rows, prev.hash);
     if (problem !== null) return { ok: false, rows, ...problem };
   }
-  return { ok: true, rows, inputs: prev.input, checkpoints: checkpoints.length, hands: hands.length, head: prev.hash, mode: key.mac === null ? "public" : "key" };
+  return {
+    ok: true,
+    rows,
+    inputs: prev.input,
+    checkpoints: checkpoints.length,
+    hands: hands.length,
+    head: prev.hash,
+    mode: key.mac === null ? "public" : "key",
+  };
 }
 
 /** What is wrong between the anchor and the database's last row, or null. */
@@ -211,7 +236,9 @@ function anchorProblem(
     };
   }
   if (anchor.seq === last) {
-    return anchor.hash === lastHash ? null : { badSeq: last, problem: `row ${last} is not the row the signed anchor names` };
+    return anchor.hash === lastHash
+      ? null
+      : { badSeq: last, problem: `row ${last} is not the row the signed anchor names` };
   }
   if (anchor.seq === last + 1 && anchor.prev === lastHash) {
     return {
@@ -261,13 +288,19 @@ function tail(db: Db, { key, path }: VerifyOptions): TailVerdict | Bad {
   };
   const last = count.hi ?? 0;
   if (count.n !== last || (count.n > 0 && count.lo !== 1)) {
-    return { ok: false, rows: 0, badSeq: 0, problem: `the journal holds ${count.n} rows numbered ${count.lo ?? 0}–${last}: rows were removed` };
+    return {
+      ok: false,
+      rows: 0,
+      badSeq: 0,
+      problem: `the journal holds ${count.n} rows numbered ${count.lo ?? 0}–${last}: rows were removed`,
+    };
   }
   const lastHash = last === 0 ? genesis(identity) : (rowAt(db, last)?.hash ?? "");
   let restore: AnchorRecord | null = null;
   if (path !== null) {
     const problem = anchorProblem(path, key, identity, last, lastHash);
-    if (problem !== null && problem.restore === undefined) return { ok: false, rows: last, badSeq: problem.badSeq, problem: problem.problem };
+    if (problem !== null && problem.restore === undefined)
+      return { ok: false, rows: last, badSeq: problem.badSeq, problem: problem.problem };
     restore = problem?.restore ?? null;
   }
   const cp = checkpointsBefore(db).next().value ?? null;
@@ -287,7 +320,10 @@ function tail(db: Db, { key, path }: VerifyOptions): TailVerdict | Bad {
     }
     let digest = NO_HANDS;
     for (const h of handDigestRows(db)) if (h.hand <= cp.hand) digest = nextHandsDigest(digest, h);
-    if (digest !== cp.hands) return bad(`the hands index up to hand ${cp.hand} is not the one signed at the checkpoint at row ${cp.seq} (edited)`);
+    if (digest !== cp.hands)
+      return bad(
+        `the hands index up to hand ${cp.hand} is not the one signed at the checkpoint at row ${cp.seq} (edited)`,
+      );
     prev = { hash: row.hash, input: lastInputAt(db, cp.seq), t: row.t };
   }
   let expect = (cp?.seq ?? 0) + 1;
@@ -341,13 +377,18 @@ export function handDigestRows(db: Db): Parameters<typeof nextHandsDigest>[1][] 
 }
 
 function describe(e: unknown): string {
-  const code = typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : "";
+  const code =
+    typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : "";
   const msg = e instanceof Error ? e.message : String(e);
   return code === "" ? msg : `${code}: ${msg}`;
 }
 
 /** The latest checkpoint at or before row `atOrBefore` whose signature holds (export and history start there). */
-export function signedCheckpoint(db: Db, key: TableKey, atOrBefore = Number.MAX_SAFE_INTEGER): StoredCheckpoint | null {
+export function signedCheckpoint(
+  db: Db,
+  key: TableKey,
+  atOrBefore = Number.MAX_SAFE_INTEGER,
+): StoredCheckpoint | null {
   const identity = readIdentity(db, key);
   if ("ok" in identity) return null;
   for (const cp of checkpointsBefore(db, atOrBefore)) {

@@ -27,7 +27,14 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 type Aim = { input: number; phase: "journaled" | "anchored" };
 
 /** Aims for one lane: both phases at the input that causes `kind` for the first hands, and random inputs. */
-function aims(perEvent: readonly { kind: string }[][], kind: string, hands: number, random: number, seed: number, upTo: number): Aim[] {
+function aims(
+  perEvent: readonly { kind: string }[][],
+  kind: string,
+  hands: number,
+  random: number,
+  seed: number,
+  upTo: number,
+): Aim[] {
   const at: number[] = [];
   perEvent.forEach((out, i) => {
     if (out.some((e) => e.kind === kind) && at.length < hands) at.push(i + 1);
@@ -37,7 +44,8 @@ function aims(perEvent: readonly { kind: string }[][], kind: string, hands: numb
     { input, phase: "anchored" as const },
     { input, phase: "journaled" as const },
   ]);
-  for (let i = 0; i < random; i++) out.push({ input: randInt(rng, 1, upTo), phase: rng() < 0.5 ? "anchored" : "journaled" });
+  for (let i = 0; i < random; i++)
+    out.push({ input: randInt(rng, 1, upTo), phase: rng() < 0.5 ? "anchored" : "journaled" });
   return out.sort((a, b) => a.input - b.input);
 }
 

@@ -86,7 +86,13 @@ export function runOnce(
   if (plan !== null && "after" in plan && plan.after === "start") arm(plan.ms);
   child.stderr.setEncoding("utf8").on("data", (d: string) => {
     stderr += d;
-    if (plan !== null && "after" in plan && plan.after === "recovered" && timer === null && stderr.includes('"msg":"recovered"'))
+    if (
+      plan !== null &&
+      "after" in plan &&
+      plan.after === "recovered" &&
+      timer === null &&
+      stderr.includes('"msg":"recovered"')
+    )
       arm(plan.ms);
     if (hold !== null && !killed && /^hold \d+/m.test(stderr)) kill();
   });
@@ -140,7 +146,14 @@ export async function crashLane(
   cli: string,
   dir: string,
   input: string,
-  options: { aims: readonly { input: number; phase: "journaled" | "anchored" }[]; seed: number; paceMs: number; startMs: number; dealMs: number; randomShare: number },
+  options: {
+    aims: readonly { input: number; phase: "journaled" | "anchored" }[];
+    seed: number;
+    paceMs: number;
+    startMs: number;
+    dealMs: number;
+    randomShare: number;
+  },
 ): Promise<RunRecord[]> {
   const rng = mulberry32(options.seed);
   const journal = join(dir, "journal.db");

@@ -110,7 +110,9 @@ describe("history", () => {
     expect(rows).toHaveLength(4);
     const end1 = tableEvents.find((e) => e.kind === "hand_end" && e.hand === 1);
     // The wall-clock times first (for the surveillance video), then the table's own t.
-    expect(rows[0]).toMatch(/^#1 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\.\.\d\d:\d\d:\d\dZ {2}t=1000\.\.\d+ {2}nlhe {2}button 6 {2}complete/);
+    expect(rows[0]).toMatch(
+      /^#1 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\.\.\d\d:\d\d:\d\dZ {2}t=1000\.\.\d+ {2}nlhe {2}button 6 {2}complete/,
+    );
     if (end1?.kind === "hand_end") expect(rows[0]).toContain(`1:${end1.stacks["1"]} 2:${end1.stacks["2"]}`);
   });
 

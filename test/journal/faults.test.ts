@@ -116,7 +116,9 @@ describe("journal faults: the table keeps running on memory and says it is not j
     expect(clearedAt).toBe(faultedAt + 41);
     expect(r.journal.fault).toBeNull();
     // The floor saw the fault and its end, each once, numbered in order with everything else.
-    const notices = r.out.filter((e) => (e.kind === "alert" || e.kind === "alert_clear") && e.code === JOURNAL_FAULT);
+    const notices = r.out.filter(
+      (e) => (e.kind === "alert" || e.kind === "alert_clear") && e.code === JOURNAL_FAULT,
+    );
     expect(notices.map((e) => e.kind)).toEqual(["alert", "alert_clear"]);
     const seqs = r.out.map((e) => e.seq ?? 0);
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
@@ -125,7 +127,10 @@ describe("journal faults: the table keeps running on memory and says it is not j
     expect(journaledInputs(path)).toEqual(inputs);
     const db = openForReading(path);
     const stored = [...eventRows(db)].map(parseStored);
-    expect(stored.flatMap((s) => ("notice" in s ? s.notice : [])).map((e) => e.kind)).toEqual(["alert", "alert_clear"]);
+    expect(stored.flatMap((s) => ("notice" in s ? s.notice : [])).map((e) => e.kind)).toEqual([
+      "alert",
+      "alert_clear",
+    ]);
     expect(verifyJournal(db, { key: loadTableKey(`${path}.key`), path })).toMatchObject({ ok: true });
     db.close();
     // A restart replays it all and says every event under the number it had.

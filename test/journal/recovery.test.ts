@@ -14,7 +14,8 @@ import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
 
 const config = loadConfig();
 const registry = registryFromConfig(config);
-const makeCore = (cp?: Parameters<typeof createTableFromConfig>[2]) => createTableFromConfig(config, registry, cp);
+const makeCore = (cp?: Parameters<typeof createTableFromConfig>[2]) =>
+  createTableFromConfig(config, registry, cp);
 const inputs = tableInput(pluribusFiles(3));
 const reference = straightReplay(inputs);
 const causing = (kind: "hand_start" | "hand_end", hand: number) =>
@@ -31,7 +32,14 @@ const numberedRef = [
 async function run(dir: string, count: number, out: string, file = inputs.slice(0, count)) {
   const input = writeInputs(join(dir, `input-${count}.jsonl`), file);
   const { logger, lines } = memoryLogger();
-  await runTable({ journal: join(dir, "journal.db"), input, out: join(dir, out), config: DEFAULT_CONFIG_PATH, paceMs: 0, logger });
+  await runTable({
+    journal: join(dir, "journal.db"),
+    input,
+    out: join(dir, out),
+    config: DEFAULT_CONFIG_PATH,
+    paceMs: 0,
+    logger,
+  });
   return lines();
 }
 
@@ -42,7 +50,10 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
     // The first run stops mid-hand (its input ends there); the journal then holds exactly those events.
     await run(dir, midHand2, "first.jsonl");
     const log = await run(dir, inputs.length, "second.jsonl");
-    const recovered = log.find((l) => l.msg === "recovered") as unknown as { checkpointSeq: number; hand: number };
+    const recovered = log.find((l) => l.msg === "recovered") as unknown as {
+      checkpointSeq: number;
+      hand: number;
+    };
     expect(recovered).toMatchObject({ hand: 2 });
     expect(recovered.checkpointSeq).toBe(causing("hand_end", 1) + 1);
     const first = readTableEvents(join(dir, "first.jsonl"));
@@ -132,7 +143,13 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
     await run(dir, midHand2, "first.jsonl");
     const journal = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
     const r = recover(journal, makeCore);
-    const runtime = new Runtime({ core: r.core, journal, clock: () => 0, startT: r.lastT, setTimer: () => ({ cancel: () => undefined }) });
+    const runtime = new Runtime({
+      core: r.core,
+      journal,
+      clock: () => 0,
+      startT: r.lastT,
+      setTimer: () => ({ cancel: () => undefined }),
+    });
     expect(runtime.now()).toBe(r.lastT);
     runtime.submit({ t: 0, kind: "button", button: "check" });
     journal.close();

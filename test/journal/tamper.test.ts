@@ -4,7 +4,15 @@
  * `verify` (naming the first bad row) and refused by recovery (set aside, JOURNAL_FAULT, a new journal).
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +44,11 @@ let closed = "";
 let crashed = "";
 
 /** Plays `events` on a journal in `dir`; `midway` runs after input `at` (e.g. SQLite's own WAL checkpoint). */
-function play(dir: string, events: readonly InputEvent[], midway?: { at: number; run: (j: Journal) => void }): Journal {
+function play(
+  dir: string,
+  events: readonly InputEvent[],
+  midway?: { at: number; run: (j: Journal) => void },
+): Journal {
   const journal = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
   const r = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
   const runtime = new Runtime({
@@ -102,7 +114,9 @@ function expectRefused(dir: string) {
     const alerts = journal.takeAlerts();
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ kind: "alert", code: JOURNAL_FAULT, severity: "floor" });
-    expect(alerts[0]?.kind === "alert" && alerts[0].text).toMatch(/failed its integrity check.*set aside as .*broken/);
+    expect(alerts[0]?.kind === "alert" && alerts[0].text).toMatch(
+      /failed its integrity check.*set aside as .*broken/,
+    );
     expect(readFileSync(journal.setAside?.path ?? "").equals(before)).toBe(true);
     expect(journal.lastSeq).toBe(0);
     expect(journal.checkpoint).toBeNull();
@@ -113,7 +127,8 @@ function expectRefused(dir: string) {
 
 const lastCheckpoint = (db: Database.Database) =>
   (db.prepare("SELECT max(seq) AS s FROM checkpoints").get() as { s: number }).s;
-const rowCount = (db: Database.Database) => (db.prepare("SELECT max(seq) AS s FROM events").get() as { s: number }).s;
+const rowCount = (db: Database.Database) =>
+  (db.prepare("SELECT max(seq) AS s FROM events").get() as { s: number }).s;
 /** A row of the hand in progress (after the last checkpoint): what recovery replays. */
 let inProgress = 0;
 let lastSeq = 0;
@@ -139,7 +154,9 @@ describe("the pristine journal", () => {
 describe("tamper suite: verify names the first bad row, recovery refuses", () => {
   it("a changed byte, in SQL", () => {
     const dir = tampered((db) =>
-      db.prepare("UPDATE events SET event = replace(event, '\"t\":', '\"t\": ') WHERE seq = ?").run(inProgress),
+      db
+        .prepare("UPDATE events SET event = replace(event, '\"t\":', '\"t\": ') WHERE seq = ?")
+        .run(inProgress),
     );
     expect(verify(dir)).toMatchObject({ ok: false, badSeq: inProgress });
     expectRefused(dir);
@@ -151,7 +168,8 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
   it("a changed byte, in the raw file", () => {
     const dir = copyDir(closed);
     const db = new Database(dbPath(dir), { readonly: true });
-    const text = (db.prepare("SELECT event FROM events WHERE seq = ?").get(inProgress) as { event: string }).event;
+    const text = (db.prepare("SELECT event FROM events WHERE seq = ?").get(inProgress) as { event: string })
+      .event;
     db.close();
     const file = readFileSync(dbPath(dir));
     const at = file.indexOf(Buffer.from(text));
@@ -198,7 +216,13 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
       const event = JSON.stringify({ t: last.t, kind: "floor", op: "stack", seat: 1, stack: 999999 });
       const hash = rowHash(last.seq + 1, last.t, last.hash, event);
       db.prepare("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)").run(
-        last.seq + 1, last.t, last.input + 1, event, last.hash, hash, "0".repeat(64),
+        last.seq + 1,
+        last.t,
+        last.input + 1,
+        event,
+        last.hash,
+        hash,
+        "0".repeat(64),
       );
     });
     const r = verify(dir);
@@ -221,7 +245,10 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
       let prev = seat.prev;
       const put = db.prepare("UPDATE events SET event = ?, prev = ?, hash = ? WHERE seq = ?");
       for (const r of rows.filter((x) => x.seq >= seat.seq)) {
-        const event = r.seq === seat.seq ? r.event.replace(/"stack":(\d+)/, (_, n: string) => `"stack":${Number(n) * 10}`) : r.event;
+        const event =
+          r.seq === seat.seq
+            ? r.event.replace(/"stack":(\d+)/, (_, n: string) => `"stack":${Number(n) * 10}`)
+            : r.event;
         const hash = rowHash(r.seq, r.t, prev, event);
         put.run(event, prev, hash, r.seq);
         prev = hash;
@@ -278,7 +305,10 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
 
   it("a forged checkpoint (the stacks changed; its signature kept)", () => {
     const dir = tampered((db) => {
-      const row = db.prepare("SELECT seq, state FROM checkpoints WHERE seq = ?").get(cpSeq) as { seq: number; state: string };
+      const row = db.prepare("SELECT seq, state FROM checkpoints WHERE seq = ?").get(cpSeq) as {
+        seq: number;
+        state: string;
+      };
       const state = row.state.replace(/"stack":(\d+)/, (_, n: string) => `"stack":${Number(n) * 10}`);
       expect(state).not.toBe(row.state);
       db.prepare("UPDATE checkpoints SET state = ? WHERE seq = ?").run(state, cpSeq);
@@ -290,7 +320,9 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
   });
 
   it("an edited hands index", () => {
-    const dir = tampered((db) => db.prepare("UPDATE hands SET stacks = replace(stacks, '9', '8') WHERE hand = 1").run());
+    const dir = tampered((db) =>
+      db.prepare("UPDATE hands SET stacks = replace(stacks, '9', '8') WHERE hand = 1").run(),
+    );
     const r = verify(dir);
     expect(r.ok).toBe(false);
     expect(r.ok || r.problem).toMatch(/hands index up to hand 1 .*\(edited\)/);
@@ -303,8 +335,15 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
     const r = verify(dir);
     expect(r.ok).toBe(false);
     expect(r.ok || r.problem).toMatch(/damaged|missing|no signed identity/);
-    for (const cmd of [["journal", "verify"], ["journal", "export"]]) {
-      const run = spawnSync(process.execPath, ["--import", "tsx", "src/app/main.ts", ...cmd, "-j", dbPath(dir)], { encoding: "utf8" });
+    for (const cmd of [
+      ["journal", "verify"],
+      ["journal", "export"],
+    ]) {
+      const run = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "src/app/main.ts", ...cmd, "-j", dbPath(dir)],
+        { encoding: "utf8" },
+      );
       expect(run.status, run.stderr).toBe(1);
       expect(run.stderr).toMatch(/BROKEN at row \d+ — /);
       expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -318,10 +357,15 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
     play(other, inputs.slice(0, stopAt)).close();
     const dir = tampered((db) => {
       const theirs = new Database(dbPath(other), { readonly: true });
-      const rows = theirs.prepare("SELECT * FROM events WHERE seq > ?").all(cpSeq) as Record<string, unknown>[];
+      const rows = theirs.prepare("SELECT * FROM events WHERE seq > ?").all(cpSeq) as Record<
+        string,
+        unknown
+      >[];
       theirs.close();
       db.prepare("DELETE FROM events WHERE seq > ?").run(cpSeq);
-      const put = db.prepare("INSERT INTO events (seq, t, input, event, prev, hash, mac) VALUES (@seq, @t, @input, @event, @prev, @hash, @mac)");
+      const put = db.prepare(
+        "INSERT INTO events (seq, t, input, event, prev, hash, mac) VALUES (@seq, @t, @input, @event, @prev, @hash, @mac)",
+      );
       for (const r of rows) put.run(r);
     });
     const r = verify(dir);

@@ -9,7 +9,8 @@ import { diag, write } from "./io.js";
 import { DEFAULT_JOURNAL, journalKey, positiveInt, withCheckedJournal } from "./journal.js";
 
 /** A wall-clock stamp as the floor reads it: `2026-11-23 22:14:05Z` (UTC). */
-const clock = (wall: string | null): string => (wall === null ? "?" : `${wall.slice(0, 10)} ${wall.slice(11, 19)}Z`);
+const clock = (wall: string | null): string =>
+  wall === null ? "?" : `${wall.slice(0, 10)} ${wall.slice(11, 19)}Z`;
 
 /** One line per hand: number, when (wall clock, then the table's own `t`), game, button, how it ended, the stacks after. */
 export function formatHandLine(h: HandRow): string {

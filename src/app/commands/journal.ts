@@ -67,7 +67,11 @@ export function withJournal(path: string, use: (db: Db) => void): void {
 }
 
 /** The verdict line of a failed check (the CLI's known-error path: stderr, exit status 1). */
-export function brokenError(path: string, r: Extract<VerifyResult, { ok: false }>, what = ""): InvalidArgumentError {
+export function brokenError(
+  path: string,
+  r: Extract<VerifyResult, { ok: false }>,
+  what = "",
+): InvalidArgumentError {
   return new InvalidArgumentError(
     `${path}: BROKEN at row ${r.badSeq} — ${r.problem} (${r.rows} rows before it are intact)${what}`,
   );
@@ -89,8 +93,13 @@ export function registerJournal(program: Command): void {
     .description("the table key, and the table's input journal checked and exported");
   journal
     .command("keygen")
-    .description("make the table key (Ed25519): the private key (mode 0600) and <key>.pub beside it, for the auditor")
-    .requiredOption("-k, --key <file>", "where the private key goes (then set journal.key in the configuration)")
+    .description(
+      "make the table key (Ed25519): the private key (mode 0600) and <key>.pub beside it, for the auditor",
+    )
+    .requiredOption(
+      "-k, --key <file>",
+      "where the private key goes (then set journal.key in the configuration)",
+    )
     .action((opts: { key: string }) => {
       let key: TableKey;
       try {
@@ -102,9 +111,14 @@ export function registerJournal(program: Command): void {
     });
   journal
     .command("verify")
-    .description("check every row (chain, MAC), checkpoint, the hands index and the anchor; name the first bad row")
+    .description(
+      "check every row (chain, MAC), checkpoint, the hands index and the anchor; name the first bad row",
+    )
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
-    .option("-k, --key <file>", "the table key, or its public key (an auditor's check); default beside the journal")
+    .option(
+      "-k, --key <file>",
+      "the table key, or its public key (an auditor's check); default beside the journal",
+    )
     .action((opts: { journal: string; key?: string }) => {
       const key = journalKey(opts.journal, opts.key);
       withJournal(opts.journal, (db) => {

@@ -173,7 +173,11 @@ export function registerRun(program: Command): void {
     .option("--pace-ms <n>", "wait this long between input events", nonNegative, 0)
     .option("-o, --out <file>", "append table events here (JSON Lines) instead of stdout")
     .option("-k, --key <file>", "the table key (default: <journal>.key, made on a new table's first start)")
-    .addOption(new Option("--hold-at <n[:anchored]>", "crash tests: stop dead at input n").hideHelp().argParser(holdAtArg))
+    .addOption(
+      new Option("--hold-at <n[:anchored]>", "crash tests: stop dead at input n")
+        .hideHelp()
+        .argParser(holdAtArg),
+    )
     .action(
       async (opts: {
         journal: string;
