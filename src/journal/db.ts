@@ -34,6 +34,8 @@ export interface DbOptions {
   maxPages?: number;
   /** Open without write access (commands that only read; tests of a read-only database when running as root). */
   readOnly?: boolean;
+  /** Create the tables in an empty file (default); false when an empty file is suspect (it had rows). */
+  initialize?: boolean;
 }
 
 /** Opens (creating if needed) the journal for writing. Throws the SQLite error on any fault. */
@@ -45,7 +47,7 @@ export function openForWriting(path: string, options: DbOptions = {}): Db {
     if (options.maxPages !== undefined) db.pragma(`max_page_count = ${options.maxPages}`);
     const empty = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
     // A journal already there is not written to before it is checked (one set aside stays as it was).
-    if (empty.n === 0) {
+    if (empty.n === 0 && options.initialize !== false) {
       db.exec(SCHEMA);
       // A real write proves the file can be written now, not at the first event of the next hand.
       db.pragma(`user_version = ${SCHEMA_VERSION}`);

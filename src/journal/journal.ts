@@ -6,7 +6,7 @@
  * rows in memory, in order, and writes them as soon as the storage takes writes again.
  */
 import { randomUUID } from "node:crypto";
-import { existsSync, renameSync } from "node:fs";
+import { existsSync, renameSync, statSync } from "node:fs";
 import type { Logger } from "pino";
 import type { InputJournal } from "../app/runtime.js";
 import type { InputEvent } from "../contract/input.js";
@@ -14,7 +14,7 @@ import { formatJsonLine } from "../contract/jsonl.js";
 import type { TableEvent } from "../contract/output.js";
 import type { TableCore } from "../table/core.js";
 import { checkpointEventSeq } from "../table/numbered.js";
-import { type AnchorRecord, AnchorWriter, setAsideAnchors } from "./anchor.js";
+import { type AnchorRecord, anchorExists, AnchorWriter, setAsideAnchors } from "./anchor.js";
 import {
   checkpointsBefore,
   type Db,
@@ -37,6 +37,7 @@ import {
   setAsideAlert,
 } from "./faults.js";
 import {
+  anchorText,
   checkpointText,
   genesis,
   identityText,
@@ -158,16 +159,22 @@ export class Journal implements InputJournal {
       key = memoryTableKey();
       keyFault = e;
     }
+    if (keyFault === null && anchorExists(path) && (!existsSync(path) || statSync(path).size === 0)) {
+      // The anchor says rows were written; the database holds none (deleted, or emptied with its -wal).
+      const problem = `the database ${existsSync(path) ? "is empty" : "is missing"} but its anchor says it held rows`;
+      return Journal.replace(path, key, log, dbOptions, problem, SEQ_GAP_AFTER_SET_ASIDE);
+    }
     let db: Db;
     try {
       if (keyFault !== null) throw keyFault;
-      db = openForWriting(path, dbOptions);
+      db = openForWriting(path, { ...dbOptions, initialize: !anchorExists(path) });
     } catch (error) {
       const fault = classifyFault(error, path);
       if (fault.kind === "corrupt") return Journal.replace(path, key, log, dbOptions, fault.reason, 0);
       return Journal.onMemory(path, key, log, dbOptions, fault);
     }
-    const fresh = readMeta(db).id === undefined && isEmpty(db);
+    // An empty database beside an anchor is not a new journal: it lost its rows (e.g. the -wal deleted).
+    const fresh = readMeta(db).id === undefined && isEmpty(db) && !anchorExists(path);
     if (fresh) {
       const identity = newIdentity(key, 0);
       writeIdentity(db, identity, key);
@@ -289,6 +296,20 @@ export class Journal implements InputJournal {
   /** The chain's head: the last row's number and hash (the floor feed publishes it after every hand). */
   get chainHead(): { seq: number; hash: string } {
     return { seq: this.seq, hash: this.head };
+  }
+
+  /**
+   * The chain's head signed by the table key, for the floor feed's `head` topic: an outside copy that
+   * a rollback of the whole machine cannot take back.
+   */
+  signedHead(): { journal: string; seq: number; hash: string; sig: string } {
+    const { seq, hash } = this.chainHead;
+    return {
+      journal: this.identity.id,
+      seq,
+      hash,
+      sig: this.key.sign(anchorText(this.identity.id, seq, hash)),
+    };
   }
 
   /** Whether events are reaching the disk. */

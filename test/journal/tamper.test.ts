@@ -373,3 +373,21 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
     expectRefused(dir);
   });
 });
+
+describe("what is outside the database", () => {
+  it("an empty database beside the anchor (all rows lost with the -wal) is refused, not taken for a new journal", () => {
+    const dir = copyDir(crashed);
+    for (const f of ["journal.db", "journal.db-wal", "journal.db-shm"]) rmSync(join(dir, f), { force: true });
+    writeFileSync(dbPath(dir), "");
+    expectRefused(dir);
+  });
+
+  it("the signed head for the floor feed verifies with the public key alone", () => {
+    const j = Journal.open(dbPath(copyDir(closed)), { logger: memoryLogger().logger });
+    const head = j.signedHead();
+    j.close();
+    expect(head.seq).toBe(stopAt);
+    const pub = loadPublicKey(`${dbPath(closed)}.key.pub`);
+    expect(pub.verify(`anchor\n${head.journal}\n${head.seq}\n${head.hash}`, head.sig)).toBe(true);
+  });
+});
