@@ -6,7 +6,15 @@ import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { HandHeader } from "../table/state.js";
 import { numbered } from "../table/numbered.js";
-import { type Db, eventRows, handRows, type HandRow, parseStored, type StoredCheckpoint } from "./db.js";
+import {
+  type Db,
+  eventRows,
+  handRows,
+  type HandRow,
+  parseStored,
+  readMeta,
+  type StoredCheckpoint,
+} from "./db.js";
 import { type CoreFactory, forCore } from "./recovery.js";
 import type { TableKey } from "./tableKey.js";
 import { signedCheckpoint } from "./verify.js";
@@ -33,7 +41,8 @@ export function replayJournalHand(
   const row = handRows(db, hand)[0];
   if (row === undefined) return null;
   const checkpoint = signedCheckpoint(db, key, row.startSeq - 1);
-  const core = numbered(makeCore(checkpoint?.state), checkpoint?.state);
+  // With no checkpoint before it, the hand is numbered from the journal's first number.
+  const core = numbered(makeCore(checkpoint?.state), checkpoint?.state, Number(readMeta(db).seq_base ?? "0"));
   const inputs: InputEvent[] = [];
   const events: TableEvent[] = [];
   let header: HandHeader | null = null;

@@ -98,6 +98,7 @@ export class Journal implements InputJournal {
   /** Row hashes and walls since the last checkpoint (the index and checkpoints refer to them). */
   private readonly recent = new Map<number, { hash: string; wall: string | null }>();
   private readonly pending: Pending[] = [];
+  private durable: () => boolean = () => true;
   private faultSeen: JournalFault | null = null;
   private readonly alerts: TableEvent[] = [];
   /** The checked checkpoint recovery starts from. */
@@ -491,6 +492,9 @@ export class Journal implements InputJournal {
     const db = this.writer;
     if (db === null) return;
     try {
+      // The anchor is synced when the database is (a benchmark that builds a journal turns both off).
+      // Made here, not at open: a directory that refuses it is a fault like any other, retried.
+      this.anchor ??= new AnchorWriter(this.path, this.key, this.identity.id, () => this.durable());
       while (this.pending.length > 0) {
         const p = this.pending[0] as Pending;
         if ("row" in p) {
@@ -530,13 +534,7 @@ export class Journal implements InputJournal {
       "INSERT INTO events (seq, t, input, event, prev, hash, mac) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
     this.insert = (r) => void stmt.run(r.seq, r.t, r.input, r.event, r.prev, r.hash, r.mac);
-    // The anchor is synced when the database is (a benchmark that builds a journal turns both off).
-    this.anchor ??= new AnchorWriter(
-      this.path,
-      this.key,
-      this.identity.id,
-      () => Number(db.pragma("synchronous", { simple: true })) >= 2,
-    );
+    this.durable = () => Number(db.pragma("synchronous", { simple: true })) >= 2;
   }
 
   /** After a fault that closed the database: opens it again if it is still this journal, ending where memory begins. */
