@@ -58,7 +58,9 @@ export class Runtime {
   private readonly wallClock: () => Date;
 
   constructor(options: RuntimeOptions) {
-    this.core = options.core;
+    // Every table event leaves the runtime numbered (shared/spec/events.md); a core recovered from the
+    // journal comes numbered already, with its counter where the journal left it.
+    this.core = options.core instanceof NumberedCore ? options.core : new NumberedCore(options.core);
     this.lastT = options.startT ?? 0;
     this.wallClock = options.wallClock ?? (() => new Date());
     this.clock = options.clock ?? processClock;
