@@ -4,6 +4,7 @@ import { runTable } from "../../src/app/commands/run.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../src/app/config.js";
 import { Runtime } from "../../src/app/runtime.js";
 import type { TableEvent } from "../../src/contract/output.js";
+import { inputRows, openForReading } from "../../src/journal/db.js";
 import { HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../../src/journal/recovery.js";
@@ -158,5 +159,38 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
     const rows = [...again.rowsAfterCheckpoint()];
     expect(rows.at(-1)?.t).toBe(r.lastT);
     again.close();
+  });
+
+  it("each input is journaled with its wall-clock time (ISO 8601, UTC) and a floor event with who issued it", () => {
+    const dir = tempDir();
+    const journal = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
+    const r = recover(journal, makeCore);
+    const walls = ["2026-11-23T22:14:05.000Z", "2026-11-23T22:14:06.500Z"];
+    const runtime = new Runtime({
+      core: r.core,
+      journal,
+      clock: () => 0,
+      setTimer: () => ({ cancel: () => undefined }),
+      wallClock: () => new Date(walls.shift() ?? ""),
+    });
+    // A client's own wall is replaced by the runtime's; `by` is kept as the runtime was given it.
+    runtime.submit({ t: 0, kind: "floor", op: "game", game: "nlhe", wall: "1999-01-01T00:00:00.000Z" });
+    runtime.submit({ t: 5, kind: "floor", op: "stack", seat: 1, stack: 500, by: "floor:ana" });
+    journal.close();
+    const db = openForReading(join(dir, "journal.db"));
+    const rows = [...inputRows(db)].map((x) => x.event);
+    db.close();
+    expect(rows).toEqual([
+      { t: 0, kind: "floor", op: "game", game: "nlhe", wall: "2026-11-23T22:14:05.000Z" },
+      {
+        t: 5,
+        kind: "floor",
+        op: "stack",
+        seat: 1,
+        stack: 500,
+        by: "floor:ana",
+        wall: "2026-11-23T22:14:06.500Z",
+      },
+    ]);
   });
 });
