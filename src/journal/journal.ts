@@ -540,6 +540,8 @@ export class Journal implements InputJournal {
   /** After a fault that closed the database: opens it again if it is still this journal, ending where memory begins. */
   private reopen(): boolean {
     if (this.faultSeen === null || this.faultSeen.kind === "disk-full") return false;
+    // Rows signed by a key that dies with the process would not pass the next start's check.
+    if (this.key.ephemeral === true) return false;
     let db: Db | null = null;
     try {
       db = openForWriting(this.path, this.dbOptions);

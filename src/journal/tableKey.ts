@@ -24,6 +24,8 @@ export interface TableKey {
   verify(text: string, signature: string): boolean;
   /** The row MAC (HMAC-SHA256 under a key derived from the private key); null for a public key alone. */
   mac: ((text: string) => string) | null;
+  /** A key that lives in memory only (its file could not be read or made). */
+  ephemeral?: boolean;
 }
 
 /** Where the public key of a private key file lives. */
@@ -111,5 +113,5 @@ function keyId(publicPem: string): string {
 
 /** A key pair that lives in memory only (a journal that cannot reach its key file keeps chaining with it). */
 export function memoryTableKey(): TableKey {
-  return keyFrom(generateKeyPairSync("ed25519").privateKey);
+  return { ...keyFrom(generateKeyPairSync("ed25519").privateKey), ephemeral: true };
 }

@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/app/config.js";
@@ -177,5 +177,28 @@ describe("journal faults: the table keeps running on memory and says it is not j
     expect(withoutFaults(r.out)).toEqual(reference);
     expect(readFileSync(r.journal.setAside?.path ?? "").equals(readFileSync(join(dir, "copy")))).toBe(true);
     expect(journaledInputs(path)).toEqual(inputs);
+  });
+
+  it("storage that comes back (the journal's directory made): journaling resumes with no restart, the key kept apart", () => {
+    const base = tempDir();
+    const path = join(base, "later", "journal.db");
+    // The table key lives elsewhere (the configuration's journal.key), so the journal's rows stay verifiable.
+    const keyPath = join(base, "table.key");
+    const r = playOn(path, inputs, { keyPath }, (journal, fed) => {
+      if (fed === 30) {
+        expect(journal.fault?.kind).toBe("missing-directory");
+        mkdirSync(join(base, "later"));
+      }
+    });
+    expect(r.journal.fault).toBeNull();
+    expect(r.out.filter((e) => "code" in e && e.code === JOURNAL_FAULT).map((e) => e.kind)).toEqual([
+      "alert",
+      "alert_clear",
+    ]);
+    expect(withoutFaults(r.out)).toEqual(reference);
+    expect(journaledInputs(path)).toEqual(inputs);
+    const db = openForReading(path);
+    expect(verifyJournal(db, { key: loadTableKey(keyPath), path })).toMatchObject({ ok: true });
+    db.close();
   });
 });
