@@ -4,6 +4,7 @@
  * event is journaled before the core sees it; a checkpoint is written at each hand's end.
  */
 import { createDisplayOutputs } from "../display/outputs.js";
+import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED, journalLogger } from "../journal/faults.js";
 import { Journal } from "../journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../journal/recovery.js";
@@ -57,6 +58,20 @@ export async function startTable(options: {
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
   const abort = new AbortController();
+  // The rest of the journal (rows before the checkpoint recovery built on) is checked while the table plays.
+  const audit =
+    journal.keyPath === null || journal.database === null
+      ? null
+      : auditJournal({ path: options.journal, keyPath: journal.keyPath });
+  audit?.result.then(
+    (r) => {
+      if (r.ok) log.info({ rows: r.rows }, "journal audit: ok");
+      else runtime.announce([auditAlert(runtime.now(), r)]);
+    },
+    (e: unknown) => {
+      if (!abort.signal.aborted) log.warn({ error: String(e) }, "journal audit did not finish");
+    },
+  );
   const url = await startFloorPage(runtime, config, {
     signal: abort.signal,
     history,
@@ -79,6 +94,7 @@ export async function startTable(options: {
     stop: async () => {
       abort.abort();
       runtime.stop();
+      await audit?.stop();
       await devices?.stop();
       journal.close();
     },

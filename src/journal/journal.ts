@@ -106,6 +106,9 @@ export class Journal implements InputJournal {
   /** When the journal found at open failed its check: where it was put, and why. */
   readonly setAside: { path: string; problem: string } | null;
 
+  /** The table key's file (null: a key in memory only). */
+  keyPath: string | null = null;
+
   private constructor(
     readonly path: string,
     private readonly key: TableKey,
@@ -136,6 +139,12 @@ export class Journal implements InputJournal {
 
   /** Opens the journal at `path`: checks it, sets it aside if it fails, and never throws (a fault is an alert). */
   static open(path: string, options: JournalOptions = {}): Journal {
+    const journal = Journal.openWith(path, options);
+    if (journal.key.ephemeral !== true) journal.keyPath = options.keyPath ?? defaultKeyPath(path);
+    return journal;
+  }
+
+  private static openWith(path: string, options: JournalOptions): Journal {
     const log = options.logger ?? journalLogger();
     const dbOptions: DbOptions & Pick<JournalOptions, "afterAnchor"> = {
       ...(options.maxPages === undefined ? {} : { maxPages: options.maxPages }),

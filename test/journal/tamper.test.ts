@@ -19,6 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/app/config.js";
 import { Runtime } from "../../src/app/runtime.js";
 import type { InputEvent } from "../../src/contract/input.js";
+import { auditAlert, auditJournal } from "../../src/journal/audit.js";
 import { openForReading } from "../../src/journal/db.js";
 import { JOURNAL_FAULT } from "../../src/journal/faults.js";
 import { rowHash } from "../../src/journal/hashChain.js";
@@ -160,9 +161,18 @@ describe("tamper suite: verify names the first bad row, recovery refuses", () =>
     );
     expect(verify(dir)).toMatchObject({ ok: false, badSeq: inProgress });
     expectRefused(dir);
-    // Older history too: verify names it (recovery, which builds on the signed checkpoint, does not read it).
+  });
+
+  it("a changed byte in older history: verify names it; recovery builds on the signed checkpoint and the start-up audit finds it", async () => {
     const old = tampered((db) => db.prepare("UPDATE events SET t = t + 1 WHERE seq = 40").run());
     expect(verify(old)).toMatchObject({ ok: false, badSeq: 40 });
+    const j = Journal.open(dbPath(old), { logger: memoryLogger().logger });
+    expect(j.setAside).toBeNull();
+    const audit = auditJournal({ path: dbPath(old), keyPath: j.keyPath ?? "" });
+    const r = await audit.result;
+    j.close();
+    expect(r).toMatchObject({ ok: false, badSeq: 40 });
+    expect(r.ok || auditAlert(0, r)).toMatchObject({ code: JOURNAL_FAULT, severity: "floor" });
   });
 
   it("a changed byte, in the raw file", () => {
