@@ -110,6 +110,8 @@ export const ConfigSchema = z
     devices: Devices.default({}),
     /** Three Card Poker: the house's pay tables (defaults from the rules digest). */
     threeCard: z.strictObject({ payTable: PayTableConfig }).optional(),
+    /** The journal's table key (Ed25519 private key, PEM, mode 0600; `feltguard journal keygen`). */
+    journal: z.strictObject({ key: z.string().min(1).optional() }).optional(),
     displays: z
       .strictObject({
         epaper: z.strictObject({ minRefreshMs: z.number().int().nonnegative().default(3000) }).optional(),

@@ -1,12 +1,14 @@
 /**
  * The runtime: the one place where the live world meets the deterministic core. Drivers submit
- * input events; each is stamped with the monotonic clock, journaled, then fed to the core; the
- * table events go to every output. Delayed behaviour (settle windows) runs on a timer armed at the
- * core's next deadline — the same `advanceTo` that replay drives from the log.
+ * input events; each is stamped with the monotonic clock and the wall clock, journaled, then fed to
+ * the core; the table events go to every output. Delayed behaviour (settle windows) runs on a timer
+ * armed at the core's next deadline — the same `advanceTo` that replay drives from the log. Events
+ * the runtime says itself (journal notices) take the next numbers and are journaled where they were said.
  */
 import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { TableCore } from "../table/core.js";
+import { NumberedCore } from "../table/numbered.js";
 
 /** Where input events are kept before the core sees them (the SQLite journal at the table). */
 export interface InputJournal {
@@ -14,6 +16,8 @@ export interface InputJournal {
   append(event: InputEvent): number;
   /** Alerts the journal raised about itself (e.g. it stopped journaling); the runtime outputs them. */
   takeAlerts?(): TableEvent[];
+  /** Journals the table's own notices (numbered) where they are said, so a replay says them again. */
+  notice?(events: readonly TableEvent[]): void;
 }
 
 /** Something that shows or forwards table events (a display, the floor page, a log). */
@@ -32,6 +36,10 @@ export interface RuntimeOptions {
   outputs?: TableOutput[];
   /** Arms a timer; injected so tests can run on fake timers. */
   setTimer?: (ms: number, run: () => void) => { cancel(): void };
+  /** The `t` of the last journaled event: no new event is stamped before it (after a restart). */
+  startT?: number;
+  /** The wall clock stamped on each input as `wall` (injected by tests). */
+  wallClock?: () => Date;
 }
 
 const defaultTimer = (ms: number, run: () => void) => {
@@ -46,10 +54,15 @@ export class Runtime {
   private readonly outputs: TableOutput[];
   private readonly setTimer: NonNullable<RuntimeOptions["setTimer"]>;
   private timer: { cancel(): void } | null = null;
-  private lastT = 0;
+  private lastT: number;
+  private readonly wallClock: () => Date;
 
   constructor(options: RuntimeOptions) {
-    this.core = options.core;
+    // Every table event leaves the runtime numbered (shared/spec/events.md); a core recovered from the
+    // journal comes numbered already, with its counter where the journal left it.
+    this.core = options.core instanceof NumberedCore ? options.core : new NumberedCore(options.core);
+    this.lastT = options.startT ?? 0;
+    this.wallClock = options.wallClock ?? (() => new Date());
     this.clock = options.clock ?? processClock;
     this.journal = options.journal;
     this.outputs = options.outputs ?? [];
@@ -74,18 +87,39 @@ export class Runtime {
   submit(event: InputEvent): TableEvent[] {
     const t = Math.max(event.t, this.lastT);
     this.lastT = t;
-    const stamped = t === event.t ? event : { ...event, t };
-    this.journal?.append(stamped);
-    const notices = this.journal?.takeAlerts?.() ?? [];
-    const out = [...notices, ...this.core.advanceTo(t), ...this.core.handle(stamped)];
+    const { wall: _sent, ...rest } = event;
+    const forCore = (t === event.t ? rest : { ...rest, t }) as InputEvent;
+    this.journal?.append({ ...forCore, wall: this.wallClock().toISOString() });
+    const out = [...this.core.advanceTo(t), ...this.core.handle(forCore)];
     this.emit(out);
+    // The journal's notices come after the core's events: a replay of the journal numbers them so too.
+    const notices = this.announceNotices();
     this.arm();
-    return out;
+    return [...out, ...notices];
   }
 
-  /** Sends events that did not come from the core now (recovered hand, journal notices) to every output. */
-  announce(events: readonly TableEvent[]): void {
+  /** Shows events already numbered (the replayed hand after a restart) on every output. */
+  show(events: readonly TableEvent[]): void {
     this.emit(events);
+  }
+
+  /**
+   * Says events that did not come from the core (journal notices, the recovered-hand notice): they take
+   * the next numbers and are journaled where they are said.
+   */
+  announce(events: readonly TableEvent[]): TableEvent[] {
+    if (events.length === 0) return [];
+    const said = this.core instanceof NumberedCore ? this.core.number(events) : [...events];
+    this.journal?.notice?.(said);
+    this.emit(said);
+    // Journaling the notice may itself raise or clear a journal fault.
+    return [...said, ...this.announceNotices()];
+  }
+
+  /** The journal's own alerts (a fault, its clearing), said now. */
+  announceNotices(): TableEvent[] {
+    const alerts = this.journal?.takeAlerts?.() ?? [];
+    return alerts.length === 0 ? [] : this.announce(alerts);
   }
 
   /** Runs windows that are due now (called by the timer). */
@@ -93,7 +127,7 @@ export class Runtime {
     const out = this.core.advanceTo(this.now());
     this.emit(out);
     this.arm();
-    return out;
+    return [...out, ...this.announceNotices()];
   }
 
   /** Stops the timer. */

@@ -4,7 +4,8 @@
  * event is journaled before the core sees it; a checkpoint is written at each hand's end.
  */
 import { createDisplayOutputs } from "../display/outputs.js";
-import { journalLogger } from "../journal/faults.js";
+import { auditAlert, auditJournal } from "../journal/audit.js";
+import { HAND_RECOVERED, journalLogger } from "../journal/faults.js";
 import { Journal } from "../journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../table/core.js";
@@ -15,18 +16,32 @@ import { Runtime } from "./runtime.js";
 import { openTableDevices } from "./tableDevices.js";
 
 /** Starts the table; resolves when it is ready, with a function that stops it. */
-export async function startTable(options: { config: string; journal: string; devices: boolean }): Promise<{
+export async function startTable(options: {
+  config: string;
+  journal: string;
+  devices: boolean;
+  key?: string;
+}): Promise<{
   url: string;
   recovered: number | null;
   stop: () => Promise<void>;
 }> {
   const config = loadConfig(options.config);
   const log = journalLogger();
-  const journal = Journal.open(options.journal, { logger: log });
+  // The table key: the command line's, else the configuration's, else beside the journal.
+  const keyPath = options.key ?? config.journal?.key;
+  const journal = Journal.open(options.journal, {
+    logger: log,
+    ...(keyPath === undefined ? {} : { keyPath }),
+  });
   const registry = registryFromConfig(config);
   const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
-  const runtime = new Runtime({ core: recovered.core, clock: resumedClock(recovered.lastT), journal });
-  const history = [...recovered.replayed, ...recoveredNotice(recovered), ...journal.takeAlerts()];
+  const runtime = new Runtime({
+    core: recovered.core,
+    clock: resumedClock(recovered.lastT),
+    journal,
+    startT: recovered.lastT,
+  });
   const devices = options.devices ? await openTableDevices(runtime, config, diag) : null;
   const shown = createDisplayOutputs({
     tableName: config.table.name,
@@ -34,8 +49,29 @@ export async function startTable(options: { config: string; journal: string; dev
     ...(devices?.panel ? { panel: devices.panel } : {}),
   });
   runtime.addOutput(shown.output);
+  // What the floor page is given at once: the replayed hand (under its numbers), then the notices.
+  runtime.show(recovered.replayed);
+  const history = [
+    ...recovered.replayed,
+    ...runtime.announce(recoveredNotice(recovered)),
+    ...runtime.announceNotices(),
+  ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
   const abort = new AbortController();
+  // The rest of the journal (rows before the checkpoint recovery built on) is checked while the table plays.
+  const audit =
+    journal.keyPath === null || journal.database === null
+      ? null
+      : auditJournal({ path: options.journal, keyPath: journal.keyPath });
+  audit?.result.then(
+    (r) => {
+      if (r.ok) log.info({ rows: r.rows }, "journal audit: ok");
+      else runtime.announce([auditAlert(runtime.now(), r)]);
+    },
+    (e: unknown) => {
+      if (!abort.signal.aborted) log.warn({ error: String(e) }, "journal audit did not finish");
+    },
+  );
   const url = await startFloorPage(runtime, config, {
     signal: abort.signal,
     history,
@@ -47,18 +83,18 @@ export async function startTable(options: { config: string; journal: string; dev
         if (events.some((e) => e.kind === "hand_end" && e.hand === recovered.handInProgress)) {
           server.state.recovered = false;
           server.publish();
+          runtime.announce([{ t: runtime.now(), kind: "alert_clear", code: HAND_RECOVERED }]);
         }
       });
     },
   });
-  // The displays show the recovered state at once, not only after the next input.
-  runtime.announce(history);
   return {
     url,
     recovered: recovered.handInProgress,
     stop: async () => {
       abort.abort();
       runtime.stop();
+      await audit?.stop();
       await devices?.stop();
       journal.close();
     },

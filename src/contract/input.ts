@@ -10,6 +10,16 @@ export const Millis = z.number().int().nonnegative();
 export const SeatNo = z.number().int().positive();
 /** A chip count: whole chips, never negative. */
 export const Chips = z.number().int().nonnegative();
+/**
+ * The wall-clock time the runtime journaled an input (ISO 8601, UTC): for matching a hand with
+ * surveillance video. The core never reads it.
+ */
+export const WallTime = z.iso.datetime({ offset: false });
+/** Who issued a floor event: the authenticated supervisor, set by the runtime. */
+export const IssuedBy = z.string().min(1);
+
+/** Fields every input event may carry (set by the runtime when it journals the event). */
+const stamped = { wall: WallTime.optional() };
 
 export const GAMES = ["nlhe", "plhe", "flhe", "plo", "tcp"] as const;
 export const GameName = z.enum(GAMES);
@@ -35,21 +45,23 @@ export type RulingName = z.infer<typeof RulingName>;
 
 export const TagsEvent = z.object({
   t: Millis,
+  ...stamped,
   kind: z.literal("tags"),
   antenna: z.string().min(1),
   tags: z.array(z.string().min(1)),
 });
 
-export const ButtonEvent = z.object({ t: Millis, kind: z.literal("button"), button: ButtonName });
+export const ButtonEvent = z.object({ t: Millis, ...stamped, kind: z.literal("button"), button: ButtonName });
 
 export const ReaderEvent = z.object({
   t: Millis,
+  ...stamped,
   kind: z.literal("reader"),
   reader: z.string().min(1),
   status: z.enum(["online", "offline"]),
 });
 
-const floorBase = { t: Millis, kind: z.literal("floor") };
+const floorBase = { t: Millis, ...stamped, by: IssuedBy.optional(), kind: z.literal("floor") };
 
 export const FloorGame = z.object({
   ...floorBase,

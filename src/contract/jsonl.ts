@@ -93,3 +93,42 @@ export function formatJsonLine(value: Record<string, unknown>): string {
   Object.assign(ordered, rest);
   return `${JSON.stringify(ordered)}\n`;
 }
+
+/**
+ * Decodes a JSON Lines file's bytes as UTF-8, strictly: a byte sequence that is not UTF-8 is an error
+ * naming its line, never a silent U+FFFD that would be journaled as if the device had sent it.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string): string {
+  const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  try {
+    return strict.decode(bytes);
+  } catch {
+    // Find the line: decode line by line (a newline byte never occurs inside a UTF-8 sequence).
+    let start = 0;
+    for (let line = 1; start <= bytes.length; line++) {
+      const nl = bytes.indexOf(0x0a, start);
+      const end = nl === -1 ? bytes.length : nl;
+      try {
+        strict.decode(bytes.subarray(start, end));
+      } catch {
+        const column = badByte(bytes.subarray(start, end));
+        throw new JsonLinesError(file, line, `not valid UTF-8 (byte ${column + 1} of the line)`);
+      }
+      start = end + 1;
+    }
+    throw new JsonLinesError(file, 1, "not valid UTF-8");
+  }
+}
+
+/** The offset of the first byte at which a line stops being valid UTF-8. */
+function badByte(line: Uint8Array): number {
+  for (let n = 1; n <= line.length; n++) {
+    // Streaming: a sequence cut short at the end of the prefix is not an error yet.
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(line.subarray(0, n), { stream: true });
+    } catch {
+      return n - 1;
+    }
+  }
+  return line.length;
+}

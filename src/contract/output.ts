@@ -2,6 +2,13 @@
 import { z } from "zod";
 import { Chips, GameName, Millis, SeatNo } from "./input.js";
 
+/**
+ * A table event's number in the life of the table (1, 2, 3 …), the same when the same input log is
+ * replayed. Optional in the schema: the core's parts make events before the table numbers them.
+ */
+export const EventSeq = z.number().int().positive();
+const numbered = { seq: EventSeq.optional() };
+
 export const STREETS = ["preflop", "flop", "turn", "river", "showdown"] as const;
 export const StreetName = z.enum(STREETS);
 export type StreetName = z.infer<typeof StreetName>;
@@ -12,6 +19,7 @@ export type ActionName = z.infer<typeof ActionName>;
 
 export const HandStartEvent = z.object({
   t: Millis,
+  ...numbered,
   kind: z.literal("hand_start"),
   hand: z.number().int().positive(),
   game: GameName,
@@ -23,6 +31,7 @@ export const HandStartEvent = z.object({
 
 export const StreetEvent = z.object({
   t: Millis,
+  ...numbered,
   kind: z.literal("street"),
   street: StreetName,
   board: z.array(z.string()),
@@ -30,6 +39,7 @@ export const StreetEvent = z.object({
 
 export const ActionEvent = z.object({
   t: Millis,
+  ...numbered,
   kind: z.literal("action"),
   seat: SeatNo,
   action: ActionName,
@@ -42,6 +52,7 @@ export const SEVERITIES = ["floor", "dealer", "info"] as const;
 
 export const AlertEvent = z.object({
   t: Millis,
+  ...numbered,
   kind: z.literal("alert"),
   code: z.string(),
   rule: z.string(),
@@ -55,6 +66,7 @@ export const AlertEvent = z.object({
 
 export const AlertClearEvent = z.object({
   t: Millis,
+  ...numbered,
   kind: z.literal("alert_clear"),
   code: z.string(),
   seat: SeatNo.optional(),
@@ -63,6 +75,7 @@ export const AlertClearEvent = z.object({
 
 export const AwardEvent = z.object({
   t: Millis,
+  ...numbered,
   kind: z.literal("award"),
   seat: SeatNo,
   amount: Chips,
@@ -72,6 +85,7 @@ export const AwardEvent = z.object({
 
 export const HandEndEvent = z.object({
   t: Millis,
+  ...numbered,
   kind: z.literal("hand_end"),
   hand: z.number().int().positive(),
   result: z.enum(["complete", "misdeal", "void"]),

@@ -8,7 +8,9 @@ import { formatJsonLine } from "../contract/jsonl.js";
 import type { CoreCheckpoint } from "../table/core.js";
 import { nextPositions } from "../table/positions.js";
 import { seatsInGame } from "../table/state.js";
-import { type Db, eventRows, handRows, latestCheckpoint, lastRow } from "./db.js";
+import { type Db, eventRows, handRows, lastRow } from "./db.js";
+import type { TableKey } from "./tableKey.js";
+import { signedCheckpoint } from "./verify.js";
 
 export type ExportRange =
   { by: "all" } | { by: "seq"; from: number; to?: number } | { by: "hand"; from: number; to?: number };
@@ -17,11 +19,11 @@ export type ExportRange =
 export class ExportRangeError extends Error {}
 
 /** The export as JSON Lines, one line at a time. */
-export function* exportLines(db: Db, range: ExportRange): Generator<string> {
+export function* exportLines(db: Db, range: ExportRange, key: TableKey): Generator<string> {
   if (range.by !== "hand") {
     const from = range.by === "seq" ? range.from : 1;
     const to = range.by === "seq" ? range.to : undefined;
-    for (const row of eventRows(db, from, to)) yield `${row.event}\n`;
+    for (const row of eventRows(db, from, to)) if (row.input !== null) yield `${row.event}\n`;
     return;
   }
   const first = handRows(db, range.from)[0];
@@ -29,11 +31,12 @@ export function* exportLines(db: Db, range: ExportRange): Generator<string> {
   if (first === undefined || last === undefined) {
     throw new ExportRangeError(`the journal holds no hand ${first === undefined ? range.from : range.to}`);
   }
-  const checkpoint = latestCheckpoint(db, first.startSeq - 1);
+  const checkpoint = signedCheckpoint(db, key, first.startSeq - 1);
   if (checkpoint !== null)
     for (const e of setupEvents(checkpoint.state, checkpoint.t)) yield formatJsonLine(e);
   const to = last.endSeq ?? lastRow(db)?.seq ?? 0;
-  for (const row of eventRows(db, (checkpoint?.seq ?? 0) + 1, to)) yield `${row.event}\n`;
+  for (const row of eventRows(db, (checkpoint?.seq ?? 0) + 1, to))
+    if (row.input !== null) yield `${row.event}\n`;
 }
 
 /**

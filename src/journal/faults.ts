@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { pino, type Logger } from "pino";
-import type { AlertEvent } from "../contract/output.js";
+import type { AlertClearEvent, AlertEvent } from "../contract/output.js";
 
 /** The alert code of a journal that stopped writing (a new code; the contract allows them). */
 export const JOURNAL_FAULT = "JOURNAL_FAULT";
@@ -45,7 +45,7 @@ export function classifyFault(error: unknown, path: string): JournalFault {
     return {
       kind: "corrupt",
       code,
-      reason: `the journal database ${path} is corrupt (${message}); it is left as it is for investigation`,
+      reason: `the journal database ${path} is corrupt (${message})`,
     };
   }
   if (code === "SQLITE_FULL" || code === "ENOSPC" || /disk is full|no space/i.test(message)) {
@@ -68,7 +68,34 @@ export function faultAlert(t: number, fault: JournalFault, lastSeq: number): Ale
     steps: [
       "Finish the hand in progress; do not restart the controller",
       "Call technical support to fix the journal storage",
-      "Restart the controller between hands once the journal is fixed",
+      "Journaling resumes by itself once the storage is fixed (the events kept in memory are written first)",
+    ],
+  };
+}
+
+/** The journal is writing again: what was kept in memory is on the disk. */
+export function faultCleared(t: number): AlertClearEvent {
+  return { t, kind: "alert_clear", code: JOURNAL_FAULT };
+}
+
+/**
+ * The floor alert for a journal that failed its check at start-up: it was not built on, it was set
+ * aside for investigation, and a new journal was started.
+ */
+export function setAsideAlert(t: number, problem: string, asidePath: string): AlertEvent {
+  return {
+    t,
+    kind: "alert",
+    code: JOURNAL_FAULT,
+    rule: "—",
+    severity: "floor",
+    text:
+      `The journal failed its integrity check at start-up and was not used: ${problem}. ` +
+      `It was set aside as ${asidePath} for investigation; a new journal was started and the table starts empty`,
+    steps: [
+      "Do not deal until the table is set up again from the floor page (game, level, seats and stacks)",
+      "Call security and technical support: the old journal may have been tampered with",
+      "Keep the set-aside files as they are",
     ],
   };
 }

@@ -5,16 +5,19 @@
 import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { HandHeader } from "../table/state.js";
+import { numbered } from "../table/numbered.js";
 import {
   type Db,
   eventRows,
   handRows,
   type HandRow,
-  latestCheckpoint,
-  parseEventRow,
+  parseStored,
+  readMeta,
   type StoredCheckpoint,
 } from "./db.js";
-import type { CoreFactory } from "./recovery.js";
+import { type CoreFactory, forCore } from "./recovery.js";
+import type { TableKey } from "./tableKey.js";
+import { signedCheckpoint } from "./verify.js";
 
 export interface ReplayedHand {
   row: HandRow;
@@ -29,18 +32,30 @@ export interface ReplayedHand {
 }
 
 /** Replays hand `hand` from the journal; null when the index has no such hand. */
-export function replayJournalHand(db: Db, hand: number, makeCore: CoreFactory): ReplayedHand | null {
+export function replayJournalHand(
+  db: Db,
+  hand: number,
+  makeCore: CoreFactory,
+  key: TableKey,
+): ReplayedHand | null {
   const row = handRows(db, hand)[0];
   if (row === undefined) return null;
-  const checkpoint = latestCheckpoint(db, row.startSeq - 1);
-  const core = makeCore(checkpoint?.state);
+  const checkpoint = signedCheckpoint(db, key, row.startSeq - 1);
+  // With no checkpoint before it, the hand is numbered from the journal's first number.
+  const core = numbered(makeCore(checkpoint?.state), checkpoint?.state, Number(readMeta(db).seq_base ?? "0"));
   const inputs: InputEvent[] = [];
   const events: TableEvent[] = [];
   let header: HandHeader | null = null;
   let open = false;
   for (const r of eventRows(db, (checkpoint?.seq ?? 0) + 1, row.endSeq ?? undefined)) {
-    const event = parseEventRow(r);
-    const out = [...core.advanceTo(event.t), ...core.handle(event)];
+    const stored = parseStored(r);
+    if (!("input" in stored)) {
+      core.again(stored.notice);
+      continue;
+    }
+    const event = stored.input;
+    const fed = forCore(event);
+    const out = [...core.advanceTo(fed.t), ...core.handle(fed)];
     if (r.seq >= row.startSeq) inputs.push(event);
     for (const e of out) {
       if (e.kind === "hand_start" && e.hand === hand) open = true;

@@ -1,22 +1,26 @@
 /**
- * Recovery after a crash or a power cut: the latest checkpoint (taken at a hand's end) and a replay of
- * the events journaled after it — the hand that was in progress. Replay, not xstate's persistence, is
- * the recovery path: timers (settle windows) are re-run from each event's `t` as in any replay.
+ * Recovery after a crash or a power cut: the latest checkpoint (taken at a hand's end, checked with the
+ * rest of the journal when it was opened) and a replay of the rows after it — the hand that was in
+ * progress. Replay, not xstate's persistence, is the recovery path: timers (settle windows) are re-run
+ * from each event's `t` as in any replay. Every table event gets back the number it was first said
+ * under, and journaled notices are said again where they were.
  */
 import type { MonotonicClock } from "../app/runtime.js";
+import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
-import { type CoreCheckpoint, type TableCore } from "../table/core.js";
-import { eventRows, latestCheckpoint, parseEventRow } from "./db.js";
+import type { CoreCheckpoint, TableCore } from "../table/core.js";
+import { type NumberedCore, numbered } from "../table/numbered.js";
+import { parseStored } from "./db.js";
 import { HAND_RECOVERED } from "./faults.js";
 import type { Journal } from "./journal.js";
 
 export interface Recovered {
-  core: TableCore;
-  /** The table events of the replayed events, in order: what the displays show again. */
+  core: NumberedCore;
+  /** The table events of the replayed rows, in order, with their numbers: what the displays show again. */
   replayed: TableEvent[];
   /** The checkpoint's sequence number (0: none, the whole journal was replayed). */
   checkpointSeq: number;
-  /** How many journaled events were replayed after the checkpoint. */
+  /** How many journaled rows were replayed after the checkpoint. */
   replayedEvents: number;
   lastSeq: number;
   lastT: number;
@@ -28,26 +32,34 @@ export interface Recovered {
 /** Rebuilds the core from a checkpoint (or from nothing); the caller knows the configuration. */
 export type CoreFactory = (checkpoint: CoreCheckpoint | undefined) => TableCore;
 
+/** What the core is given of a journaled input: the event without the wall-clock stamp it never reads. */
+export function forCore(event: InputEvent): InputEvent {
+  if (event.wall === undefined) return event;
+  const { wall: _wall, ...rest } = event;
+  return rest as InputEvent;
+}
+
 /** Rebuilds the table from the journal; the hand index and checkpoints are brought up to date on the way. */
 export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
   const started = performance.now();
-  const db = journal.database;
-  const checkpoint = db === null ? null : latestCheckpoint(db);
-  const core = makeCore(checkpoint?.state);
+  const checkpoint = journal.checkpoint;
+  const core = numbered(makeCore(checkpoint?.state), checkpoint?.state, journal.eventSeqBase);
   const replayed: TableEvent[] = [];
   let count = 0;
   let lastT = checkpoint?.t ?? 0;
-  if (db !== null) {
-    // Read first: the replay writes the hand index, and SQLite cannot write while a read is open.
-    const rows = [...eventRows(db, (checkpoint?.seq ?? 0) + 1)];
-    for (const row of rows) {
-      const event = parseEventRow(row);
+  for (const row of journal.rowsAfterCheckpoint()) {
+    journal.replaying(row);
+    const stored = parseStored(row);
+    if ("input" in stored) {
+      const event = forCore(stored.input);
       const out = [...core.advanceTo(event.t), ...core.handle(event)];
       journal.record(out, core, row.seq);
       replayed.push(...out);
-      count += 1;
-      lastT = event.t;
+    } else {
+      replayed.push(...core.again(stored.notice));
     }
+    count += 1;
+    lastT = Math.max(lastT, row.t);
   }
   return {
     core,

@@ -41,6 +41,7 @@ describe("feltguard CLI", () => {
     expect(lines).toContainEqual({
       t: 9300,
       kind: "alert",
+      seq: expect.any(Number),
       code: "PREMATURE_FLOP",
       rule: "RP-5A",
       severity: "floor",
@@ -55,6 +56,7 @@ describe("feltguard CLI", () => {
     expect(lines[0]).toEqual({
       t: 1000,
       kind: "hand_start",
+      seq: 1,
       hand: 1,
       game: "nlhe",
       button: 1,

@@ -1,5 +1,15 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatJsonLine, InputEvent, readJsonLines, TableEvent } from "../../src/contract/index.js";
+import {
+  decodeUtf8,
+  formatJsonLine,
+  InputEvent,
+  readJsonLines,
+  TableEvent,
+} from "../../src/contract/index.js";
 
 describe("JSON Lines reader", () => {
   it("reads every input kind of the contract, filling defaults", () => {
@@ -72,5 +82,64 @@ describe("JSON Lines reader", () => {
     };
     expect(TableEvent.safeParse(alert).success).toBe(true);
     expect(TableEvent.safeParse({ ...alert, severity: "urgent" }).success).toBe(false);
+  });
+});
+
+describe("the contract's stamps and numbers", () => {
+  it("input events carry wall (ISO 8601 UTC) and floor events by; a wall that is not one is refused", () => {
+    const text = [
+      '{"t":1,"kind":"button","button":"check","wall":"2026-11-23T22:14:05.123Z"}',
+      '{"t":2,"kind":"floor","op":"ruling","ruling":"continue","by":"floor:ana","wall":"2026-11-23T22:14:06.000Z"}',
+      '{"t":3,"kind":"button","button":"check","wall":"yesterday"}',
+    ].join("\n");
+    const [a, b, c] = [...readJsonLines(text, "w.jsonl", InputEvent)];
+    expect(a?.ok && a.value).toMatchObject({ wall: "2026-11-23T22:14:05.123Z" });
+    expect(b?.ok && b.value).toMatchObject({ by: "floor:ana", wall: "2026-11-23T22:14:06.000Z" });
+    expect(c?.ok).toBe(false);
+    expect(!c?.ok && c?.error.message).toMatch(/^w\.jsonl:3: wall: /);
+  });
+
+  it("table events carry seq, kept by the schema", () => {
+    const e = TableEvent.parse({ t: 1, kind: "alert_clear", code: "X", seq: 42 });
+    expect(e.seq).toBe(42);
+    expect(TableEvent.safeParse({ t: 1, kind: "alert_clear", code: "X", seq: 0 }).success).toBe(false);
+  });
+});
+
+describe("UTF-8", () => {
+  it("a line that is not valid UTF-8 is an error naming file:line (never a silent U+FFFD)", () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"t":0,"kind":"floor","op":"game","game":"nlhe"}\n{"t":1,"kind":"reader","reader":"r'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","status":"online"}\n'),
+    ]);
+    expect(() => decodeUtf8(bytes, "in.jsonl")).toThrow(
+      /^in\.jsonl:2: not valid UTF-8 \(byte 36 of the line\)$/,
+    );
+    expect(decodeUtf8(Buffer.from("é ok\n"), "in.jsonl")).toBe("é ok\n");
+  });
+
+  it("feltguard run refuses such a file with file:line, and journals nothing of it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fg-utf8-"));
+    const file = join(dir, "in.jsonl");
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('{"t":0,"kind":"reader","reader":"b'),
+        Buffer.from([0xff]),
+        Buffer.from('","status":"online"}\n'),
+      ]),
+    );
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "src/app/main.ts", "run", "-j", join(dir, "j.db"), "-i", file],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:1: not valid UTF-8`),
+    );
   });
 });

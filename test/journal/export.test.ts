@@ -6,6 +6,8 @@ import { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { openForReading } from "../../src/journal/db.js";
 import { exportLines } from "../../src/journal/exportLog.js";
+import { forCore } from "../../src/journal/recovery.js";
+import { loadTableKey } from "../../src/journal/tableKey.js";
 import { journalOf, tempDir } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
 
@@ -14,11 +16,24 @@ const reference = straightReplay(inputs);
 const tableEvents = [...reference.perEvent.flat(), ...reference.final];
 let journal = "";
 let dir = "";
+/** What the table said while it journaled, with its numbers. */
+let said: TableEvent[] = [];
 
 beforeAll(async () => {
   dir = tempDir();
-  journal = (await journalOf(dir, inputs)).journal;
+  const run = await journalOf(dir, inputs);
+  journal = run.journal;
+  said = run.out;
 });
+
+const key = () => loadTableKey(`${journal}.key`);
+/** An input as the file gave it: the wall-clock stamp the journal added left out. */
+const unstamped = (e: InputEvent): InputEvent => forCore(e);
+const withoutSeq = (es: readonly unknown[]) =>
+  es.map((e) => {
+    const { seq: _seq, ...rest } = e as { seq?: number };
+    return rest;
+  });
 
 function feltguard(...args: string[]) {
   const r = spawnSync(process.execPath, ["--import", "tsx", "src/app/main.ts", ...args], {
@@ -44,18 +59,22 @@ describe("journal export", () => {
   it("exports every journaled event as stored; `feltguard replay` of it says what the table said", () => {
     const exported = feltguard("journal", "export", "-j", journal);
     expect(exported.code).toBe(0);
-    expect(lines(exported.stdout).map((l) => InputEvent.parse(l))).toEqual(inputs);
+    const events = lines(exported.stdout).map((l) => InputEvent.parse(l));
+    expect(events.every((e) => typeof e.wall === "string")).toBe(true);
+    expect(events.map(unstamped)).toEqual(inputs);
     const file = join(dir, "export.jsonl");
     writeFileSync(file, exported.stdout);
     const replayed = feltguard("replay", file);
     expect(replayed.code).toBe(0);
-    expect(lines(replayed.stdout)).toEqual(JSON.parse(JSON.stringify(tableEvents)));
+    // Replay numbers the events as the table did (no notices were said here).
+    expect(lines(replayed.stdout)).toEqual(JSON.parse(JSON.stringify(said)));
+    expect(withoutSeq(said)).toEqual(JSON.parse(JSON.stringify(tableEvents)));
   });
 
   it("exports a range of sequence numbers", () => {
     const db = openForReading(journal);
-    const slice = [...exportLines(db, { by: "seq", from: 10, to: 19 })].map((l) =>
-      InputEvent.parse(JSON.parse(l)),
+    const slice = [...exportLines(db, { by: "seq", from: 10, to: 19 }, key())].map((l) =>
+      unstamped(InputEvent.parse(JSON.parse(l))),
     );
     db.close();
     expect(slice).toEqual(inputs.slice(9, 19));
@@ -63,9 +82,9 @@ describe("journal export", () => {
 
   it("exports a hand that stands alone: replayed by itself it deals the same hand to the same stacks", () => {
     const db = openForReading(journal);
-    const text = [...exportLines(db, { by: "hand", from: 3 })].join("");
+    const text = [...exportLines(db, { by: "hand", from: 3 }, key())].join("");
     db.close();
-    const events = lines(text).map((l) => InputEvent.parse(l));
+    const events = lines(text).map((l) => unstamped(InputEvent.parse(l)));
     expect(events[0]).toMatchObject({ kind: "floor", op: "game" });
     const alone = straightReplay(events);
     const said = [...alone.perEvent.flat(), ...alone.final];
@@ -90,14 +109,18 @@ describe("history", () => {
     const rows = r.stdout.trim().split("\n");
     expect(rows).toHaveLength(4);
     const end1 = tableEvents.find((e) => e.kind === "hand_end" && e.hand === 1);
-    expect(rows[0]).toMatch(/^#1 {2}t=1000\.\.\d+ {2}nlhe {2}button 6 {2}complete/);
+    // The wall-clock times first (for the surveillance video), then the table's own t.
+    expect(rows[0]).toMatch(
+      /^#1 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\.\.\d\d:\d\d:\d\dZ {2}t=1000\.\.\d+ {2}nlhe {2}button 6 {2}complete/,
+    );
     if (end1?.kind === "hand_end") expect(rows[0]).toContain(`1:${end1.stacks["1"]} 2:${end1.stacks["2"]}`);
   });
 
   it("replays one hand from the journal and prints its table events", () => {
     const r = feltguard("history", "-j", journal, "--hand", "2");
     expect(r.code).toBe(0);
-    expect(lines(r.stdout)).toEqual(JSON.parse(JSON.stringify(handEvents(tableEvents, 2))));
-    expect(r.stderr).toMatch(/#2 {2}t=/);
+    // Under the numbers the table said them with.
+    expect(lines(r.stdout)).toEqual(JSON.parse(JSON.stringify(handEvents(said, 2))));
+    expect(r.stderr).toMatch(/#2 {2}\d{4}-/);
   });
 });

@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/app/config.js";
 import { handRows, openForReading } from "../../src/journal/db.js";
 import { replayJournalHand } from "../../src/journal/handReplay.js";
 import { handToPhh, phhOrder } from "../../src/journal/phhExport.js";
+import { loadTableKey } from "../../src/journal/tableKey.js";
 import { parsePhh, readPhhFile } from "../../src/rules/phh/read.js";
 import { replayHand } from "../../src/rules/phh/replay.js";
 import { createTableFromConfig, registryFromConfig } from "../../src/table/core.js";
@@ -27,7 +28,12 @@ describe("finished hands exported as PHH", () => {
     const hands = handRows(db);
     expect(hands).toHaveLength(files.length);
     for (const row of hands) {
-      const hand = replayJournalHand(db, row.hand, (cp) => createTableFromConfig(config, registry, cp));
+      const hand = replayJournalHand(
+        db,
+        row.hand,
+        (cp) => createTableFromConfig(config, registry, cp),
+        loadTableKey(`${journal}.key`),
+      );
       if (hand === null) throw new Error(`hand ${row.hand} not replayed`);
       const text = handToPhh(hand, registry);
       const back = replayHand(parsePhh(text, `hand ${row.hand}`), { bbAnteOrder: config.house.bbAnteOrder });

@@ -2,25 +2,36 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runTable } from "../../src/app/commands/run.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../src/app/config.js";
+import { Runtime } from "../../src/app/runtime.js";
+import type { TableEvent } from "../../src/contract/output.js";
+import { inputRows, openForReading } from "../../src/journal/db.js";
 import { HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
-import { recover, resumedClock } from "../../src/journal/recovery.js";
+import { recover, recoveredNotice, resumedClock } from "../../src/journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../src/table/core.js";
+import { numbered } from "../../src/table/numbered.js";
 import { memoryLogger, readTableEvents, tempDir, writeInputs } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
 
 const config = loadConfig();
 const registry = registryFromConfig(config);
+const makeCore = (cp?: Parameters<typeof createTableFromConfig>[2]) =>
+  createTableFromConfig(config, registry, cp);
 const inputs = tableInput(pluribusFiles(3));
 const reference = straightReplay(inputs);
-const all = [...reference.perEvent.flat(), ...reference.final];
 const causing = (kind: "hand_start" | "hand_end", hand: number) =>
   reference.perEvent.findIndex((out) => out.some((e) => e.kind === kind && e.hand === hand));
 /** How many events the journal holds when the table stops in the middle of hand 2 (after its deal). */
 const midHand2 = causing("hand_start", 2) + 15;
+/** The uninterrupted run, numbered. */
+const refCore = numbered(makeCore(undefined));
+const numberedRef = [
+  ...inputs.flatMap((e) => [...refCore.advanceTo(e.t), ...refCore.handle(e)]),
+  ...refCore.finish(inputs.at(-1)?.t ?? 0),
+];
 
-async function run(dir: string, count: number, out: string) {
-  const input = writeInputs(join(dir, `input-${count}.jsonl`), inputs.slice(0, count));
+async function run(dir: string, count: number, out: string, file = inputs.slice(0, count)) {
+  const input = writeInputs(join(dir, `input-${count}.jsonl`), file);
   const { logger, lines } = memoryLogger();
   await runTable({
     journal: join(dir, "journal.db"),
@@ -34,7 +45,7 @@ async function run(dir: string, count: number, out: string) {
 }
 
 describe("recovery: the last checkpoint and a replay of the hand in progress", () => {
-  it("a restart in the middle of hand 2 shows hand 2 again, says it was recovered, and clears that at its end", async () => {
+  it("a restart in the middle of hand 2 shows hand 2 again under its original numbers, then goes on after them", async () => {
     expect(causing("hand_end", 2)).toBeGreaterThan(midHand2);
     const dir = tempDir();
     // The first run stops mid-hand (its input ends there); the journal then holds exactly those events.
@@ -42,36 +53,62 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
     const log = await run(dir, inputs.length, "second.jsonl");
     const recovered = log.find((l) => l.msg === "recovered") as unknown as {
       checkpointSeq: number;
-      replayed: number;
       hand: number;
     };
     expect(recovered).toMatchObject({ hand: 2 });
     expect(recovered.checkpointSeq).toBe(causing("hand_end", 1) + 1);
-    const second = readTableEvents(join(dir, "second.jsonl"));
-    const notice = second.findIndex((e) => e.kind === "alert" && e.code === HAND_RECOVERED);
-    const replayed = reference.perEvent.slice(recovered.checkpointSeq, midHand2).flat();
-    // The displays are given the hand so far (hand_start, blinds, actions), then the notice.
-    expect(second.slice(0, notice)).toEqual(replayed);
-    expect(second[notice]).toMatchObject({
-      severity: "info",
-      text: expect.stringMatching(/^Hand 2 was recovered after a restart/),
-    });
-    const cleared = second.findIndex((e) => e.kind === "alert_clear" && e.code === HAND_RECOVERED);
-    expect(second[cleared - 1]).toMatchObject({ kind: "hand_end", hand: 2 });
     const first = readTableEvents(join(dir, "first.jsonl"));
-    // What the two runs said, the overlap and the notices taken out, is the uninterrupted run.
-    const said = [
-      ...first,
-      ...second.filter((e, i) => i >= replayed.length && i !== notice && i !== cleared),
-    ];
-    expect(said).toEqual(all);
+    const second = readTableEvents(join(dir, "second.jsonl"));
+    const replayed = reference.perEvent.slice(recovered.checkpointSeq, midHand2).flat().length;
+    // The displays are given the hand so far, each event under the number it was first said with.
+    expect(second.slice(0, replayed)).toEqual(first.slice(first.length - replayed));
+    // A consumer that drops the numbers it has seen gets the uninterrupted run, line for line.
+    const last = first.at(-1)?.seq ?? 0;
+    const kept = [...first, ...second.filter((e) => (e.seq ?? 0) > last)];
+    expect(kept).toEqual(numberedRef);
+  });
+
+  it("the recovered-hand notice takes the next number, is journaled, and is said again under it after another restart", async () => {
+    const dir = tempDir();
+    await run(dir, midHand2, "first.jsonl");
+    const path = join(dir, "journal.db");
+    const said: TableEvent[] = [];
+    const restart = () => {
+      const journal = Journal.open(path, { logger: memoryLogger().logger });
+      const r = recover(journal, makeCore);
+      const runtime = new Runtime({
+        core: r.core,
+        journal,
+        clock: () => r.lastT,
+        startT: r.lastT,
+        setTimer: () => ({ cancel: () => undefined }),
+        outputs: [(e) => void said.push(...e), (e, core) => journal.record(e, core, journal.lastSeq)],
+      });
+      return { journal, r, runtime };
+    };
+    const a = restart();
+    const notice = a.runtime.announce(recoveredNotice(a.r));
+    expect(notice).toHaveLength(1);
+    expect(notice[0]).toMatchObject({ code: HAND_RECOVERED, seq: a.r.core.lastEventSeq });
+    for (const e of inputs.slice(midHand2, midHand2 + 5)) a.runtime.submit(e);
+    a.journal.close();
+    const afterNotice = said.filter((e) => (e.seq ?? 0) > (notice[0]?.seq ?? 0));
+    expect(afterNotice.length).toBeGreaterThan(0);
+    // Another restart: the notice comes back under its number, and every event after it under its own.
+    const b = restart();
+    b.journal.close();
+    const again = b.r.replayed;
+    expect(again).toContainEqual(notice[0]);
+    for (const e of afterNotice) expect(again).toContainEqual(e);
+    const seqs = again.map((e) => e.seq ?? 0);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
   });
 
   it("rebuilds the same table state as the uninterrupted core, from the journal alone", async () => {
     const dir = tempDir();
     await run(dir, midHand2, "out.jsonl");
     const journal = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
-    const r = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
+    const r = recover(journal, makeCore);
     journal.close();
     const straight = createTableFromConfig(config);
     for (const e of inputs.slice(0, midHand2)) {
@@ -84,11 +121,76 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
     expect(r.lastT).toBe(inputs[midHand2 - 1]?.t);
   });
 
-  it("the clock goes on from the journal's last t after a restart", () => {
+  it("run refuses to resume with an input file that disagrees with the journal's inputs", async () => {
+    const dir = tempDir();
+    await run(dir, midHand2, "first.jsonl");
+    const other = tableInput(pluribusFiles(3, 7));
+    await expect(run(dir, other.length, "second.jsonl", other)).rejects.toThrow(
+      /input 13 differs from the journal's input 13 .*refusing to resume/,
+    );
+    // Nothing was added to the journal.
+    const journal = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
+    expect(journal.inputCount).toBe(midHand2);
+    journal.close();
+  });
+
+  it("the clock goes on from the journal's last t after a restart: no event is stamped before it", async () => {
     let now = 5;
     const clock = resumedClock(90_000, () => now);
     expect(clock()).toBe(90_000);
     now = 1_505;
     expect(clock()).toBe(91_500);
+    const dir = tempDir();
+    await run(dir, midHand2, "first.jsonl");
+    const journal = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
+    const r = recover(journal, makeCore);
+    const runtime = new Runtime({
+      core: r.core,
+      journal,
+      clock: () => 0,
+      startT: r.lastT,
+      setTimer: () => ({ cancel: () => undefined }),
+    });
+    expect(runtime.now()).toBe(r.lastT);
+    runtime.submit({ t: 0, kind: "button", button: "check" });
+    journal.close();
+    const again = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
+    expect(again.checkpoint).not.toBeNull();
+    const rows = [...again.rowsAfterCheckpoint()];
+    expect(rows.at(-1)?.t).toBe(r.lastT);
+    again.close();
+  });
+
+  it("each input is journaled with its wall-clock time (ISO 8601, UTC) and a floor event with who issued it", () => {
+    const dir = tempDir();
+    const journal = Journal.open(join(dir, "journal.db"), { logger: memoryLogger().logger });
+    const r = recover(journal, makeCore);
+    const walls = ["2026-11-23T22:14:05.000Z", "2026-11-23T22:14:06.500Z"];
+    const runtime = new Runtime({
+      core: r.core,
+      journal,
+      clock: () => 0,
+      setTimer: () => ({ cancel: () => undefined }),
+      wallClock: () => new Date(walls.shift() ?? ""),
+    });
+    // A client's own wall is replaced by the runtime's; `by` is kept as the runtime was given it.
+    runtime.submit({ t: 0, kind: "floor", op: "game", game: "nlhe", wall: "1999-01-01T00:00:00.000Z" });
+    runtime.submit({ t: 5, kind: "floor", op: "stack", seat: 1, stack: 500, by: "floor:ana" });
+    journal.close();
+    const db = openForReading(join(dir, "journal.db"));
+    const rows = [...inputRows(db)].map((x) => x.event);
+    db.close();
+    expect(rows).toEqual([
+      { t: 0, kind: "floor", op: "game", game: "nlhe", wall: "2026-11-23T22:14:05.000Z" },
+      {
+        t: 5,
+        kind: "floor",
+        op: "stack",
+        seat: 1,
+        stack: 500,
+        by: "floor:ana",
+        wall: "2026-11-23T22:14:06.500Z",
+      },
+    ]);
   });
 });

@@ -6,9 +6,13 @@ import { replayJournalHand } from "../../journal/handReplay.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
 import { diag, write } from "./io.js";
-import { DEFAULT_JOURNAL, positiveInt, withJournal } from "./journal.js";
+import { DEFAULT_JOURNAL, journalKey, positiveInt, withCheckedJournal } from "./journal.js";
 
-/** One line per hand: number, when, game, button, how it ended, the stacks after. */
+/** A wall-clock stamp as the floor reads it: `2026-11-23 22:14:05Z` (UTC). */
+const clock = (wall: string | null): string =>
+  wall === null ? "?" : `${wall.slice(0, 10)} ${wall.slice(11, 19)}Z`;
+
+/** One line per hand: number, when (wall clock, then the table's own `t`), game, button, how it ended, the stacks after. */
 export function formatHandLine(h: HandRow): string {
   const stacks =
     h.stacks === null
@@ -18,6 +22,7 @@ export function formatHandLine(h: HandRow): string {
           .join(" ");
   const cells = [
     `#${h.hand}`,
+    `${clock(h.startWall)}..${h.endWall === null ? "?" : clock(h.endWall).slice(11)}`,
     `t=${h.startT}..${h.endT ?? "?"}`,
     h.game,
     `button ${h.button}`,
@@ -36,8 +41,11 @@ export function registerHistory(program: Command): void {
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("--hand <n>", "the hand to show", positiveInt)
-    .action((opts: { journal: string; config: string; hand?: number }) =>
-      withJournal(opts.journal, (db) => {
+    .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
+    .action((opts: { journal: string; config: string; hand?: number; key?: string }) => {
+      const key = journalKey(opts.journal, opts.key);
+      // The index is shown only once it matches what the table signed at its latest checkpoint.
+      withCheckedJournal(opts.journal, key, (db) => {
         if (opts.hand === undefined) {
           const hands = handRows(db);
           for (const h of hands) write(formatHandLine(h));
@@ -46,10 +54,15 @@ export function registerHistory(program: Command): void {
         }
         const config = loadConfig(opts.config);
         const registry = registryFromConfig(config);
-        const hand = replayJournalHand(db, opts.hand, (cp) => createTableFromConfig(config, registry, cp));
+        const hand = replayJournalHand(
+          db,
+          opts.hand,
+          (cp) => createTableFromConfig(config, registry, cp),
+          key,
+        );
         if (hand === null) throw new InvalidArgumentError(`the journal holds no hand ${opts.hand}`);
         diag(formatHandLine(hand.row).trimEnd());
         for (const e of hand.events) write(formatJsonLine(e));
-      }),
-    );
+      });
+    });
 }

@@ -1,12 +1,21 @@
-/** `feltguard journal verify | export | phh`: the journal's record, checked and taken out. */
-import { mkdirSync, writeFileSync } from "node:fs";
+/** `feltguard journal keygen | verify | export | phh`: the table key, and the journal's record checked and taken out. */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import { type Db, handRows, openForReading } from "../../journal/db.js";
 import { type ExportRange, exportLines } from "../../journal/exportLog.js";
 import { replayJournalHand } from "../../journal/handReplay.js";
+import { defaultKeyPath } from "../../journal/journal.js";
 import { handToPhh, PhhExportError } from "../../journal/phhExport.js";
-import { verifyJournal } from "../../journal/verify.js";
+import {
+  generateTableKey,
+  loadPublicKey,
+  loadTableKey,
+  publicKeyPath,
+  type TableKey,
+  TableKeyError,
+} from "../../journal/tableKey.js";
+import { verifyJournal, type VerifyResult, verifyTail } from "../../journal/verify.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
 import { diag, write } from "./io.js";
@@ -20,6 +29,27 @@ export const positiveInt = (v: string): number => {
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${v} is not a whole number ≥ 1`);
   return n;
 };
+
+/**
+ * The key to check a journal with: the given file (a private key checks rows by their MAC too; a public
+ * key, the auditor's, checks the signatures), else the table key beside the journal, else its public key.
+ */
+export function journalKey(journal: string, given?: string): TableKey {
+  const load = (path: string): TableKey => {
+    try {
+      return loadTableKey(path);
+    } catch {
+      return loadPublicKey(path);
+    }
+  };
+  try {
+    if (given !== undefined) return load(given);
+    const own = defaultKeyPath(journal);
+    return existsSync(own) ? load(own) : loadPublicKey(publicKeyPath(own));
+  } catch (e) {
+    throw new InvalidArgumentError(e instanceof TableKeyError ? e.message : String(e));
+  }
+}
 
 /** Opens the journal read-only, or explains why it cannot (exit code 1). */
 export function withJournal(path: string, use: (db: Db) => void): void {
@@ -36,28 +66,71 @@ export function withJournal(path: string, use: (db: Db) => void): void {
   }
 }
 
+/** The verdict line of a failed check (the CLI's known-error path: stderr, exit status 1). */
+export function brokenError(
+  path: string,
+  r: Extract<VerifyResult, { ok: false }>,
+  what = "",
+): InvalidArgumentError {
+  return new InvalidArgumentError(
+    `${path}: BROKEN at row ${r.badSeq} — ${r.problem} (${r.rows} rows before it are intact)${what}`,
+  );
+}
+
+/** Opens the journal after the check recovery runs (identity, anchor, latest checkpoint, hands index, the rows after it). */
+export function withCheckedJournal(path: string, key: TableKey, use: (db: Db) => void): void {
+  withJournal(path, (db) => {
+    const r = verifyTail(db, { key, path });
+    if (!r.ok) throw brokenError(path, r, "; not shown");
+    use(db);
+  });
+}
+
 /** Registers the journal commands. */
 export function registerJournal(program: Command): void {
-  const journal = program.command("journal").description("check and export the table's input journal");
+  const journal = program
+    .command("journal")
+    .description("the table key, and the table's input journal checked and exported");
+  journal
+    .command("keygen")
+    .description(
+      "make the table key (Ed25519): the private key (mode 0600) and <key>.pub beside it, for the auditor",
+    )
+    .requiredOption(
+      "-k, --key <file>",
+      "where the private key goes (then set journal.key in the configuration)",
+    )
+    .action((opts: { key: string }) => {
+      let key: TableKey;
+      try {
+        key = generateTableKey(opts.key);
+      } catch (e) {
+        throw new InvalidArgumentError(e instanceof TableKeyError ? e.message : String(e));
+      }
+      write(`table key ${key.id}: private ${opts.key} (0600), public ${publicKeyPath(opts.key)}\n`);
+    });
   journal
     .command("verify")
-    .description("check the hash chain row by row; name the first bad row")
+    .description(
+      "check every row (chain, MAC), checkpoint, the hands index and the anchor; name the first bad row",
+    )
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
-    .action((opts: { journal: string }) =>
+    .option(
+      "-k, --key <file>",
+      "the table key, or its public key (an auditor's check); default beside the journal",
+    )
+    .action((opts: { journal: string; key?: string }) => {
+      const key = journalKey(opts.journal, opts.key);
       withJournal(opts.journal, (db) => {
-        const r = verifyJournal(db);
-        if (r.ok) {
-          write(
-            `${opts.journal}: ok — ${r.rows} rows, ${r.checkpoints} checkpoints, head ${r.head.slice(0, 16)}\n`,
-          );
-        } else {
-          // The CLI's known-error path: the message on stderr, exit status 1.
-          throw new InvalidArgumentError(
-            `${opts.journal}: BROKEN at row ${r.badSeq} — ${r.problem} (${r.rows} rows before it are intact)`,
-          );
-        }
-      }),
-    );
+        const r = verifyJournal(db, { key, path: opts.journal });
+        if (!r.ok) throw brokenError(opts.journal, r);
+        write(
+          `${opts.journal}: ok — ${r.rows} rows (${r.inputs} inputs), ${r.checkpoints} signed checkpoints, ` +
+            `${r.hands} hands, head ${r.head.slice(0, 16)}, key ${key.id}` +
+            `${r.mode === "public" ? " (public key: rows checked by the signatures, not by their MAC)" : ""}\n`,
+        );
+      });
+    });
   journal
     .command("export")
     .description("the journaled input events as JSON Lines (feltguard replay reads them)")
@@ -69,7 +142,8 @@ export function registerJournal(program: Command): void {
       positiveInt,
     )
     .option("--to <seq|n>", "up to this sequence number (with --from) or hand (with --hand)", positiveInt)
-    .action((opts: { journal: string; from?: number; hand?: number; to?: number }) => {
+    .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
+    .action((opts: { journal: string; from?: number; hand?: number; to?: number; key?: string }) => {
       if (opts.from !== undefined && opts.hand !== undefined)
         throw new InvalidArgumentError("give --from or --hand, not both");
       const range: ExportRange =
@@ -78,8 +152,12 @@ export function registerJournal(program: Command): void {
           : opts.from !== undefined || opts.to !== undefined
             ? { by: "seq", from: opts.from ?? 1, ...(opts.to === undefined ? {} : { to: opts.to }) }
             : { by: "all" };
+      const key = journalKey(opts.journal, opts.key);
       withJournal(opts.journal, (db) => {
-        for (const line of exportLines(db, range)) write(line);
+        // Only a journal that passes the whole check is exported: the export is the record.
+        const r = verifyJournal(db, { key, path: opts.journal });
+        if (!r.ok) throw brokenError(opts.journal, r, "; not exported");
+        for (const line of exportLines(db, range, key)) write(line);
       });
     });
   journal
@@ -89,17 +167,19 @@ export function registerJournal(program: Command): void {
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("--hand <n>", "only this hand (to stdout unless --dir)", positiveInt)
     .option("-d, --dir <dir>", "write one <hand>.phh per finished hand here")
-    .action((opts: { journal: string; config: string; hand?: number; dir?: string }) => {
+    .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
+    .action((opts: { journal: string; config: string; hand?: number; dir?: string; key?: string }) => {
       const config = loadConfig(opts.config);
       const registry = registryFromConfig(config);
       const makeCore = (cp: Parameters<typeof createTableFromConfig>[2]) =>
         createTableFromConfig(config, registry, cp);
-      withJournal(opts.journal, (db) => {
+      const key = journalKey(opts.journal, opts.key);
+      withCheckedJournal(opts.journal, key, (db) => {
         const hands = opts.hand === undefined ? handRows(db).map((h) => h.hand) : [opts.hand];
         if (opts.dir !== undefined) mkdirSync(opts.dir, { recursive: true });
         let written = 0;
         for (const n of hands) {
-          const hand = replayJournalHand(db, n, makeCore);
+          const hand = replayJournalHand(db, n, makeCore, key);
           if (hand === null) throw new InvalidArgumentError(`the journal holds no hand ${n}`);
           try {
             const text = handToPhh(hand, registry);

@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { createTableFromConfig } from "../../table/core.js";
+import { numbered } from "../../table/numbered.js";
 import { DEFAULT_CONFIG_PATH, EXAMPLES_DIR, loadConfig } from "../config.js";
 import { replayFile, replayFileParallel } from "../replay.js";
 import { diag, write } from "./io.js";
@@ -17,7 +18,7 @@ export function registerReplay(program: Command): void {
     // Async: validation runs on a worker thread while the core runs here (replayFileParallel).
     .action(async (file: string, opts: { config: string; lenient: boolean }) => {
       const config = loadConfig(opts.config);
-      const summary = await replayFileParallel(file, createTableFromConfig(config), {
+      const summary = await replayFileParallel(file, numbered(createTableFromConfig(config)), {
         lenient: opts.lenient,
         out: write,
         diag,
@@ -35,6 +36,6 @@ export function registerReplay(program: Command): void {
       const file = join(EXAMPLES_DIR, "premature-flop.jsonl");
       diag(`replaying the bundled example ${file}`);
       const config = loadConfig(DEFAULT_CONFIG_PATH);
-      replayFile(file, createTableFromConfig(config), { lenient: false, out: write, diag });
+      replayFile(file, numbered(createTableFromConfig(config)), { lenient: false, out: write, diag });
     });
 }

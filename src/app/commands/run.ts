@@ -1,19 +1,20 @@
 /**
  * `feltguard run`: the table with its journal, fed from an input file that stands in for the devices.
- * At start it recovers from the journal (checkpoint + replay of the hand in progress), then feeds the
- * file's events not yet journaled — the first K lines are skipped when the journal holds K events — so
- * a run killed at any moment and started again ends exactly where an uninterrupted run ends.
+ * At start it checks and recovers the journal (checkpoint + replay of the hand in progress), then feeds
+ * the file's events not yet journaled — the first K lines are skipped when the journal holds K inputs,
+ * after checking that they are the journal's — so a run killed at any moment and started again ends
+ * exactly where an uninterrupted run ends, every table event under the number it had.
  */
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import type { Logger } from "pino";
 import { InputEvent } from "../../contract/input.js";
-import { formatJsonLine, readJsonLines } from "../../contract/jsonl.js";
-import type { TableEvent } from "../../contract/output.js";
-import { HAND_RECOVERED, journalLogger } from "../../journal/faults.js";
+import { decodeUtf8, formatJsonLine, readJsonLines } from "../../contract/jsonl.js";
+import { inputRows } from "../../journal/db.js";
+import { journalLogger } from "../../journal/faults.js";
 import { Journal } from "../../journal/journal.js";
-import { recover, recoveredNotice } from "../../journal/recovery.js";
+import { recover } from "../../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
 import { Runtime, type TableOutput } from "../runtime.js";
@@ -25,8 +26,23 @@ export interface RunOptions {
   config: string;
   paceMs: number;
   out?: string;
+  /** The table key (default: beside the journal). */
+  key?: string;
   /** Where log lines go (default: JSON lines on stderr). */
   logger?: Logger;
+  /** Crash tests: stop dead (until killed) once input N is journaled, or only announced in the anchor. */
+  holdAt?: HoldAt;
+}
+
+export interface HoldAt {
+  input: number;
+  phase: "journaled" | "anchored";
+}
+
+/** Blocks this thread for good, saying so on stderr: the crash test kills the process there. */
+function hold(at: HoldAt): never {
+  writeSync(2, `hold ${at.input} ${at.phase}\n`);
+  for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
 }
 
 /** The time of the input file drives the clock: settle windows run when the next event's `t` is reached. */
@@ -36,7 +52,14 @@ const noTimer = () => ({ cancel: () => undefined });
 export async function runTable(options: RunOptions): Promise<{ fed: number; skipped: number }> {
   const config = loadConfig(options.config);
   const log = options.logger ?? journalLogger();
-  const journal = Journal.open(options.journal, { logger: log });
+  const holdAt = options.holdAt;
+  const journal = Journal.open(options.journal, {
+    logger: log,
+    ...(options.key === undefined ? {} : { keyPath: options.key }),
+    ...(holdAt?.phase === "anchored"
+      ? { afterAnchor: (row: { input: number | null }) => void (row.input === holdAt.input && hold(holdAt)) }
+      : {}),
+  });
   const registry = registryFromConfig(config);
   const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
   log.info(
@@ -49,7 +72,7 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
     },
     "recovered",
   );
-  const skipped = journal.lastSeq;
+  const skipped = journal.inputCount;
   const fd = options.out === undefined ? null : openSync(options.out, "a");
   const toOut: TableOutput = (events) => {
     const text = events.map((e) => formatJsonLine(e)).join("");
@@ -63,27 +86,25 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
     journal,
     outputs: [toOut],
     setTimer: noTimer,
+    startT: recovered.lastT,
   });
-  // The displays show the recovered hand again, then the notice; only then do new events reach the index.
-  runtime.announce([...recovered.replayed, ...recoveredNotice(recovered), ...journal.takeAlerts()]);
+  // The hand in progress is shown again under its numbers. There are no displays here to tell of the
+  // recovery (the log says it), so the run's output is the uninterrupted run's, line for line.
+  runtime.show(recovered.replayed);
+  runtime.announceNotices();
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
-  if (recovered.handInProgress !== null)
-    runtime.addOutput(clearNoticeAtEnd(recovered.handInProgress, runtime));
   // Ready: the table is rebuilt and takes events. The input file stands in for devices that connect
   // only now, so reading it (long, for a long journal) is not part of the start-up.
-  log.info({ lastSeq: skipped, hand: recovered.handInProgress }, "ready");
+  log.info({ lastSeq: journal.lastSeq, inputs: skipped, hand: recovered.handInProgress }, "ready");
   const inputs = readInputs(options.input);
-  if (skipped > inputs.length) {
-    throw new InvalidArgumentError(
-      `the journal holds ${skipped} events but ${options.input} has only ${inputs.length}: not the same table`,
-    );
-  }
+  checkSameTable(journal, inputs, options.input);
   for (const event of inputs.slice(skipped)) {
-    now = event.t;
+    now = Math.max(now, event.t);
     runtime.submit(event);
+    if (holdAt?.phase === "journaled" && journal.inputCount === holdAt.input) hold(holdAt);
     if (options.paceMs > 0) await sleep(options.paceMs);
   }
-  runtime.announce(runtime.core.finish(now));
+  runtime.show(runtime.core.finish(now));
   runtime.stop();
   journal.close();
   if (fd !== null) closeSync(fd);
@@ -94,22 +115,35 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
   return { fed, skipped };
 }
 
-/** Clears the recovered-hand notice when that hand ends (registered last: every output saw hand_end). */
-function clearNoticeAtEnd(hand: number, runtime: Runtime): TableOutput {
-  let open = true;
-  return (events) => {
-    const end = events.find(
-      (e): e is Extract<TableEvent, { kind: "hand_end" }> => e.kind === "hand_end" && e.hand === hand,
+/**
+ * The input file must begin with the inputs the journal holds: a journal of another table, or of another
+ * log, is not resumed (its `t` would go back, and the table would be another table's).
+ */
+function checkSameTable(journal: Journal, inputs: readonly InputEvent[], file: string): void {
+  const db = journal.database;
+  const held = journal.inputCount;
+  if (held > inputs.length) {
+    throw new InvalidArgumentError(
+      `the journal holds ${held} inputs but ${file} has only ${inputs.length}: not the same table`,
     );
-    if (!open || end === undefined) return;
-    open = false;
-    runtime.announce([{ t: end.t, kind: "alert_clear", code: HAND_RECOVERED }]);
-  };
+  }
+  if (db === null) return;
+  for (const { row, event } of inputRows(db)) {
+    const n = row.input ?? 0;
+    const given = inputs[n - 1];
+    const { wall: _w, ...journaled } = event;
+    const { wall: _g, ...fromFile } = given ?? { wall: undefined };
+    if (given === undefined || formatJsonLine(journaled) !== formatJsonLine(fromFile)) {
+      throw new InvalidArgumentError(
+        `${file}: input ${n} differs from the journal's input ${n} (row ${row.seq}): not the journal of this input file; refusing to resume`,
+      );
+    }
+  }
 }
 
 function readInputs(file: string): InputEvent[] {
   const events: InputEvent[] = [];
-  for (const r of readJsonLines(readFileSync(file, "utf8"), file, InputEvent)) {
+  for (const r of readJsonLines(decodeUtf8(readFileSync(file), file), file, InputEvent)) {
     if (!r.ok) throw r.error;
     events.push(r.value);
   }
@@ -122,6 +156,12 @@ const nonNegative = (v: string): number => {
   return n;
 };
 
+const holdAtArg = (v: string): HoldAt => {
+  const m = /^(\d+)(:anchored)?$/.exec(v);
+  if (m === null) throw new InvalidArgumentError(`${v} is not n or n:anchored`);
+  return { input: Number(m[1]), phase: m[2] === undefined ? "journaled" : "anchored" };
+};
+
 /** Registers run. */
 export function registerRun(program: Command): void {
   program
@@ -132,8 +172,22 @@ export function registerRun(program: Command): void {
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("--pace-ms <n>", "wait this long between input events", nonNegative, 0)
     .option("-o, --out <file>", "append table events here (JSON Lines) instead of stdout")
+    .option("-k, --key <file>", "the table key (default: <journal>.key, made on a new table's first start)")
+    .addOption(
+      new Option("--hold-at <n[:anchored]>", "crash tests: stop dead at input n")
+        .hideHelp()
+        .argParser(holdAtArg),
+    )
     .action(
-      async (opts: { journal: string; input: string; config: string; paceMs: number; out?: string }) => {
+      async (opts: {
+        journal: string;
+        input: string;
+        config: string;
+        paceMs: number;
+        out?: string;
+        key?: string;
+        holdAt?: HoldAt;
+      }) => {
         await runTable(opts);
       },
     );

@@ -17,7 +17,11 @@ export function registerTable(program: Command): void {
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("-j, --journal <db>", "the SQLite journal (FELTGUARD_JOURNAL)", DEFAULT_JOURNAL)
     .option("--no-devices", "do not open the table's hardware (floor page only)")
-    .action(async (opts: { config: string; journal: string; devices: boolean }) => {
+    .option(
+      "-k, --key <file>",
+      "the table key (default: journal.key in the configuration, else <journal>.key)",
+    )
+    .action(async (opts: { config: string; journal: string; devices: boolean; key?: string }) => {
       const { startTable } = await import("../tableRun.js");
       const table = await startTable(opts);
       diag(
