@@ -58,10 +58,9 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
 /** r.33-A4: the deal went past an entitled seat that has no card — unless its card was in the same scan round. */
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
-  const skipped = h.entitled.slice(0, index).find((s) => (h.hole[s]?.length ?? 0) === 0);
-  if (skipped !== undefined && misdealPossible(h)) {
+  if (!misdealPossible(h)) return;
+  for (const skipped of h.entitled.slice(0, index).filter((s) => (h.hole[s]?.length ?? 0) === 0))
     schedule(h, { kind: "dealtOut", due: h.t + h.reading.scanRoundMs, seat: skipped });
-  }
 }
 
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */

@@ -69,6 +69,8 @@ export class TableReader {
   private readonly leftovers = new Set<string>();
   /** Moved cards the old antenna still lists: a conflict if it still does after the lag. */
   private readonly lingering = new Map<string, number>();
+  /** Antennas whose reader is offline: nothing they list can change until it is back. */
+  private readonly offline = new Set<string>();
   /** How long an antenna may go on listing a tag that left it: K missed scans, one round each, plus one. */
   readonly lagMs: number;
   readonly scanRoundMs: number;
@@ -149,7 +151,7 @@ export class TableReader {
       }
     }
     for (const [tag, due] of this.lingering) {
-      if (t < due) continue;
+      if (t < due || this.offline.has(this.cards.get(tag)?.from ?? "")) continue;
       this.lingering.delete(tag);
       const place = this.cards.get(tag);
       if (place?.from != null && place.contested === null && this.reports.get(place.from)?.has(tag)) {
@@ -184,6 +186,16 @@ export class TableReader {
   /** A reader went offline or came back: the windows of the zones it serves wait while it is away. */
   setOnline(antennas: readonly string[], online: boolean, t: number): void {
     this.chips.setOnline(antennas, online, t);
+    for (const a of antennas) {
+      if (!online) this.offline.add(a);
+      else this.offline.delete(a);
+    }
+    if (!online) return;
+    // A card still listed where it left: that antenna can report it gone only now it is back.
+    for (const [tag] of this.lingering) {
+      const from = this.cards.get(tag)?.from;
+      if (from != null && antennas.includes(from)) this.lingering.set(tag, t + this.lagMs);
+    }
   }
 
   /** Whether a zone has chips that have not been read yet. */
@@ -201,7 +213,7 @@ export class TableReader {
       const since = this.cards.get(tag)?.missingSince;
       if (since != null) consider(since + this.options.departWindowMs);
     }
-    for (const due of this.lingering.values()) consider(due);
+    for (const [tag, due] of this.lingering) if (!this.offline.has(this.cards.get(tag)?.from ?? "")) consider(due);
     return next;
   }
 

@@ -119,6 +119,7 @@ class Table implements TableCore {
       this.reader.restore(from.reader);
       this.redeal = structuredClone(from.redeal);
       for (const r of from.offline) this.offline.add(r);
+      for (const r of from.offline) this.reader.setOnline(this.unitsOf(r), false, 0);
       this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
     }
   }
@@ -387,10 +388,7 @@ class Table implements TableCore {
   private onReader(event: ReaderEvent): TableEvent[] {
     const reader = this.readerOf(event.reader);
     const down = (r: string) => [...this.offline].some((unit) => this.readerOf(unit) === r);
-    const units = this.antennas.has(event.reader)
-      ? [event.reader]
-      : this.options.antennas.filter((a) => this.readerOf(a) === event.reader);
-    this.reader.setOnline(units, event.status === "online", event.t);
+    this.reader.setOnline(this.unitsOf(event.reader), event.status === "online", event.t);
     if (event.status === "offline") {
       if (this.offline.has(event.reader)) return [];
       const first = !down(reader);
@@ -402,6 +400,11 @@ class Table implements TableCore {
     if (!this.offline.delete(event.reader) || down(reader)) return [];
     this.backAt.set(reader, event.t);
     return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader }];
+  }
+
+  /** The antennas a `reader` event is about: the antenna it names, or every antenna of the reader. */
+  private unitsOf(unit: string): string[] {
+    return this.antennas.has(unit) ? [unit] : this.options.antennas.filter((a) => this.readerOf(a) === unit);
   }
 
   /** The reader of a unit named in a `reader` event: an antenna's configured reader, or the reader itself. */
