@@ -25,7 +25,11 @@ function unusedBurns(h: HandContext): number {
 }
 
 /** Cards that arrived on the board in one report. */
-export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card: Card }[]): void {
+export function boardCardsArrived(
+  h: HandContext,
+  arrivals: { tag: string; card: Card }[],
+  unreadBets = false,
+): void {
   const before = h.board.tags.length;
   for (const { tag, card } of arrivals) {
     if (h.board.tags.includes(tag)) continue;
@@ -37,10 +41,11 @@ export function boardCardsArrived(h: HandContext, arrivals: { tag: string; card:
   if (n <= BOARD_SIZE[h.betting.street] || h.board.procedure.kind !== "none") return;
   if (waiting(h, "board")) return;
   // Reports of one scan round come in channel order: the burn may be reported after the board card
-  // it came before, and the last bet of the round (read from the pot) after the card that followed it.
+  // it came before, and the last bets of the round (read from the pot, or still settling) after the
+  // card that followed them.
   // (A burn is awaited only for a street's first cards: later ones of the same street had theirs judged.)
   const burnAwaited = before === BOARD_SIZE[h.betting.street] && unusedBurns(h) === 0 && !burnNotDue(h);
-  if (burnAwaited || (!roundComplete(h) && lastToAct(h))) {
+  if (burnAwaited || (!roundComplete(h) && (lastToAct(h) || unreadBets))) {
     schedule(h, { kind: "board", due: h.t + h.reading.scanRoundMs, before });
     return;
   }

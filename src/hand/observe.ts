@@ -22,11 +22,42 @@ export function seatOfAntenna(antenna: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Handles the observations of one input event, in order. */
-export function observe(h: HandContext, observations: readonly Observation[]): void {
+/**
+ * Bet zones read together (one sweep, one report) are taken in the order of play from the seat to act:
+ * the readers report them in channel order, not in the order the players acted.
+ */
+function inOrderOfPlay(h: HandContext, observations: readonly Observation[]): Observation[] {
+  const order = h.betting.seats.map((s) => s.seat);
+  const from = h.betting.toAct === null ? 0 : Math.max(0, order.indexOf(h.betting.toAct));
+  const rank = (o: Observation) => {
+    const m = o.type === "zone_settled" ? BET.exec(o.antenna) : null;
+    const i = m ? order.indexOf(Number(m[1])) : -1;
+    return i < 0 ? order.length : (i - from + order.length) % order.length;
+  };
+  const out: Observation[] = [];
+  let run: Observation[] = [];
+  const flush = () => {
+    out.push(...run.sort((a, b) => rank(a) - rank(b)));
+    run = [];
+  };
+  for (const o of observations) {
+    if (o.type === "zone_settled" && BET.test(o.antenna)) run.push(o);
+    else {
+      flush();
+      out.push(o);
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Handles the observations of one input event, in order (bet zones read together: in order of play). */
+export function observe(h: HandContext, input: readonly Observation[]): void {
+  const observations = input.some((o) => o.type === "zone_settled") ? inOrderOfPlay(h, input) : input;
   const boardBatch: { tag: string; card: Card }[] = [];
+  let unreadBets = false;
   const flushBoard = () => {
-    if (boardBatch.length > 0) boardCardsArrived(h, boardBatch.splice(0));
+    if (boardBatch.length > 0) boardCardsArrived(h, boardBatch.splice(0), unreadBets);
   };
   for (const o of observations) {
     if (o.type !== "card_arrived" || o.antenna !== "board") flushBoard();
@@ -37,8 +68,10 @@ export function observe(h: HandContext, observations: readonly Observation[]): v
         const lastHands = h.stale.includes(o.tag);
         if (lastHands) dropStale(h, o.tag);
         if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
-        if (o.antenna === "board") boardBatch.push({ tag: o.tag, card: o.card });
-        else cardArrived(h, o.tag, o.antenna, lastHands ? null : o.from);
+        if (o.antenna === "board") {
+          boardBatch.push({ tag: o.tag, card: o.card });
+          unreadBets ||= o.unreadBets === true;
+        } else cardArrived(h, o.tag, o.antenna, lastHands ? null : o.from);
         break;
       }
       case "card_departed":

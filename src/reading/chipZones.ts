@@ -99,6 +99,8 @@ export class ChipZones {
     const unread = [...movedFrom].filter(([source, tags]) => this.unreadOn(source, tags));
     const extra = unread.length === 1 && antenna === POT ? unexplained.splice(0) : [];
     for (const [source, tags] of movedFrom) this.leftFor(t, source, tags, out, extra);
+    // Chips reaching the pot mean the dealer is sweeping: every bet still settling was out before it.
+    if (antenna === POT && fresh.length > 0) this.settleAll(t, POT, out);
     for (const tag of gone) {
       const place = this.places.get(tag);
       if (place?.antenna === antenna && place.goneAt === null) place.goneAt = t;
@@ -156,6 +158,12 @@ export class ChipZones {
       if (zone?.changedAt == null || antenna === except || this.frozen.has(antenna)) continue;
       out.push(this.settle(t, antenna, zone));
     }
+  }
+
+  /** Whether any bet zone has chips that have not been read yet. */
+  anyBetPending(): boolean {
+    for (const antenna of this.unsettled) if (BET_ZONE.test(antenna)) return true;
+    return this.emptied.size > 0;
   }
 
   /** Whether a zone has chips that have not been read yet. */

@@ -16,6 +16,8 @@ export type Observation =
       copy: number;
       antenna: string;
       from: string | null;
+      /** On the board or burn: some bet zone still had chips not yet read (the round may be closing). */
+      unreadBets?: boolean;
     }
   /** A card has been gone from its antenna longer than a flicker and was not seen anywhere else. */
   | { type: "card_departed"; t: number; tag: string; card: Card; antenna: string }

@@ -213,7 +213,8 @@ export class TableReader {
       const since = this.cards.get(tag)?.missingSince;
       if (since != null) consider(since + this.options.departWindowMs);
     }
-    for (const [tag, due] of this.lingering) if (!this.offline.has(this.cards.get(tag)?.from ?? "")) consider(due);
+    for (const [tag, due] of this.lingering)
+      if (!this.offline.has(this.cards.get(tag)?.from ?? "")) consider(due);
     return next;
   }
 
@@ -361,7 +362,17 @@ export class TableReader {
     });
     this.missing.delete(tag);
     this.leftovers.delete(tag);
-    out.push({ type: "card_arrived", t, tag, card, copy, antenna, from: place?.antenna ?? null });
+    const unreadBets = (antenna === "board" || antenna === "burn") && this.chips.anyBetPending();
+    out.push({
+      type: "card_arrived",
+      t,
+      tag,
+      card,
+      copy,
+      antenna,
+      from: place?.antenna ?? null,
+      ...(unreadBets ? { unreadBets } : {}),
+    });
   }
 
   /** A card tag is no longer listed by `antenna`. */
