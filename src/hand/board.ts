@@ -46,7 +46,7 @@ export function boardCardsArrived(
   // (A burn is awaited only for a street's first cards: later ones of the same street had theirs judged.)
   const burnAwaited = before === BOARD_SIZE[h.betting.street] && unusedBurns(h) === 0 && !burnNotDue(h);
   if (burnAwaited || (!roundComplete(h) && (lastToAct(h) || unreadBets))) {
-    schedule(h, { kind: "board", due: h.t + h.reading.scanRoundMs, before });
+    schedule(h, { kind: "board", due: h.t + h.reading.scanRoundMs, before, since: h.t });
     return;
   }
   judgeBoard(h, before);

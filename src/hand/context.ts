@@ -70,8 +70,8 @@ export type HandTimer =
   | { kind: "cardCount"; due: number; seat: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */
   | { kind: "exposed"; due: number }
-  /** Board cards for the next street came with no burn yet, or before the betting round closed. */
-  | { kind: "board"; due: number; before: number }
+  /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */
+  | { kind: "board"; due: number; before: number; since: number }
   /** The last hand's cards were still listed at the shuffler press: unless they leave within the lag. */
   | { kind: "deckCollected"; due: number };
 

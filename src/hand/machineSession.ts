@@ -9,7 +9,7 @@ import { say } from "./alerts.js";
 import { type AlertLedger, raise } from "./emit.js";
 import type { Observation } from "../reading/observations.js";
 import type { HandTimer } from "./context.js";
-import { nextDue } from "./timers.js";
+import { nextDue, nextSince } from "./timers.js";
 
 /** The inputs every hand machine takes. */
 export type HandInput =
@@ -57,6 +57,11 @@ export abstract class MachineSession<C extends { out: TableEvent[]; timers: Hand
   tick(t: number): TableEvent[] {
     this.actor.send({ type: "tick", t });
     return this.drain();
+  }
+
+  /** Since when the next waiting judgement waited, if it tells (see timers.nextSince). */
+  get nextSince(): number | null {
+    return nextSince(this.context);
   }
 
   /** When the next waiting judgement is due, or null. */

@@ -36,6 +36,15 @@ export function takeDue(h: Timed, t: number): HandTimer[] {
   return due;
 }
 
+/**
+ * The earliest judgement that waited since some moment (board cards): chips that changed before then
+ * belong before it, later ones after it. Null when none does.
+ */
+export function nextSince(h: Timed): number | null {
+  const first = h.timers[0];
+  return first !== undefined && "since" in first ? first.since : null;
+}
+
 /** The earliest judgement's time, or null. */
 export function nextDue(h: Timed): number | null {
   return h.timers[0]?.due ?? null;

@@ -151,11 +151,17 @@ export class ChipZones {
     }
   }
 
-  /** Reads every unsettled zone now (the action has moved on), but `except`. */
-  settleAll(t: number, except: string | undefined, out: Observation[]): void {
+  /** Reads every unsettled zone now (the action has moved on), but `except`, and but zones changed since `before`. */
+  settleAll(
+    t: number,
+    except: string | undefined,
+    out: Observation[],
+    before = Number.POSITIVE_INFINITY,
+  ): void {
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
       if (zone?.changedAt == null || antenna === except || this.frozen.has(antenna)) continue;
+      if (zone.changedAt >= before) continue;
       out.push(this.settle(t, antenna, zone));
     }
   }

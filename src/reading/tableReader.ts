@@ -163,10 +163,13 @@ export class TableReader {
     return out.length > 1 ? out.sort((a, b) => a.t - b.t) : out;
   }
 
-  /** Reads every unsettled zone now: the action has moved on. `except` keeps one zone waiting. */
-  settleAll(t: number, except?: string): Observation[] {
+  /**
+   * Reads every unsettled zone now: the action has moved on. `except` keeps one zone waiting, and so
+   * do zones that changed at or after `before` (a judgement that waited since then comes first).
+   */
+  settleAll(t: number, except?: string, before?: number): Observation[] {
     const out: Observation[] = [];
-    this.chips.settleAll(t, except, out);
+    this.chips.settleAll(t, except, out, before);
     return out;
   }
 

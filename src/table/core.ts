@@ -175,8 +175,10 @@ class Table implements TableCore {
       const readerDue = this.reader.nextDeadline();
       if (readerDue !== null && readerDue <= d) out.push(...this.route(d, this.reader.advanceTo(d)));
       else if (this.session !== null) {
-        // A judgement that waited for the readers moves the action on as any event does.
-        out.push(...this.route(d, this.reader.settleAll(d)));
+        // A judgement that waited for the readers moves the action on as any event does: chips that
+        // changed before it waited come first; later ones (the next street's) after it.
+        const since = this.session.nextSince ?? Number.POSITIVE_INFINITY;
+        out.push(...this.route(d, this.reader.settleAll(d, undefined, since)));
         out.push(...this.afterHand(this.session?.tick(d) ?? []));
       }
     }
