@@ -120,12 +120,6 @@ export function deviceFailures(entries: readonly CorpusEntry[], dealing: Dealing
   );
 }
 
-/**
- * Issue 13 (reading at any pace): the random-pace, scan-round runs are switched on by
- * FELTGUARD_ANY_PACE=1 until the reading model that reads them lands; then they run always.
- */
-export const ANY_PACE = process.env.FELTGUARD_ANY_PACE === "1";
-
 /** A readable failure summary: the count and the first few lines. */
 export function summary(failures: readonly string[], runs: number): string {
   return `${failures.length} of ${runs} runs failed${failures.length > 0 ? `:\n${failures.slice(0, 15).join("\n")}` : ""}`;
