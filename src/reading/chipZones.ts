@@ -157,11 +157,12 @@ export class ChipZones {
     except: string | undefined,
     out: Observation[],
     before = Number.POSITIVE_INFINITY,
+    betZones = true,
   ): void {
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
       if (zone?.changedAt == null || antenna === except || this.frozen.has(antenna)) continue;
-      if (zone.changedAt >= before) continue;
+      if (zone.changedAt >= before || (!betZones && BET_ZONE.test(antenna))) continue;
       out.push(this.settle(t, antenna, zone));
     }
   }

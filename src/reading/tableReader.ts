@@ -167,9 +167,9 @@ export class TableReader {
    * Reads every unsettled zone now: the action has moved on. `except` keeps one zone waiting, and so
    * do zones that changed at or after `before` (a judgement that waited since then comes first).
    */
-  settleAll(t: number, except?: string, before?: number): Observation[] {
+  settleAll(t: number, except?: string, before?: number, betZones = true): Observation[] {
     const out: Observation[] = [];
-    this.chips.settleAll(t, except, out, before);
+    this.chips.settleAll(t, except, out, before, betZones);
     return out;
   }
 

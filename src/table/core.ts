@@ -76,8 +76,6 @@ const TCP_ZONE = /^(ante|play|pairplus|prime)\d+$/;
 const NO_LEVEL: Level = { sb: 0, bb: 0, ante: 0, bbAnte: 0 };
 /** Keys that are a player's action at the table. */
 const PLAYER_KEYS = new Set(["check", "fold", "raise", "allin"]);
-/** The dealer's own cards: they do not show that a seat's action is complete (see movesAction). */
-const DEALER_CARDS = new Set(["board", "burn"]);
 /** Events after which a bet still settling is read at once: the action has moved on. */
 const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
 
@@ -240,10 +238,16 @@ class Table implements TableCore {
       ];
     }
     const observations = this.reader.report(event.t, event.antenna, event.tags);
-    // A card arriving on a seat or the muck means the action has moved on: bets still settling are read first.
-    const settled = observations.some((o) => o.type === "card_arrived" && !DEALER_CARDS.has(o.antenna))
+    // A card arriving on the muck (a fold) means the action has moved on: bets still settling are read
+    // first. A card dealt to a seat closes the wagers placed before the deal (Three Card Poker), but
+    // does not show a bettor is done (an extra card pitched while he still pushes chips); board and
+    // burn cards are the dealer's (see movesAction).
+    const arrived = observations.flatMap((o) => (o.type === "card_arrived" ? [o.antenna] : []));
+    const settled = arrived.includes("muck")
       ? this.route(event.t, this.reader.settleAll(event.t, event.antenna))
-      : [];
+      : arrived.some((a) => a !== "board" && a !== "burn")
+        ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, false))
+        : [];
     return [...settled, ...this.route(event.t, observations)];
   }
 
