@@ -207,10 +207,14 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   afterAction(h);
 }
 
-/** The next street's cards are coming: some are on the board, or a board procedure is in force. */
+/** The next street's cards are coming: its burn or some of its cards are out, or a board procedure is in force. */
 function streetUnderWay(h: HandContext): boolean {
   const dealt: Record<string, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
-  return h.board.procedure.kind !== "none" || h.board.tags.length > (dealt[h.betting.street] ?? 5);
+  return (
+    h.board.procedure.kind !== "none" ||
+    h.board.burns.length > h.board.burnsUsed ||
+    h.board.tags.length > (dealt[h.betting.street] ?? 5)
+  );
 }
 
 /** A street has begun: keys pressed while it waited for the readers are the first actions on it. */
