@@ -91,6 +91,8 @@ class Table implements TableCore {
   private session: HandSession | TcpSession | null = null;
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
+  /** Floor set-up operations refused only because the hand was not over yet, and until when they wait. */
+  private readonly setupWaiting: { event: Exclude<FloorEvent, { op: "ruling" }>; until: number }[] = [];
   /** When the last hand ended: chips on a bet zone since before then are that hand's. */
   private lastHandEnd = Number.NEGATIVE_INFINITY;
   /** When each reader last came back: its reconnection burst carries that time. */
@@ -171,7 +173,9 @@ class Table implements TableCore {
     // judgements that waited for the readers.
     for (let d = this.nextDeadline(); d !== null && d <= t; d = this.nextDeadline()) {
       const readerDue = this.reader.nextDeadline();
+      const setupDue = this.setupWaiting[0]?.until ?? null;
       if (readerDue !== null && readerDue <= d) out.push(...this.route(d, this.reader.advanceTo(d)));
+      else if (setupDue !== null && setupDue <= d) out.push(...this.applyWaitingSetup(d, true));
       else if (this.session !== null) {
         // A judgement that waited for the readers moves the action on as any event does: chips that
         // changed before it waited come first; later ones (the next street's) after it.
@@ -184,10 +188,13 @@ class Table implements TableCore {
   }
 
   nextDeadline(): number | null {
-    const reader = this.reader.nextDeadline();
-    const hand = this.session?.nextDue ?? null;
-    if (reader === null) return hand;
-    return hand === null ? reader : Math.min(reader, hand);
+    const all = [
+      this.reader.nextDeadline(),
+      this.session?.nextDue ?? null,
+      this.setupWaiting[0]?.until ?? null,
+    ];
+    const due = all.filter((d): d is number => d !== null);
+    return due.length === 0 ? null : Math.min(...due);
   }
 
   finish(t: number): TableEvent[] {
@@ -271,7 +278,7 @@ class Table implements TableCore {
     this.settledTcp = session instanceof TcpSession ? session : null;
     this.session = null;
     this.state.hand = null;
-    return events;
+    return [...events, ...this.applyWaitingSetup(h.t, false)];
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
@@ -429,7 +436,30 @@ class Table implements TableCore {
     const ended =
       this.session === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
     const outcome = applyFloorSetup(this.state, event);
-    return outcome.applied ? ended : [...ended, rejected(event.t, event.op, outcome.reason)];
+    if (outcome.applied) return ended;
+    if (outcome.handInProgress && this.session !== null) {
+      // The floor may see the hand over before the table reads its end (the readers' lag): the
+      // operation waits that long for the hand's end, then applies or is refused.
+      this.setupWaiting.push({ event, until: event.t + this.reader.lagMs });
+      return ended;
+    }
+    return [...ended, rejected(event.t, event.op, outcome.reason)];
+  }
+
+  /** Set-up operations that waited for the hand's end: applied now, or refused when their wait ran out. */
+  private applyWaitingSetup(t: number, expired: boolean): TableEvent[] {
+    const out: TableEvent[] = [];
+    const keep: typeof this.setupWaiting = [];
+    for (const w of this.setupWaiting) {
+      if (this.session !== null && !(expired && w.until <= t)) {
+        keep.push(w);
+        continue;
+      }
+      const outcome = applyFloorSetup(this.state, w.event);
+      if (!outcome.applied) out.push(rejected(t, w.event.op, outcome.reason));
+    }
+    this.setupWaiting.splice(0, this.setupWaiting.length, ...keep);
+    return out;
   }
 }
 

@@ -2,11 +2,15 @@
 import type { FloorEvent } from "../contract/input.js";
 import type { TableState } from "./state.js";
 
-/** Why a floor operation cannot be applied, or null when it was applied. */
-export type FloorOpOutcome = { applied: true } | { applied: false; reason: string };
+/**
+ * Why a floor operation cannot be applied, or that it was. `handInProgress`: refused only because the
+ * hand is not over (yet, as the table reads it).
+ */
+export type FloorOpOutcome = { applied: true } | { applied: false; reason: string; handInProgress?: true };
 
 const ok: FloorOpOutcome = { applied: true };
 const no = (reason: string): FloorOpOutcome => ({ applied: false, reason });
+const afterHand = (reason: string): FloorOpOutcome => ({ applied: false, reason, handInProgress: true });
 
 /** Applies a set-up operation to the table (mutating `state`); rulings are the hand's business. */
 export function applyFloorSetup(
@@ -36,7 +40,7 @@ export function applyFloorSetup(
     case "seat": {
       if (op.seat > state.seatCount)
         return no(`seat ${op.seat} does not exist: the table has ${state.seatCount} seats`);
-      if (inHand(op.seat)) return no(`seat ${op.seat} is in the hand; seat a player between hands`);
+      if (inHand(op.seat)) return afterHand(`seat ${op.seat} is in the hand; seat a player between hands`);
       const current = state.seats[op.seat];
       if (current && current.player !== op.player) {
         return no(`seat ${op.seat} is taken by ${current.player}; unseat first`);
@@ -46,13 +50,13 @@ export function applyFloorSetup(
     }
     case "unseat":
       if (!state.seats[op.seat]) return no(`seat ${op.seat} is already empty`);
-      if (inHand(op.seat)) return no(`seat ${op.seat} is in the hand; unseat between hands`);
+      if (inHand(op.seat)) return afterHand(`seat ${op.seat} is in the hand; unseat between hands`);
       delete state.seats[op.seat];
       return ok;
     case "stack": {
       const seat = state.seats[op.seat];
       if (!seat) return no(`seat ${op.seat} is empty`);
-      if (state.hand !== null) return no("stacks are corrected between hands");
+      if (state.hand !== null) return afterHand("stacks are corrected between hands");
       seat.stack = op.stack;
       return ok;
     }

@@ -342,3 +342,26 @@ describe("a reader that drops out and comes back", () => {
     );
   });
 });
+
+describe("reading at any pace: the floor sees a hand over before the table reads its end", () => {
+  // Everyone folds to the big blind: the last fold is what ends the hand. The floor unseats seat 4
+  // (who folded) `gap` before that last fold is read.
+  const unseatBefore = (gap: number) => {
+    const s = dealt().fold(4).fold(1);
+    s.after(Math.max(1, 600 - gap)).floor({ op: "unseat", seat: 4 });
+    // The fold: the seat antenna empties, and 300 ms later the cards are on the muck (that ends it).
+    return s
+      .after(gap - 300)
+      .fold(2)
+      .wait();
+  };
+  it("a set-up operation waits for the hand's end up to the departure lag; past it, it is refused", () => {
+    const within = play(unseatBefore(LAG - 50));
+    const past = play(unseatBefore(LAG + 50));
+    const refusals = (events: TableEvent[]) =>
+      events.filter((e) => e.kind === "alert" && e.code === "FLOOR_OP_REJECTED");
+    expect(within.some((e) => e.kind === "hand_end")).toBe(true);
+    expect(refusals(within)).toEqual([]);
+    expect(refusals(past)).toHaveLength(1);
+  });
+});

@@ -8,7 +8,8 @@ const newTable = () => createTableFromConfig(config);
 
 function run(events: InputEventIn[]): TableEvent[] {
   const core = newTable();
-  return events.flatMap((e) => core.handle(InputEvent.parse(e)));
+  const out = events.flatMap((e) => [...core.advanceTo(e.t), ...core.handle(InputEvent.parse(e))]);
+  return [...out, ...core.finish(events.at(-1)?.t ?? 0)];
 }
 
 const setUp: InputEventIn[] = [
@@ -70,7 +71,7 @@ describe("the table core between hands", () => {
     expect(core.snapshot().hand?.level).toEqual({ sb: 200, bb: 400, ante: 50, bbAnte: 0 });
   });
 
-  it("rejects impossible floor operations with a clear alert and keeps going", () => {
+  it("rejects impossible floor operations with a clear alert and keeps going (one that needs the hand over, once the readers' lag has passed)", () => {
     const out = run([
       ...setUp,
       { t: 1, kind: "floor", op: "seat", seat: 11, player: "Eve", stack: 100 },
