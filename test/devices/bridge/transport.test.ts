@@ -6,11 +6,14 @@ import {
   type BridgeTransportOptions,
   encodeMessage,
 } from "../../../src/devices/bridge/index.js";
+import { createRegistry } from "../../../src/reading/registry.js";
+import { createTable } from "../../../src/table/core.js";
 import { MockDevice } from "./helpers/mock-device.js";
 
 const A = "E004015000000001";
 const B = "E004015000000002";
 const C = "E004015000000003";
+const D = "E004015000000004";
 const ANTENNAS = { 0: "seat1", 1: "seat2", 2: "board", 3: "pot" };
 
 let stops: (() => Promise<void>)[] = [];
@@ -177,6 +180,45 @@ describe("BridgeTransport", () => {
     r.dev.hello({ 0: [A], 1: [B, C] }); // C was dealt while the cable was out
     await vi.waitFor(() => expect(r.log().slice(-5)).toEqual([`seat2=${B},${C}`, ...ALL_ONLINE]));
     expect(r.transport.counters.disconnects).toBe(1);
+  });
+
+  it("board unplugged and replugged: through the core, one READER_OFFLINE naming the antennas, cleared once; the reconnection burst raises nothing", async () => {
+    const r = rig();
+    await r.online();
+    r.dev.send({ type: "TAG_ARRIVED", channel: 1, tags: [B] });
+    await vi.waitFor(() => expect(r.log().at(-1)).toBe(`seat2=${B}`));
+    r.dev.unplug();
+    await vi.waitFor(() => expect(r.log().slice(-4)).toEqual(ALL_OFFLINE));
+    r.dev.replug();
+    await r.opened();
+    r.dev.hello({ 0: [A], 1: [B, C], 3: [D] }); // C and a chip arrived while the cable was out
+    await vi.waitFor(() => expect(r.log().slice(-4)).toEqual(ALL_ONLINE));
+    const registry = createRegistry({
+      deck: "A",
+      chips: [100],
+      simulated: false,
+      uids: new Map([
+        [A, "card:A:As"],
+        [B, "card:A:Kd"],
+        [C, "card:A:7c"],
+        [D, "chip:100:1"],
+      ]),
+    });
+    const core = createTable({
+      seats: 2,
+      game: { game: "nlhe", cap: 4 },
+      registry,
+      antennas: Object.values(ANTENNAS),
+      chips: [100],
+      settleWindowMs: 400,
+    });
+    const out = r.events.flatMap((e) => [...core.advanceTo(e.t), ...core.handle(e)]);
+    const alerts = out.filter((e) => e.kind === "alert");
+    expect(alerts.map((e) => e.kind === "alert" && e.code)).toEqual(["READER_OFFLINE"]);
+    expect(alerts[0]?.kind === "alert" && alerts[0].text).toContain("seat1, seat2, board, pot");
+    expect(
+      out.filter((e) => e.kind === "alert_clear").map((e) => e.kind === "alert_clear" && e.code),
+    ).toEqual(["READER_OFFLINE"]);
   });
 
   it("board resets mid-hand: HELLO again, snapshot reconciled, only changed antennas reported", async () => {
