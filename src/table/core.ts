@@ -175,7 +175,7 @@ class Table implements TableCore {
       const readerDue = this.reader.nextDeadline();
       const setupDue = this.setupWaiting[0]?.until ?? null;
       if (readerDue !== null && readerDue <= d) out.push(...this.route(d, this.reader.advanceTo(d)));
-      else if (setupDue !== null && setupDue <= d) out.push(...this.applyWaitingSetup(d, true));
+      else if (setupDue !== null && setupDue <= d) out.push(...this.applyWaitingSetup(d, false));
       else if (this.session !== null) {
         // A judgement that waited for the readers moves the action on as any event does: chips that
         // changed before it waited come first; later ones (the next street's) after it.
@@ -278,7 +278,8 @@ class Table implements TableCore {
     this.settledTcp = session instanceof TcpSession ? session : null;
     this.session = null;
     this.state.hand = null;
-    return [...events, ...this.applyWaitingSetup(h.t, false)];
+    // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
+    return [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal")];
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
@@ -312,7 +313,16 @@ class Table implements TableCore {
   }
 
   private startHand(t: number): TableEvent[] {
-    const redeal = this.redeal;
+    // A re-deal is exact only while every seat of the misdealt hand still plays (the floor may have
+    // changed the table since): otherwise the next hand is a new one.
+    const inPlay = new Set(seatsInGame(this.state));
+    const redeal =
+      this.redeal !== null &&
+      [this.redeal.positions.button, this.redeal.positions.sb, this.redeal.positions.bb].every(
+        (s) => s === null || inPlay.has(s) || s === this.redeal?.positions.button,
+      )
+        ? this.redeal
+        : null;
     const tcp = (redeal?.game ?? this.state.game).game === "tcp";
     const level = redeal?.level ?? this.state.nextLevel ?? (tcp ? NO_LEVEL : null);
     if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
@@ -352,16 +362,23 @@ class Table implements TableCore {
       reading: { scanRoundMs: this.reader.scanRoundMs, lagMs: this.reader.lagMs },
       lastHandsChips: inGame.flatMap((s) => this.reader.chipsBefore(`bet${s}`, this.lastHandEnd)),
     };
-    const { session, events } = tcp
-      ? TcpSession.start({
-          ...init,
-          players: this.playersOf(inGame),
-          zones: this.tcpZones(),
-          ...(this.options.payTable ? { payTable: this.options.payTable } : {}),
-        })
-      : HandSession.start(init);
-    this.session = session;
-    return events;
+    let started;
+    try {
+      started = tcp
+        ? TcpSession.start({
+            ...init,
+            players: this.playersOf(inGame),
+            zones: this.tcpZones(),
+            ...(this.options.payTable ? { payTable: this.options.payTable } : {}),
+          })
+        : HandSession.start(init);
+    } catch (e) {
+      // A table the rules cannot start a hand on must not stop the process: the floor is told why.
+      this.state.hand = null;
+      return [notStarted(t, (e as Error).message)];
+    }
+    this.session = started.session;
+    return started.events;
   }
 
   /** Three Card Poker: no button or blinds; the first box in the game stands in for the button. */
@@ -446,13 +463,22 @@ class Table implements TableCore {
     return [...ended, rejected(event.t, event.op, outcome.reason)];
   }
 
-  /** Set-up operations that waited for the hand's end: applied now, or refused when their wait ran out. */
-  private applyWaitingSetup(t: number, expired: boolean): TableEvent[] {
+  /**
+   * Set-up operations that waited for the hand's end: applied now, or refused when their wait ran out
+   * (`refuse`: the hand ended in a misdeal, whose re-deal keeps the table as it was).
+   */
+  private applyWaitingSetup(t: number, refuse: boolean): TableEvent[] {
     const out: TableEvent[] = [];
     const keep: typeof this.setupWaiting = [];
     for (const w of this.setupWaiting) {
-      if (this.session !== null && !(expired && w.until <= t)) {
+      if (this.session !== null && w.until > t) {
         keep.push(w);
+        continue;
+      }
+      if (refuse) {
+        out.push(
+          rejected(t, w.event.op, "the misdealt hand is dealt again as it was; do it after the re-deal"),
+        );
         continue;
       }
       const outcome = applyFloorSetup(this.state, w.event);
