@@ -14,6 +14,7 @@ import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
+import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import { nextPositions, type Positions, positionsFromButton } from "./positions.js";
 import { createRegistry, loadRegistryFile, type Registry } from "./registry.js";
 import { emptyTable, type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
@@ -48,6 +49,8 @@ export interface TableCore {
   readonly hand: HandSession | null;
   /** The Three Card Poker hand in progress or, until the next hand starts, the one just settled (what to pay). */
   readonly tcpHand: TcpSession | null;
+  /** A misdeal or void waiting for its undo window (src/table/rulingDesk.ts), if any. */
+  readonly pendingRuling: PendingRuling | null;
   /** The whole core as plain data, between hands only (null while a hand is in progress). */
   checkpoint(): CoreCheckpoint | null;
 }
@@ -85,6 +88,12 @@ class Table implements TableCore {
   private settledTcp: TcpSession | null = null;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
+  /** Rulings answer open alerts; misdeal and void wait for their undo window. */
+  private readonly desk = new RulingDesk({
+    hasHand: () => this.session !== null,
+    rule: (t, ruling, seat, code) =>
+      this.session === null ? [] : this.afterHand(this.session.ruling(t, ruling, seat, code)),
+  });
 
   constructor(
     private readonly options: TableOptions,
@@ -101,6 +110,7 @@ class Table implements TableCore {
       this.reader.restore(from.reader);
       this.redeal = structuredClone(from.redeal);
       for (const r of from.offline) this.offline.add(r);
+      this.desk.seedOffline(from.offline);
     }
   }
 
@@ -112,6 +122,10 @@ class Table implements TableCore {
       redeal: structuredClone(this.redeal),
       offline: [...this.offline],
     };
+  }
+
+  get pendingRuling(): PendingRuling | null {
+    return this.desk.pending;
   }
 
   get hand(): HandSession | null {
@@ -143,25 +157,30 @@ class Table implements TableCore {
         out.push(...this.onFloor(event));
         break;
     }
-    return out;
+    return this.desk.track(out);
   }
 
   advanceTo(t: number): TableEvent[] {
     const out: TableEvent[] = [];
     // Windows run out in time order; each is handled at its own moment.
-    for (let d = this.reader.nextDeadline(); d !== null && d <= t; d = this.reader.nextDeadline()) {
-      out.push(...this.route(d, this.reader.advanceTo(d)));
+    for (let d = this.nextDeadline(); d !== null && d <= t; d = this.nextDeadline()) {
+      const batch =
+        d === this.desk.nextDeadline() ? this.desk.advanceTo(d) : this.route(d, this.reader.advanceTo(d));
+      out.push(...this.desk.track(batch));
     }
     return out;
   }
 
   nextDeadline(): number | null {
-    return this.reader.nextDeadline();
+    const reader = this.reader.nextDeadline();
+    const desk = this.desk.nextDeadline();
+    if (reader === null || desk === null) return reader ?? desk;
+    return Math.min(reader, desk);
   }
 
   finish(t: number): TableEvent[] {
     const out = this.advanceTo(t);
-    const last = this.reader.nextDeadline();
+    const last = this.nextDeadline();
     return last === null ? out : [...out, ...this.advanceTo(Number.MAX_SAFE_INTEGER)];
   }
 
@@ -224,7 +243,8 @@ class Table implements TableCore {
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
-    if (event.button === "shuffler") return this.onShuffler(event.t);
+    if (event.button === "shuffler") return [...this.desk.settleNow(event.t), ...this.onShuffler(event.t)];
+    if (event.button === "floor") return this.desk.callFloor(event.t);
     if (this.session === null) return [];
     return this.afterHand(this.session.key(event.t, event.button));
   }
@@ -249,6 +269,7 @@ class Table implements TableCore {
   private startHand(t: number): TableEvent[] {
     const redeal = this.redeal;
     const tcp = (redeal?.game ?? this.state.game).game === "tcp";
+    if (this.state.onBreak) return [notStarted(t, "the table is on a break (floor op resume)")];
     const level = redeal?.level ?? this.state.nextLevel ?? (tcp ? NO_LEVEL : null);
     if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
     const positions = redeal?.positions ?? (tcp ? this.firstBox() : this.placePositions());
@@ -338,10 +359,8 @@ class Table implements TableCore {
   }
 
   private onFloor(event: FloorEvent): TableEvent[] {
-    if (event.op === "ruling") {
-      if (this.session === null) return [rejected(event.t, "ruling", "there is no hand to rule on")];
-      return this.afterHand(this.session.ruling(event.t, event.ruling, event.seat, event.code));
-    }
+    if (event.op === "ruling" || event.op === "voidHand" || event.op === "undo")
+      return this.desk.floor(event);
     const outcome = applyFloorSetup(this.state, event);
     return outcome.applied ? [] : [rejected(event.t, event.op, outcome.reason)];
   }
@@ -390,18 +409,6 @@ export function registryFromConfig(config: {
     simulated: config.registry.simulated,
     ...(config.registry.file === undefined ? {} : { uids: loadRegistryFile(config.registry.file) }),
   });
-}
-
-function rejected(t: number, op: string, reason: string): AlertEvent {
-  return {
-    t,
-    kind: "alert",
-    code: "FLOOR_OP_REJECTED",
-    rule: "—",
-    severity: "info",
-    text: `Floor operation "${op}" not applied: ${reason}`,
-    steps: ["Check the operation and send it again"],
-  };
 }
 
 function notStarted(t: number, reason: string): AlertEvent {
