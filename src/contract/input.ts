@@ -50,7 +50,13 @@ export const ReaderEvent = z.object({
 });
 
 /** `by`: the supervisor who issued it, stamped from the authenticated identity (never from the client). */
-const floorBase = { t: Millis, kind: z.literal("floor"), by: z.string().min(1).optional() };
+const floorBase = {
+  t: Millis,
+  kind: z.literal("floor"),
+  by: z.string().min(1).optional(),
+  /** Wall-clock time (ISO 8601, UTC) the runtime journaled it; the core never reads it. */
+  wall: z.string().optional(),
+};
 
 export const FloorGame = z.object({
   ...floorBase,

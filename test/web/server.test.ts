@@ -266,13 +266,19 @@ describe("floor page server: rulings change the table", () => {
     feed(runtime, setNow, scenario("misdeal-first-card"));
     const post = (ruling: string) =>
       app.inject({ method: "POST", url: "/api/ruling", payload: { ruling }, headers: bearer });
-    expect((await post("misdeal")).statusCode).toBe(200);
+    const ruled = await post("misdeal");
+    expect(ruled.statusCode).toBe(200);
+    // The misdeal waits for its undo window (10 s), then ends the hand.
+    const due = ruled.json<{ pending: { due: number } }>().pending.due;
+    expect(runtime.core.hand).not.toBeNull();
+    setNow(due);
+    runtime.tick();
     const msg = (await app.inject("/api/table")).json<FloorMessage>();
     expect(msg.view.hand).toBeNull();
     expect(msg.lastHands[0]).toMatchObject({ hand: 1, result: "misdeal", net: { 1: 0, 2: 0, 3: 0, 4: 0 } });
     const again = await post("continue");
     expect(again.statusCode).toBe(409);
-    expect(again.json<{ error: string }>().error).toMatch(/no hand/);
+    expect(again.json<{ error: string }>().error).toMatch(/no alert is open/);
   });
 
   it("reports reader health and stamps rulings with the runtime's clock", async () => {
