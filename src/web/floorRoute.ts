@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Runtime } from "../app/runtime.js";
 import { FloorEvent, RulingName, SeatNo } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
+import type { FloorLogEntry } from "./floorState.js";
 import type { FloorGuard } from "./guard.js";
 
 /** POST /api/ruling (kept for the page's first version and scripts): a ruling alone. */
@@ -35,6 +36,17 @@ export interface FloorRouteOptions {
   undoWindowMs: number;
   /** Per-client limit on authenticated requests per minute. */
   perMinute: number;
+  /** Told of every operation that reached the table (the page's floor log). */
+  record?: (entry: FloorLogEntry) => void;
+}
+
+/** An operation in words for the floor log. */
+function describe(e: FloorEvent): string {
+  const { t: _t, kind: _k, by: _b, wall: _w, op, ...fields } = e;
+  const parts = Object.entries(fields)
+    .filter(([k]) => k !== "undoWindowMs")
+    .map(([k, v]) => `${k} ${String(v)}`);
+  return [op, ...parts].join(" · ");
 }
 
 /** Registers POST /api/floor and POST /api/ruling. */
@@ -66,10 +78,19 @@ export function registerFloorRoutes(
     if (!parsed.success) {
       return reply.code(400).send({ error: "invalid floor operation", issues: z.treeifyError(parsed.error) });
     }
-    const events: TableEvent[] = runtime.submit(parsed.data);
+    const event = parsed.data;
+    const events: TableEvent[] = runtime.submit(event);
     const rejected = events.find((e) => e.kind === "alert" && e.code === "FLOOR_OP_REJECTED");
+    const pending = runtime.core.pendingRuling;
+    options.record?.({
+      by,
+      wall: event.wall ?? new Date().toISOString(),
+      what: describe(event),
+      outcome: rejected ? "refused" : pending !== null && pending.t === event.t ? "pending" : "applied",
+      ...(rejected?.kind === "alert" ? { reason: rejected.text } : {}),
+    });
     if (rejected?.kind === "alert") return reply.code(409).send({ error: rejected.text, events });
-    return reply.send({ events, by, pending: runtime.core.pendingRuling });
+    return reply.send({ events, by, pending });
   };
 
   app.post("/api/floor", route, async (request, reply) => {

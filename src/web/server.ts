@@ -121,13 +121,24 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
       reply.header("cache-control", "no-store").send(state.privateMessage()),
     );
     registerSignIn(scoped, guard, () => supervisors);
-    registerFloorRoutes(scoped, runtime, guard, { undoWindowMs: options.undoWindowMs ?? 10_000, perMinute });
+    registerFloorRoutes(scoped, runtime, guard, {
+      undoWindowMs: options.undoWindowMs ?? 10_000,
+      perMinute,
+      record: (entry) => {
+        state.recordFloorOp(entry);
+        hub.publish();
+      },
+    });
 
     scoped.get("/api/health", async () => {
       const readers = state.readerStatus();
       const view = state.publicMessage().view;
       return {
-        status: readers.every((r) => r.online) ? "ok" : "degraded",
+        status: readers.some((r) => r.state === "offline")
+          ? "degraded"
+          : readers.some((r) => r.state === "unknown")
+            ? "unknown"
+            : "ok",
         table: options.tableName,
         hand: view.hand,
         held: view.held,

@@ -287,7 +287,7 @@ describe("floor page server: rulings change the table", () => {
     feed(runtime, setNow, events.slice(0, -1)); // the bridge is away
     const health = (await app.inject("/api/health")).json<{ status: string; readers: unknown[] }>();
     expect(health.status).toBe("degraded");
-    expect(health.readers).toEqual([{ reader: "bridge", online: false, since: 4200 }]);
+    expect(health.readers).toEqual([{ reader: "bridge", online: false, state: "offline", since: 4200 }]);
     feed(runtime, setNow, events.slice(-1));
     expect((await app.inject("/api/health")).json<{ status: string }>().status).toBe("ok");
     const seen: number[] = [];
@@ -313,8 +313,13 @@ describe("startFloorPage", () => {
     );
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     try {
-      const health = (await (await fetch(`${url}api/health`)).json()) as { readers: unknown[] };
-      expect(health.readers).toEqual([{ reader: "bridge", online: true, since: null }]);
+      const health = (await (await fetch(`${url}api/health`)).json()) as {
+        status: string;
+        readers: unknown[];
+      };
+      // No device has reported: the page does not call the reader online.
+      expect(health.status).toBe("unknown");
+      expect(health.readers).toEqual([{ reader: "bridge", online: false, state: "unknown", since: null }]);
       feed(runtime, setNow, scenario("misdeal-first-card"));
       const rule = (token: string) =>
         fetch(`${url}api/ruling`, {
