@@ -27,6 +27,33 @@ const haveChromium = existsSync(CHROMIUM);
 const PASSWORD = "ana-floor-password";
 const WIDTHS = [390, 768, 1024, 1280, 1920];
 
+/**
+ * Run in the page: every visible panel, seat and button, and each pair of them that overlaps by more
+ * than a pixel where neither contains the other (a button inside its panel is not an overlap).
+ */
+const OVERLAPS = `(() => {
+  const selector = "header, main > section, aside > section, .seat, button";
+  const els = [...document.querySelectorAll(selector)].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
+  });
+  const name = (e) =>
+    e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.dataset.seat ? "[seat " + e.dataset.seat + "]" : "") +
+    ' "' + (e.textContent || "").trim().slice(0, 20) + '"';
+  const overlaps = [];
+  for (let i = 0; i < els.length; i++) {
+    for (let j = i + 1; j < els.length; j++) {
+      const a = els[i], b = els[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+      const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+      const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+      if (w > 1 && h > 1) overlaps.push(name(a) + " x " + name(b));
+    }
+  }
+  return { overlaps, checked: els.length, overflow: document.documentElement.scrollWidth - window.innerWidth };
+})()`;
+
 describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)", () => {
   let browser: Browser;
   let supervisors: Supervisors;
@@ -95,7 +122,8 @@ describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)
   async function op(p: Page, action: () => Promise<void>): Promise<string> {
     const before = await p.locator("#floor-log li").count();
     await action();
-    await p.waitForFunction((n) => document.querySelectorAll("#floor-log li").length > n, before);
+    // Polled from the test (the page's CSP refuses a function sent as a string).
+    await expect.poll(() => p.locator("#floor-log li").count(), { timeout: 20_000 }).toBeGreaterThan(before);
     return (await p.locator("#floor-log li").first().textContent()) ?? "";
   }
 
@@ -166,7 +194,7 @@ describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)
       });
     }
     feed(runtime, setNow, second.device);
-    await p.waitForFunction(() => document.querySelectorAll("#hands tbody tr").length === 2);
+    await expect.poll(() => p.locator("#hands tbody tr").count(), { timeout: 20_000 }).toBe(2);
     expect(await p.textContent("#hands tbody tr:first-child .when")).toMatch(/^\d\d:\d\d:\d\d$/);
 
     // 3. A misdeal alert: the first card lands on the big blind.
@@ -234,34 +262,8 @@ describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)
     const report: string[] = [];
     for (const width of WIDTHS) {
       await p.setViewportSize({ width, height: 900 });
-      await p.waitForFunction((w) => window.innerWidth === w, width);
-      const found = await p.evaluate(() => {
-        const selector = "header, main > section, aside > section, .seat, button";
-        const els = [...document.querySelectorAll<HTMLElement>(selector)].filter((e) => {
-          const r = e.getBoundingClientRect();
-          return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
-        });
-        const name = (e: HTMLElement) =>
-          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.dataset.seat ? `[seat ${e.dataset.seat}]` : ""}${e.textContent ? ` "${e.textContent.trim().slice(0, 20)}"` : ""}`;
-        const overlaps: string[] = [];
-        for (let i = 0; i < els.length; i++) {
-          for (let j = i + 1; j < els.length; j++) {
-            const a = els[i]!;
-            const b = els[j]!;
-            if (a.contains(b) || b.contains(a)) continue;
-            const r = a.getBoundingClientRect();
-            const s = b.getBoundingClientRect();
-            const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
-            const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
-            if (w > 1 && h > 1) overlaps.push(`${name(a)} × ${name(b)}`);
-          }
-        }
-        return {
-          overlaps,
-          checked: els.length,
-          overflow: document.documentElement.scrollWidth - window.innerWidth,
-        };
-      });
+      await expect.poll(() => p.evaluate("window.innerWidth"), { timeout: 20_000 }).toBe(width);
+      const found = (await p.evaluate(OVERLAPS)) as { overlaps: string[]; checked: number; overflow: number };
       await p.screenshot({ path: join(ARTIFACTS, `floor-page-${width}.png`), fullPage: true });
       report.push(`${width}px: ${found.checked} elements, ${found.overlaps.length} overlaps`);
       expect(found.overlaps, `${width}px`).toEqual([]);
