@@ -245,6 +245,13 @@ class Table implements TableCore {
   private onButton(event: ButtonEvent): TableEvent[] {
     if (event.button === "shuffler") return [...this.desk.settleNow(event.t), ...this.onShuffler(event.t)];
     if (event.button === "floor") return this.desk.callFloor(event.t);
+    if (event.button === "ok") {
+      const acknowledged = this.desk.acknowledge(event.t);
+      return [
+        ...acknowledged,
+        ...(this.session === null ? [] : this.afterHand(this.session.key(event.t, "ok"))),
+      ];
+    }
     if (this.session === null) return [];
     return this.afterHand(this.session.key(event.t, event.button));
   }

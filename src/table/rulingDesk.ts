@@ -30,6 +30,7 @@ type DeskOp = Extract<FloorEvent, { op: "ruling" | "voidHand" | "undo" }>;
 
 interface OpenEntry {
   code: string;
+  severity: "floor" | "dealer" | "info";
   seat?: number;
   reader?: string;
 }
@@ -50,7 +51,7 @@ export class RulingDesk {
 
   /** Seeds the ledger after a restore (readers still offline). */
   seedOffline(readers: Iterable<string>): void {
-    for (const reader of readers) this.open.push({ code: "READER_OFFLINE", reader });
+    for (const reader of readers) this.open.push({ code: "READER_OFFLINE", severity: "floor", reader });
   }
 
   /** Follows every table event the core gives out (the core passes each batch through here): which alerts are open. */
@@ -60,6 +61,7 @@ export class RulingDesk {
         if (e.severity === "info" && e.code !== FLOOR_CALLED) continue;
         this.open.push({
           code: e.code,
+          severity: e.severity,
           ...(e.seat === undefined ? {} : { seat: e.seat }),
           ...(e.reader === undefined ? {} : { reader: e.reader }),
         });
@@ -93,6 +95,23 @@ export class RulingDesk {
         severity: "info",
         text: "The dealer calls the floor",
         steps: ["Wait for a supervisor at the table"],
+      },
+    ];
+  }
+
+  /**
+   * The dealer's `ok` key: the dealer has done what the oldest open dealer-severity alert asked, and
+   * says so; it is cleared. Floor alerts wait for a supervisor.
+   */
+  acknowledge(t: number): TableEvent[] {
+    const a = this.open.find((e) => e.severity === "dealer");
+    if (!a) return [];
+    return [
+      {
+        t,
+        kind: "alert_clear",
+        code: a.code,
+        ...(a.seat === undefined ? {} : { seat: a.seat }),
       },
     ];
   }

@@ -544,6 +544,15 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "alert", code: "FLOOR_CALLED", severity: "info" })
     .expect({ kind: "alert_clear", code: "FLOOR_CALLED" })
     .expect({ kind: "alert", code: "FLOOR_OP_REJECTED", severity: "info" }),
+  "ok-key-acknowledges-dealer-alert": s(
+    "the dealer corrects an undercall and presses ok: the alert is cleared",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .key("ok")
+    .expect({ kind: "alert", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 }),
   "ruling-answers-nothing-refused": s(
     "a void ruling with no open alert is refused; voidHand with a reason ends the hand",
   )

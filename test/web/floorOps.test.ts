@@ -188,6 +188,26 @@ describe("rulings answer an open alert and can be undone", () => {
   });
 });
 
+describe("the dealer's floor key", () => {
+  it("shows FLOOR_CALLED on the page until a supervisor answers it; a second answer is refused", async () => {
+    const { app, runtime, setNow } = setUp();
+    const ana = await signIn(app);
+    const events = scenario("misdeal-first-card");
+    feed(runtime, setNow, events.slice(0, -1));
+    setNow(events.at(-1)!.t);
+    runtime.submit({ t: events.at(-1)!.t, kind: "button", button: "floor" });
+    const codes = async () =>
+      (await app.inject("/api/table"))
+        .json<{ view: { alerts: { code: string }[] } }>()
+        .view.alerts.map((a) => a.code);
+    expect(await codes()).toContain("FLOOR_CALLED");
+    const answer = { op: "ruling", ruling: "continue", code: "FLOOR_CALLED" };
+    expect((await floorOp(app, ana, answer)).statusCode).toBe(200);
+    expect(await codes()).not.toContain("FLOOR_CALLED");
+    expect((await floorOp(app, ana, answer)).statusCode).toBe(409);
+  });
+});
+
 describe("throttling and lockout", () => {
   it("1,000 wrong passwords: 401 five times, then 429; the right password is locked out too", async () => {
     const { app } = setUp();
