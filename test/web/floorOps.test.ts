@@ -7,7 +7,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/app/cli.js";
 import { WebSocket } from "ws";
 import { exportLines } from "../../src/journal/exportLog.js";
 import { Journal } from "../../src/journal/journal.js";
@@ -128,6 +129,20 @@ describe("POST /api/floor", () => {
       expect(l.by).toBe("Ana");
       expect(String(l.wall)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
+
+    // `feltguard history --floor`: who, when and what, one line each.
+    const out: string[] = [];
+    const spy = vi
+      .spyOn(process.stdout, "write")
+      .mockImplementation((text) => (out.push(String(text)), true));
+    try {
+      expect(await main(["node", "feltguard", "history", "--floor", "-j", journal.path])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(out).toHaveLength(floor.length);
+    expect(out[0]).toMatch(/^row 1 {2}t=\d+ {2}\d{4}-\d\d-\d\dT\S+ {2}Ana {2}game {2}game=nlhe/);
+    expect(out.at(-1)?.trimEnd()).toMatch(/Ana {2}unseat {2}seat=6$/);
   });
 
   it("without a supervisor or token every operation is 401", async () => {

@@ -5,6 +5,7 @@ import { handRows, type HandRow } from "../../journal/db.js";
 import { replayJournalHand } from "../../journal/handReplay.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { floorLines } from "./floorHistory.js";
 import { diag, write } from "./io.js";
 import { DEFAULT_JOURNAL, positiveInt, withJournal } from "./journal.js";
 
@@ -36,8 +37,14 @@ export function registerHistory(program: Command): void {
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("--hand <n>", "the hand to show", positiveInt)
-    .action((opts: { journal: string; config: string; hand?: number }) =>
+    .option("--floor", "list the floor's operations instead: row, t, wall clock, who, what")
+    .action((opts: { journal: string; config: string; hand?: number; floor?: boolean }) =>
       withJournal(opts.journal, (db) => {
+        if (opts.floor) {
+          const row = opts.hand === undefined ? undefined : handRows(db, opts.hand)[0];
+          for (const line of floorLines(db, row?.startSeq ?? 1, row?.endSeq ?? undefined)) write(line);
+          return;
+        }
         if (opts.hand === undefined) {
           const hands = handRows(db);
           for (const h of hands) write(formatHandLine(h));
