@@ -15,6 +15,7 @@ import { registerSim } from "./commands/sim.js";
 import { registerHistory } from "./commands/history.js";
 import { registerJournal } from "./commands/journal.js";
 import { registerRun } from "./commands/run.js";
+import { registerSupervisor } from "./commands/supervisor.js";
 
 /** Builds the command tree (exported so tests can run it without a child process). */
 export function buildCli(): Command {
@@ -28,6 +29,7 @@ export function buildCli(): Command {
   [registerRun, registerJournal, registerHistory].forEach((register) => register(program));
   registerRender(program);
   registerDevices(program);
+  registerSupervisor(program);
   return program;
 }
 

@@ -72,6 +72,12 @@ const Web = z.strictObject({
   port: z.number().int().min(0).max(65535).default(8080),
   /** Token for rulings and hole-card views; FELTGUARD_FLOOR_TOKEN in the environment wins. */
   token: z.string().min(8).optional(),
+  /** The supervisors' file (names and argon2 hashes; `feltguard supervisor add`). */
+  supervisors: z.string().min(1).optional(),
+  /** How long a misdeal or void can be undone (ms, default 10 s): long enough to catch a mis-tap, short enough not to hold the game. */
+  undoWindowMs: z.number().int().min(0).max(120_000).optional(),
+  /** How long a supervisor stays signed in (hours, default 8): one shift. */
+  sessionHours: z.number().min(0.05).max(24).optional(),
 });
 
 export const ConfigSchema = z

@@ -104,7 +104,21 @@ export const FloorRuling = z.object({
   ruling: RulingName,
   seat: SeatNo.optional(),
   code: z.string().optional(),
+  /** Misdeal and void only: the ruling takes effect this many ms later unless a floor `undo` comes first. */
+  undoWindowMs: Millis.optional(),
 });
+/** Project extension: the floor ends the hand with every chip returned when no alert is open; `reason` is recorded. */
+export const FloorVoidHand = z.object({
+  ...floorBase,
+  op: z.literal("voidHand"),
+  reason: z.string().min(3),
+  undoWindowMs: Millis.optional(),
+});
+/** Project extension: takes back the misdeal or void still within its undo window. */
+export const FloorUndo = z.object({ ...floorBase, op: z.literal("undo") });
+/** Project extension: the table goes on a break (no new hand starts) and resumes. */
+export const FloorBreak = z.object({ ...floorBase, op: z.literal("break") });
+export const FloorResume = z.object({ ...floorBase, op: z.literal("resume") });
 
 export const FloorEvent = z.discriminatedUnion("op", [
   FloorGame,
@@ -115,6 +129,10 @@ export const FloorEvent = z.discriminatedUnion("op", [
   FloorButton,
   FloorAway,
   FloorRuling,
+  FloorVoidHand,
+  FloorUndo,
+  FloorBreak,
+  FloorResume,
 ]);
 
 export const InputEvent = z.discriminatedUnion("kind", [TagsEvent, ButtonEvent, ReaderEvent, FloorEvent]);

@@ -10,7 +10,8 @@ export class AlertBoard {
   apply(events: readonly TableEvent[]): void {
     for (const e of events) {
       if (e.kind === "alert") {
-        if (e.severity === "info") continue;
+        // Info alerts are notices, except the dealer's call for the floor, which waits for a supervisor.
+        if (e.severity === "info" && e.code !== "FLOOR_CALLED") continue;
         const { kind: _kind, ...alert } = e;
         this.open.push(alert);
       } else if (e.kind === "alert_clear") {

@@ -11,7 +11,6 @@ import type { TableView } from "./view.js";
 
 const MARGIN = 16;
 const SMALL: FontSize = 32;
-const LINE = 34;
 /** The alert box: inside it text starts at PAD from the frame. */
 const ALERT_TOP = 194;
 const ALERT_BOTTOM = 552;
@@ -149,7 +148,20 @@ function rule(y: number): ScreenItem {
   return { kind: "line", x0: MARGIN, y0: y, x1: PANEL_WIDTH - 1 - MARGIN, y1: y };
 }
 
-/** A thick frame with the alert's title, what happened and the numbered steps. */
+/**
+ * Sizes for arm's length on the 4.3" panel (800 px across ~87.4 mm: 0.109 mm a pixel). A capital is 7
+ * of the glyph's 8 rows: 42 px (4.6 mm) at 64, 28 px (3.1 mm) at 48. The headline and the step to do
+ * now need at least 4 mm, the later steps at least 3 mm (test/display/panelSizes.test.ts measures them).
+ */
+const HEADLINE: FontSize = 64;
+const STEP_NOW: FontSize = 64;
+const STEP_LATER: FontSize = 48;
+const HEADLINE_BAND = 76;
+
+/**
+ * The alert: its headline white on a black band (the eye goes there first), the step to do now in
+ * the big font, then as many later steps as fit in the smaller one, and how many more there are.
+ */
 function alertBox(alert: OpenAlert, held: boolean): ScreenItem[] {
   const x0 = MARGIN;
   const x1 = PANEL_WIDTH - 1 - MARGIN;
@@ -160,37 +172,40 @@ function alertBox(alert: OpenAlert, held: boolean): ScreenItem[] {
     x1: x1 - d,
     y1: ALERT_BOTTOM - d,
   }));
+  items.push({ kind: "box", x0, y0: ALERT_TOP, x1, y1: ALERT_TOP + HEADLINE_BAND, fill: true });
   const left = x0 + PAD;
-  const chars = Math.floor((x1 - PAD - left) / (SMALL / 2));
-  const who = alert.severity === "floor" ? "FLOOR" : "DEALER";
-  const title = `${who}: ${alert.code.replace(/_/g, " ")}`;
-  items.push({
-    kind: "text",
-    x: left,
-    y: ALERT_TOP + 10,
-    text: title.slice(0, Math.floor((x1 - PAD - left) / 24)),
-    size: 48,
-  });
-
-  const what = wrap(
-    [alert.seat === undefined ? "" : `Seat ${alert.seat}:`, alert.text, held ? "(hand held)" : ""]
-      .filter((s) => s)
-      .join(" "),
-    chars,
+  const fits = (size: FontSize) => Math.floor((x1 - PAD - left) / (size / 2));
+  const words = alert.code.replace(/^TCP_/, "").replace(/_/g, " ");
+  const seat = alert.seat === undefined ? "" : ` S${alert.seat}`;
+  const headline = (words.length + seat.length <= fits(HEADLINE) ? words + seat : words).slice(
+    0,
+    fits(HEADLINE),
   );
-  const steps = alert.steps.flatMap((step, i) => {
-    const number = `${i + 1}. `;
-    return wrap(step, chars - number.length).map(
-      (l, j) => (j === 0 ? number : " ".repeat(number.length)) + l,
-    );
-  });
-  const textTop = ALERT_TOP + 66;
-  const room = Math.floor((ALERT_BOTTOM - PAD + LINE - SMALL - textTop) / LINE);
-  // The steps are what the dealer acts on: when space runs out, the explanation goes first.
-  let lines = what.length + steps.length <= room ? [...what, ...steps] : steps;
-  if (lines.length > room) lines = [...lines.slice(0, room - 1), "... more steps on the floor page"];
-  lines.forEach((l, i) => {
-    if (l.trim() !== "") items.push({ kind: "text", x: left, y: textTop + i * LINE, text: l, size: SMALL });
-  });
+  items.push({ kind: "text", x: left, y: ALERT_TOP + 6, text: headline, size: HEADLINE, inverse: true });
+
+  const [now, ...later] = alert.steps.length > 0 ? alert.steps : [held ? "Call the floor" : alert.text];
+  let y = ALERT_TOP + HEADLINE_BAND + 8;
+  const bottom = ALERT_BOTTOM - 6;
+  const push = (text: string, size: FontSize) => {
+    items.push({ kind: "text", x: left, y, text, size });
+    y += size + 2;
+  };
+  // The step to do now: two big lines at most, cut with "..." rather than pushed off the box.
+  const nowLines = wrap(`1. ${now ?? ""}`, fits(STEP_NOW));
+  const shownNow =
+    nowLines.length > 2 ? [nowLines[0]!, `${nowLines[1]!.slice(0, fits(STEP_NOW) - 3)}...`] : nowLines;
+  for (const l of shownNow) push(l, STEP_NOW);
+  // Later steps, whole ones only; the last line says how many did not fit.
+  let shown = 0;
+  for (const [i, step] of later.entries()) {
+    const lines = wrap(`${i + 2}. ${step}`, fits(STEP_LATER));
+    const left = later.length - shown - 1;
+    const need = (lines.length + (left > 0 ? 1 : 0)) * (STEP_LATER + 2);
+    if (y + need > bottom) break;
+    for (const l of lines) push(l, STEP_LATER);
+    shown += 1;
+  }
+  const hidden = later.length - shown;
+  if (hidden > 0) push(`+${hidden} more step${hidden > 1 ? "s" : ""} on the floor page`, STEP_LATER);
   return items;
 }

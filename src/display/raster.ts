@@ -40,7 +40,7 @@ export function rasterize(screen: Screen): Bitmap {
   checkScreen(screen);
   const bitmap = blankBitmap();
   for (const item of screen) {
-    if (item.kind === "text") drawText(bitmap, item.x, item.y, item.text, item.size);
+    if (item.kind === "text") drawText(bitmap, item.x, item.y, item.text, item.size, item.inverse === true);
     else if (item.kind === "box") {
       if (item.fill) fillRect(bitmap, item.x0, item.y0, item.x1, item.y1);
       else {
@@ -54,16 +54,17 @@ export function rasterize(screen: Screen): Bitmap {
   return bitmap;
 }
 
-function setPixel(bitmap: Bitmap, x: number, y: number): void {
+function setPixel(bitmap: Bitmap, x: number, y: number, white = false): void {
   // The panel clips at its edges: text running off the right simply is not seen.
   if (x < 0 || y < 0 || x >= bitmap.width || y >= bitmap.height) return;
-  bitmap.data[y * bitmap.stride + (x >> 3)]! |= 0x80 >> (x & 7);
+  if (white) bitmap.data[y * bitmap.stride + (x >> 3)]! &= ~(0x80 >> (x & 7));
+  else bitmap.data[y * bitmap.stride + (x >> 3)]! |= 0x80 >> (x & 7);
 }
 
-function fillRect(bitmap: Bitmap, xa: number, ya: number, xb: number, yb: number): void {
+function fillRect(bitmap: Bitmap, xa: number, ya: number, xb: number, yb: number, white = false): void {
   const [x0, x1] = xa <= xb ? [xa, xb] : [xb, xa];
   const [y0, y1] = ya <= yb ? [ya, yb] : [yb, ya];
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) setPixel(bitmap, x, y);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) setPixel(bitmap, x, y, white);
 }
 
 /** Bresenham's line, both ends included. */
@@ -90,7 +91,7 @@ function line(bitmap: Bitmap, x0: number, y0: number, x1: number, y1: number): v
   }
 }
 
-function drawText(bitmap: Bitmap, x: number, y: number, text: string, size: FontSize): void {
+function drawText(bitmap: Bitmap, x: number, y: number, text: string, size: FontSize, white: boolean): void {
   const { advance, sx, sy, top } = fontScale(size);
   // Centre the glyph in its cell, as a proportional-looking font would sit.
   // Strokes a little wider than one glyph column: thin 2-px lines are hard to read at arm's length.
@@ -105,7 +106,7 @@ function drawText(bitmap: Bitmap, x: number, y: number, text: string, size: Font
         if ((bits & (1 << row)) === 0) continue;
         const px = cellX + column * sx;
         const py = y + top + row * sy;
-        fillRect(bitmap, px, py, px + stroke - 1, py + sy - 1);
+        fillRect(bitmap, px, py, px + stroke - 1, py + sy - 1, white);
       }
     }
   });

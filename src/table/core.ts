@@ -14,6 +14,7 @@ import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
+import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import { nextPositions, type Positions, positionsFromButton } from "./positions.js";
 import { createRegistry, loadRegistryFile, type Registry } from "../reading/registry.js";
 import { emptyTable, type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
@@ -54,6 +55,8 @@ export interface TableCore {
   readonly hand: HandSession | null;
   /** The Three Card Poker hand in progress or, until the next hand starts, the one just settled (what to pay). */
   readonly tcpHand: TcpSession | null;
+  /** A misdeal or void waiting for its undo window (src/table/rulingDesk.ts), if any. */
+  readonly pendingRuling: PendingRuling | null;
   /** The whole core as plain data, between hands only (null while a hand is in progress). */
   checkpoint(): CoreCheckpoint | null;
 }
@@ -92,7 +95,7 @@ class Table implements TableCore {
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
   /** Floor set-up operations refused only because the hand was not over yet, and until when they wait. */
-  private readonly setupWaiting: { event: Exclude<FloorEvent, { op: "ruling" }>; until: number }[] = [];
+  private readonly setupWaiting: { event: Parameters<typeof applyFloorSetup>[1]; until: number }[] = [];
   /** When the last hand ended: chips on a bet zone since before then are that hand's. */
   private lastHandEnd = Number.NEGATIVE_INFINITY;
   /** When each reader last came back: its reconnection burst carries that time. */
@@ -101,6 +104,12 @@ class Table implements TableCore {
   private settledTcp: TcpSession | null = null;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
+  /** Rulings answer open alerts; misdeal and void wait for their undo window. */
+  private readonly desk = new RulingDesk({
+    hasHand: () => this.session !== null,
+    rule: (t, ruling, seat, code) =>
+      this.session === null ? [] : this.afterHand(this.session.ruling(t, ruling, seat, code)),
+  });
 
   constructor(
     private readonly options: TableOptions,
@@ -121,6 +130,7 @@ class Table implements TableCore {
       for (const r of from.offline) this.offline.add(r);
       for (const r of from.offline) this.reader.setOnline(this.unitsOf(r), false, 0);
       this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
+      this.desk.seedOffline(new Set(from.offline.map((u) => this.readerOf(u))));
     }
   }
 
@@ -133,6 +143,10 @@ class Table implements TableCore {
       offline: [...this.offline],
       lastHandEnd: this.lastHandEnd,
     };
+  }
+
+  get pendingRuling(): PendingRuling | null {
+    return this.desk.pending;
   }
 
   get hand(): HandSession | null {
@@ -164,25 +178,30 @@ class Table implements TableCore {
         out.push(...this.onFloor(event));
         break;
     }
-    return out;
+    return this.desk.track(out);
   }
 
   advanceTo(t: number): TableEvent[] {
     const out: TableEvent[] = [];
-    // Windows run out in time order, each at its own moment: the reader's first, then the hand's
-    // judgements that waited for the readers.
+    // Windows run out in time order, each at its own moment: a ruling's undo window, the reader's, the
+    // floor's set-up waiting for the hand's end, then the hand's judgements that waited for the readers.
     for (let d = this.nextDeadline(); d !== null && d <= t; d = this.nextDeadline()) {
       const readerDue = this.reader.nextDeadline();
       const setupDue = this.setupWaiting[0]?.until ?? null;
-      if (readerDue !== null && readerDue <= d) out.push(...this.route(d, this.reader.advanceTo(d)));
-      else if (setupDue !== null && setupDue <= d) out.push(...this.applyWaitingSetup(d, false));
+      let batch: TableEvent[];
+      if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
+      else if (readerDue !== null && readerDue <= d) batch = this.route(d, this.reader.advanceTo(d));
+      else if (setupDue !== null && setupDue <= d) batch = this.applyWaitingSetup(d, false);
       else if (this.session !== null) {
         // A judgement that waited for the readers moves the action on as any event does: chips that
         // changed before it waited come first; later ones (the next street's) after it.
         const since = this.session.nextSince ?? Number.POSITIVE_INFINITY;
-        out.push(...this.route(d, this.reader.settleAll(d, undefined, since)));
-        out.push(...this.afterHand(this.session?.tick(d) ?? []));
-      }
+        batch = [
+          ...this.route(d, this.reader.settleAll(d, undefined, since)),
+          ...this.afterHand(this.session?.tick(d) ?? []),
+        ];
+      } else break;
+      out.push(...this.desk.track(batch));
     }
     return out;
   }
@@ -192,6 +211,7 @@ class Table implements TableCore {
       this.reader.nextDeadline(),
       this.session?.nextDue ?? null,
       this.setupWaiting[0]?.until ?? null,
+      this.desk.nextDeadline(),
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -283,7 +303,15 @@ class Table implements TableCore {
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
-    if (event.button === "shuffler") return this.onShuffler(event.t);
+    if (event.button === "shuffler") return [...this.desk.settleNow(event.t), ...this.onShuffler(event.t)];
+    if (event.button === "floor") return this.desk.callFloor(event.t);
+    if (event.button === "ok") {
+      const acknowledged = this.desk.acknowledge(event.t);
+      return [
+        ...acknowledged,
+        ...(this.session === null ? [] : this.afterHand(this.session.key(event.t, "ok"))),
+      ];
+    }
     if (this.session === null) return [];
     // A player acts on the board he sees: cards taken off it (an extra card, premature ones) are gone.
     const seen = PLAYER_KEYS.has(event.button)
@@ -324,6 +352,7 @@ class Table implements TableCore {
         ? this.redeal
         : null;
     const tcp = (redeal?.game ?? this.state.game).game === "tcp";
+    if (this.state.onBreak) return [notStarted(t, "the table is on a break (floor op resume)")];
     const level = redeal?.level ?? this.state.nextLevel ?? (tcp ? NO_LEVEL : null);
     if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
     const positions = redeal?.positions ?? (tcp ? this.firstBox() : this.placePositions());
@@ -444,10 +473,8 @@ class Table implements TableCore {
   }
 
   private onFloor(event: FloorEvent): TableEvent[] {
-    if (event.op === "ruling") {
-      if (this.session === null) return [rejected(event.t, "ruling", "there is no hand to rule on")];
-      return this.afterHand(this.session.ruling(event.t, event.ruling, event.seat, event.code));
-    }
+    if (event.op === "ruling" || event.op === "voidHand" || event.op === "undo")
+      return this.desk.floor(event);
     // The floor sets the table up between hands: what the reports no longer show is gone (the hand in
     // progress may end on it, as at the shuffler press).
     const ended =
@@ -541,18 +568,6 @@ export function registryFromConfig(config: {
     simulated: config.registry.simulated,
     ...(config.registry.file === undefined ? {} : { uids: loadRegistryFile(config.registry.file) }),
   });
-}
-
-function rejected(t: number, op: string, reason: string): AlertEvent {
-  return {
-    t,
-    kind: "alert",
-    code: "FLOOR_OP_REJECTED",
-    rule: "—",
-    severity: "info",
-    text: `Floor operation "${op}" not applied: ${reason}`,
-    steps: ["Check the operation and send it again"],
-  };
 }
 
 function notStarted(t: number, reason: string): AlertEvent {

@@ -15,7 +15,7 @@ const afterHand = (reason: string): FloorOpOutcome => ({ applied: false, reason,
 /** Applies a set-up operation to the table (mutating `state`); rulings are the hand's business. */
 export function applyFloorSetup(
   state: TableState,
-  op: Exclude<FloorEvent, { op: "ruling" }>,
+  op: Exclude<FloorEvent, { op: "ruling" | "voidHand" | "undo" }>,
 ): FloorOpOutcome {
   const inHand = (seat: number) => state.hand !== null && seat in state.hand.stacksBefore;
   switch (op.op) {
@@ -64,6 +64,14 @@ export function applyFloorSetup(
       if (op.seat > state.seatCount)
         return no(`seat ${op.seat} does not exist: the table has ${state.seatCount} seats`);
       state.placedButton = op.seat;
+      return ok;
+    case "break":
+      if (state.onBreak) return no("the table is already on a break");
+      state.onBreak = true;
+      return ok;
+    case "resume":
+      if (!state.onBreak) return no("the table is not on a break");
+      state.onBreak = false;
       return ok;
     case "away": {
       const seat = state.seats[op.seat];

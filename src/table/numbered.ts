@@ -62,6 +62,10 @@ export class NumberedCore implements TableCore {
     return this.inner.tcpHand;
   }
 
+  get pendingRuling(): TableCore["pendingRuling"] {
+    return this.inner.pendingRuling;
+  }
+
   checkpoint(): NumberedCheckpoint | null {
     const cp = this.inner.checkpoint();
     return cp === null ? null : { ...cp, eventSeq: this.last };

@@ -47,6 +47,8 @@ export interface TableState {
   lastPositions: Positions | null;
   handsStarted: number;
   hand: HandHeader | null;
+  /** The floor called a break: no hand starts until it resumes. */
+  onBreak?: boolean;
 }
 
 /** Seats that take part in the next hand: a player with chips. */

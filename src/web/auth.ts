@@ -1,9 +1,18 @@
 /** The floor token: rulings and hole-card views need it. Compared in constant time. */
 import { createHash, timingSafeEqual } from "node:crypto";
 
-/** Where the token comes from: the environment wins over the configuration. */
+/** The configured token's minimum length, which the environment's must meet too. */
+export const MIN_TOKEN = 8;
+
+/**
+ * Where the shared token comes from: the environment wins over the configuration. It is for the
+ * simulator and development; a live table's floor signs in by name (src/web/supervisors.ts).
+ */
 export function floorToken(configured: string | undefined, env = process.env): string | undefined {
   const fromEnv = env.FELTGUARD_FLOOR_TOKEN;
+  if (fromEnv !== undefined && fromEnv !== "" && fromEnv.length < MIN_TOKEN) {
+    throw new Error(`FELTGUARD_FLOOR_TOKEN must have at least ${MIN_TOKEN} characters`);
+  }
   return fromEnv !== undefined && fromEnv !== "" ? fromEnv : configured;
 }
 

@@ -6,6 +6,7 @@ import type { TableEvent } from "../contract/output.js";
 import { AlertBoard } from "../display/alertBoard.js";
 import { type PrivateTableView, privateTableView, type TableView, tableView } from "../display/view.js";
 import type { TableCore } from "../table/core.js";
+import type { PendingRuling } from "../table/rulingDesk.js";
 import { type HandSummary, LastHands } from "./lastHands.js";
 import { ReaderHealth, type ReaderStatus } from "./readerHealth.js";
 import { holeFaces, scrubAlerts } from "./secrets.js";
@@ -18,8 +19,21 @@ export interface FloorMessage {
   view: TableView | PrivateTableView;
   lastHands: HandSummary[];
   readers: ReaderStatus[];
+  /** A misdeal or void waiting for its undo window. */
+  pending: PendingRuling | null;
+  /** The floor's operations, newest first: who, when, what, and what came of it. */
+  floorLog: FloorLogEntry[];
   /** The table was rebuilt from the journal after a restart (set by whoever runs the recovery). */
   recovered?: boolean;
+}
+
+export interface FloorLogEntry {
+  by: string;
+  wall: string;
+  /** The operation in words, e.g. "ruling misdeal on MISDEAL_FIRST_CARD". */
+  what: string;
+  outcome: "applied" | "pending" | "refused";
+  reason?: string;
 }
 
 export interface FloorStateOptions {
@@ -36,6 +50,7 @@ export class FloorState {
   private readonly readers: ReaderHealth;
   /** Hole-card faces of this hand and the last one: never in public text. */
   private readonly secret = new Set<string>();
+  private readonly log: FloorLogEntry[] = [];
   /** Set when the table was recovered from the journal; sent as `recovered`. */
   recovered: boolean | undefined = undefined;
 
@@ -79,6 +94,12 @@ export class FloorState {
     return this.message(view, true);
   }
 
+  /** Records a floor operation the server passed to the table (the 30 newest are kept). */
+  recordFloorOp(entry: FloorLogEntry): void {
+    this.log.unshift(entry);
+    this.log.length = Math.min(this.log.length, 30);
+  }
+
   /** Reader health alone (the health endpoint). */
   readerStatus(): ReaderStatus[] {
     return this.readers.list();
@@ -91,6 +112,8 @@ export class FloorState {
       view,
       lastHands: this.hands.list(),
       readers: this.readers.list(),
+      pending: this.core.pendingRuling,
+      floorLog: this.log.map((e) => ({ ...e })),
       ...(this.recovered === undefined ? {} : { recovered: this.recovered }),
     };
   }

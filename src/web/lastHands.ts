@@ -5,6 +5,8 @@ import type { TableCore } from "../table/core.js";
 export interface HandSummary {
   hand: number;
   t: number;
+  /** Wall-clock time the page saw the hand end (ISO 8601): for disputes against the video. */
+  wall: string;
   result: HandEndEvent["result"];
   redeal: boolean;
   button: number | null;
@@ -71,6 +73,7 @@ export class LastHands {
     this.hands.unshift({
       hand: e.hand,
       t: e.t,
+      wall: new Date().toISOString(),
       result: e.result,
       redeal: started?.redeal ?? false,
       button: started?.button ?? null,

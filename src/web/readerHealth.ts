@@ -6,7 +6,10 @@ import type { TableEvent } from "../contract/output.js";
 
 export interface ReaderStatus {
   reader: string;
+  /** True only once the reader has been seen working (it came back after going away); never assumed. */
   online: boolean;
+  /** "unknown" until the reader has reported: a table with no device open must not look healthy. */
+  state: "unknown" | "online" | "offline";
   /** `t` of the last change, when one was seen. */
   since: number | null;
 }
@@ -16,7 +19,8 @@ export class ReaderHealth {
 
   /** `known` are the readers the configuration names (each antenna's `reader`). */
   constructor(known: readonly string[]) {
-    for (const reader of known) this.status.set(reader, { reader, online: true, since: null });
+    for (const reader of known)
+      this.status.set(reader, { reader, online: false, state: "unknown", since: null });
   }
 
   /** Follows the table events. */
@@ -24,11 +28,11 @@ export class ReaderHealth {
     for (const e of events) {
       if (e.kind === "alert" && e.code === "READER_OFFLINE") {
         const reader = e.reader ?? "reader";
-        this.status.set(reader, { reader, online: false, since: e.t });
+        this.status.set(reader, { reader, online: false, state: "offline", since: e.t });
       } else if (e.kind === "alert_clear" && e.code === "READER_OFFLINE") {
         for (const s of this.status.values()) {
-          if (!s.online && (e.reader === undefined || e.reader === s.reader))
-            Object.assign(s, { online: true, since: e.t });
+          if (s.state === "offline" && (e.reader === undefined || e.reader === s.reader))
+            Object.assign(s, { online: true, state: "online", since: e.t });
         }
       }
     }
@@ -41,6 +45,6 @@ export class ReaderHealth {
 
   /** Names of the readers that are away. */
   offline(): string[] {
-    return this.list().flatMap((s) => (s.online ? [] : [s.reader]));
+    return this.list().flatMap((s) => (s.state === "offline" ? [s.reader] : []));
   }
 }

@@ -3,17 +3,24 @@
  * the table after every change, the floor's rulings (authenticated) and a health endpoint. Public
  * output never carries a hole card; the private view (authenticated) does.
  */
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Runtime } from "../app/runtime.js";
 import type { TableEvent } from "../contract/output.js";
 import { FloorAuth } from "./auth.js";
+import { registerFloorRoutes } from "./floorRoute.js";
 import { FloorState } from "./floorState.js";
-import { requireToken } from "./guard.js";
-import { registerRulingRoute } from "./rulingRoute.js";
+import { FloorGuard } from "./guard.js";
+import { DEFAULT_LOCKOUT, Lockout, type LockoutOptions } from "./lockout.js";
+import { SESSION_COOKIE, Sessions } from "./sessions.js";
+import { registerSignIn } from "./signIn.js";
 import { SocketHub } from "./socketHub.js";
-import { registerStaticPage } from "./staticPage.js";
+import { CSP_DIRECTIVES, registerStaticPage } from "./staticPage.js";
+import { Supervisors } from "./supervisors.js";
 
 export interface FloorServerOptions {
   runtime: Runtime;
@@ -35,6 +42,18 @@ export interface FloorServerOptions {
    * learns alerts and the last hands from table events, so create it before feeding the runtime or pass them.
    */
   history?: readonly TableEvent[];
+  /** The named supervisors (default: none; only the token, if any, signs in). */
+  supervisors?: Supervisors;
+  /** How long a misdeal or void can be undone (ms). Default 10 s. */
+  undoWindowMs?: number;
+  /** How long a session lasts (ms). Default 8 h. */
+  sessionMs?: number;
+  /** Lockout after failed sign-ins or tokens (default 5 failures, 15 min). */
+  lockout?: LockoutOptions;
+  /** Authenticated requests per client per minute. Default 120 (a busy floor taps a few a second at most). */
+  perMinute?: number;
+  /** Open WebSockets at most (every tablet and screen of the room fits). Default 50. */
+  maxSockets?: number;
 }
 
 export interface FloorServer {
@@ -53,6 +72,14 @@ const WsQuery = z.object({ token: z.string().optional() });
 export function createFloorServer(options: FloorServerOptions): FloorServer {
   const { runtime } = options;
   const auth = new FloorAuth(options.token);
+  const supervisors = options.supervisors ?? Supervisors.inMemory();
+  const guard = new FloorGuard(
+    auth,
+    new Sessions(options.sessionMs ?? 8 * 3_600_000),
+    new Lockout(options.lockout ?? DEFAULT_LOCKOUT),
+    () => auth.enabled || supervisors.size > 0,
+  );
+  const maxSockets = options.maxSockets ?? 50;
   const state = new FloorState(runtime.core, {
     tableName: options.tableName,
     readers: options.readers ?? [],
@@ -71,6 +98,13 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
 
   // No request logging: the WebSocket's URL may carry the token.
   const app = Fastify({ logger: false, bodyLimit: 4096 });
+  void app.register(cookie);
+  void app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // The page is plain HTTP on the table's LAN: no HSTS, which would lock a browser out of it.
+    strictTransportSecurity: false,
+  });
+  void app.register(rateLimit, { global: false });
   void app.register(websocket, { options: { maxPayload: 4096 } });
   void app.register(async (scoped) => {
     scoped.addHook("onSend", async (_request, reply) => {
@@ -81,29 +115,53 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
     scoped.get("/api/table", async (_request, reply) =>
       reply.header("cache-control", "no-store").send(state.publicMessage()),
     );
-    scoped.get("/api/private", { preHandler: requireToken(auth) }, async (_request, reply) =>
+    const perMinute = options.perMinute ?? 120;
+    const limited = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
+    scoped.get("/api/private", { preHandler: guard.require, config: limited }, async (_request, reply) =>
       reply.header("cache-control", "no-store").send(state.privateMessage()),
     );
-    registerRulingRoute(scoped, runtime, auth);
+    registerSignIn(scoped, guard, () => supervisors);
+    registerFloorRoutes(scoped, runtime, guard, {
+      undoWindowMs: options.undoWindowMs ?? 10_000,
+      perMinute,
+      record: (entry) => {
+        state.recordFloorOp(entry);
+        hub.publish();
+      },
+    });
 
     scoped.get("/api/health", async () => {
       const readers = state.readerStatus();
       const view = state.publicMessage().view;
       return {
-        status: readers.every((r) => r.online) ? "ok" : "degraded",
+        status: readers.some((r) => r.state === "offline")
+          ? "degraded"
+          : readers.some((r) => r.state === "unknown")
+            ? "unknown"
+            : "ok",
         table: options.tableName,
         hand: view.hand,
         held: view.held,
         readers,
         clients: hub.size,
-        authentication: auth.enabled,
+        authentication: auth.enabled || supervisors.size > 0,
       };
     });
 
-    // /ws is public; /ws?token=… with the floor token gets the private view (hole cards).
-    scoped.get("/ws", { websocket: true }, (socket, request) => {
+    // /ws is public; a signed-in supervisor, or /ws?token=… with the floor token, gets the private view
+    // (hole cards). A page of another origin is refused (a socket is not bound by CORS), and so is a
+    // socket over the cap.
+    const wsGate = async (request: FastifyRequest, reply: FastifyReply) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !sameOrigin(origin, request.headers.host)) {
+        return reply.code(403).send({ error: "this page's origin may not open the table's socket" });
+      }
+      if (hub.size >= maxSockets) return reply.code(503).send({ error: `at most ${maxSockets} sockets` });
+    };
+    scoped.get("/ws", { websocket: true, preValidation: wsGate }, (socket, request) => {
       const token = WsQuery.safeParse(request.query).data?.token;
-      if (token === undefined) return hub.add(socket, false);
+      const session = guard.sessions.get(request.cookies[SESSION_COOKIE]);
+      if (token === undefined) return hub.add(socket, session !== null);
       if (!auth.check(token)) return socket.close(4401, "the floor token is wrong");
       hub.add(socket, true);
     });
@@ -129,4 +187,15 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
 /** fastify's address as a page URL (http://127.0.0.1:8080/). */
 function pageUrl(address: string): string {
   return `${address.replace("://[::1]", "://localhost")}/`;
+}
+
+/** Whether a browser's Origin header names this server (the Host it asked for). */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.host === host;
+  } catch {
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import type { Runtime } from "../app/runtime.js";
 import type { TableEvent } from "../contract/output.js";
 import { floorToken } from "./auth.js";
 import { createFloorServer, type FloorServer } from "./server.js";
+import { Supervisors } from "./supervisors.js";
 
 export interface StartFloorPageOptions {
   /** Closes the page when aborted. */
@@ -21,11 +22,17 @@ export async function startFloorPage(
   config: Config,
   options: StartFloorPageOptions = {},
 ): Promise<string> {
-  const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+  const web: NonNullable<Config["displays"]["web"]> = config.displays.web ?? {
+    host: "127.0.0.1",
+    port: 8080,
+  };
   const server = createFloorServer({
     runtime,
     tableName: config.table.name,
     token: floorToken(web.token, options.env ?? process.env),
+    ...(web.supervisors === undefined ? {} : { supervisors: Supervisors.load(web.supervisors) }),
+    ...(web.undoWindowMs === undefined ? {} : { undoWindowMs: web.undoWindowMs }),
+    ...(web.sessionHours === undefined ? {} : { sessionMs: web.sessionHours * 3_600_000 }),
     host: web.host,
     port: web.port,
     readers: [...new Set(Object.values(config.antennas).map((a) => a.reader))],

@@ -53,9 +53,7 @@ describe("display outputs on the runtime", () => {
 
   it("keeps the alert board: a premature flop is on the panel, and the next hand clears it", () => {
     const { pushed } = replayUntil("premature-flop-procedure-followed.jsonl", alertRaised("PREMATURE_FLOP"));
-    expect(pushed.screens.at(-1)?.some((i) => i.kind === "text" && i.text === "FLOOR: PREMATURE FLOP")).toBe(
-      true,
-    );
+    expect(pushed.screens.at(-1)?.some((i) => i.kind === "text" && i.text === "PREMATURE FLOP")).toBe(true);
     expect(pushed.terminal.at(-1)).toContain("FLOOR PREMATURE_FLOP (RP-5A)");
   });
 

@@ -731,6 +731,47 @@ const scenes: Record<string, Scene> = {
     .chips(4, 500, 500)
     .expect({ kind: "action", seat: 4, allin: true })
     .absent("STACK_MISMATCH", "TAG_MISPLACED", "READ_CONFLICT", "CHIPS_TAKEN_BACK"),
+  // ——— the floor: the dealer's floor key, rulings that must answer an open alert, undo ———
+  "floor-key-calls-the-floor": s("the dealer presses floor; a supervisor answers; a second answer is refused")
+    .setup()
+    .standardDeal()
+    .key("floor")
+    .key("floor")
+    .floor({ op: "ruling", ruling: "continue", code: "FLOOR_CALLED", by: "Ana" })
+    .floor({ op: "ruling", ruling: "continue", code: "FLOOR_CALLED", by: "Ana" })
+    .expect({ kind: "alert", code: "FLOOR_CALLED", severity: "info" })
+    .expect({ kind: "alert_clear", code: "FLOOR_CALLED" })
+    .expect({ kind: "alert", code: "FLOOR_OP_REJECTED", severity: "info" }),
+  "ok-key-acknowledges-dealer-alert": s(
+    "the dealer corrects an undercall and presses ok: the alert is cleared",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .key("ok")
+    .expect({ kind: "alert", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 }),
+  "ruling-answers-nothing-refused": s(
+    "a void ruling with no open alert is refused; voidHand with a reason ends the hand",
+  )
+    .setup()
+    .standardDeal()
+    .floor({ op: "ruling", ruling: "void" })
+    .floor({ op: "voidHand", reason: "the dealer dropped the deck" })
+    .expect({ kind: "alert", code: "FLOOR_OP_REJECTED", severity: "info" })
+    .expect({ kind: "hand_end", result: "void" }),
+  "misdeal-ruled-then-undone": s("the floor rules a misdeal with a 10 s window and undoes it; play goes on")
+    .setup()
+    .key("shuffler")
+    .deal([[3, "7d"]])
+    .floor({ op: "ruling", ruling: "misdeal", code: "MISDEAL_FIRST_CARD", undoWindowMs: 10000, by: "Ana" })
+    .floor({ op: "undo", by: "Ben" })
+    .floor({ op: "ruling", ruling: "continue", code: "MISDEAL_FIRST_CARD", by: "Ben" })
+    .expect({ kind: "alert", code: "MISDEAL_FIRST_CARD", seat: 3 })
+    .expect({ kind: "alert", code: "RULING_PENDING" })
+    .expect({ kind: "alert", code: "RULING_UNDONE" })
+    .expect({ kind: "alert_clear", code: "MISDEAL_FIRST_CARD" })
+    .absent("FLOOR_OP_REJECTED"),
 
   // ——— readers ———
   "reader-offline": s("the bridge stops answering and comes back")

@@ -49,8 +49,10 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
   });
 
   /** A floor page on a free port, its table fed `events`; opens it in a new page. */
+  let clock: ReturnType<typeof testRuntime> | null = null;
   async function open(events: Parameters<typeof feed>[2]): Promise<Page> {
-    const { runtime, setNow } = testRuntime();
+    clock = testRuntime();
+    const { runtime, setNow } = clock;
     // The page learns alerts from the table events, so it is attached before they flow.
     const server = createFloorServer({
       runtime,
@@ -103,6 +105,12 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     const p = await open(scenario("misdeal-first-card"));
     await signIn(p);
     await p.locator('#alerts li[data-code="MISDEAL_FIRST_CARD"] button[data-ruling="misdeal"]').click();
+    // A misdeal asks first, then waits for its undo window (the test's clock runs it out).
+    await p.click("#confirm-yes");
+    await p.locator("#pending").waitFor();
+    const due = clock?.runtime.core.pendingRuling?.due ?? 0;
+    clock?.setNow(due);
+    clock?.runtime.tick();
     await p.locator("#hands tbody tr.result-misdeal").waitFor();
     expect(await p.textContent("#hands tbody tr")).toContain("#1");
     expect(await p.textContent("#hand-info")).toContain("Between hands");

@@ -35,15 +35,17 @@ describe("LastHands", () => {
 });
 
 describe("ReaderHealth", () => {
-  it("marks the named reader offline and every reader back on the clear", () => {
+  it("never assumes a reader works: unknown until it reports; offline, then back on the clear", () => {
     const health = new ReaderHealth(["bridge"]);
+    expect(health.list()).toEqual([{ reader: "bridge", online: false, state: "unknown", since: null }]);
+    expect(health.offline()).toEqual([]);
     const { runtime, setNow } = testRuntime();
     runtime.addOutput((events) => health.apply(events));
     const events = scenario("reader-offline");
     feed(runtime, setNow, events.slice(0, -1));
     expect(health.offline()).toEqual(["bridge"]);
     feed(runtime, setNow, events.slice(-1));
-    expect(health.list()).toEqual([{ reader: "bridge", online: true, since: 4400 }]);
+    expect(health.list()).toEqual([{ reader: "bridge", online: true, state: "online", since: 4400 }]);
   });
 });
 

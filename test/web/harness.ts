@@ -1,7 +1,7 @@
 /** Shared set-up for the floor page tests: a runtime on a hand-driven clock, scenarios and PHH hands as events. */
 import { join } from "node:path";
 import { loadConfig } from "../../src/app/config.js";
-import { Runtime } from "../../src/app/runtime.js";
+import { type InputJournal, Runtime } from "../../src/app/runtime.js";
 import { InputEvent, type InputEventIn } from "../../src/contract/input.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 import { REPO_ROOT } from "../support/paths.js";
@@ -10,9 +10,13 @@ import { scenarioInputs } from "../support/scenarioFiles.js";
 export const TOKEN = "floor-secret-token";
 
 /** A runtime whose clock the test moves; timers never fire (the test calls `tick`). */
-export function testRuntime(config = loadConfig()): { runtime: Runtime; setNow: (t: number) => void } {
+export function testRuntime(
+  config = loadConfig(),
+  journal?: InputJournal,
+): { runtime: Runtime; setNow: (t: number) => void } {
   let now = 0;
   const runtime = new Runtime({
+    ...(journal ? { journal } : {}),
     core: createTableFromConfig(config),
     clock: () => now,
     setTimer: () => ({ cancel: () => undefined }),

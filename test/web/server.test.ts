@@ -266,13 +266,19 @@ describe("floor page server: rulings change the table", () => {
     feed(runtime, setNow, scenario("misdeal-first-card"));
     const post = (ruling: string) =>
       app.inject({ method: "POST", url: "/api/ruling", payload: { ruling }, headers: bearer });
-    expect((await post("misdeal")).statusCode).toBe(200);
+    const ruled = await post("misdeal");
+    expect(ruled.statusCode).toBe(200);
+    // The misdeal waits for its undo window (10 s), then ends the hand.
+    const due = ruled.json<{ pending: { due: number } }>().pending.due;
+    expect(runtime.core.hand).not.toBeNull();
+    setNow(due);
+    runtime.tick();
     const msg = (await app.inject("/api/table")).json<FloorMessage>();
     expect(msg.view.hand).toBeNull();
     expect(msg.lastHands[0]).toMatchObject({ hand: 1, result: "misdeal", net: { 1: 0, 2: 0, 3: 0, 4: 0 } });
     const again = await post("continue");
     expect(again.statusCode).toBe(409);
-    expect(again.json<{ error: string }>().error).toMatch(/no hand/);
+    expect(again.json<{ error: string }>().error).toMatch(/no alert is open/);
   });
 
   it("reports reader health and stamps rulings with the runtime's clock", async () => {
@@ -281,7 +287,7 @@ describe("floor page server: rulings change the table", () => {
     feed(runtime, setNow, events.slice(0, -1)); // the bridge is away
     const health = (await app.inject("/api/health")).json<{ status: string; readers: unknown[] }>();
     expect(health.status).toBe("degraded");
-    expect(health.readers).toEqual([{ reader: "bridge", online: false, since: 4200 }]);
+    expect(health.readers).toEqual([{ reader: "bridge", online: false, state: "offline", since: 4200 }]);
     feed(runtime, setNow, events.slice(-1));
     expect((await app.inject("/api/health")).json<{ status: string }>().status).toBe("ok");
     const seen: number[] = [];
@@ -307,8 +313,13 @@ describe("startFloorPage", () => {
     );
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     try {
-      const health = (await (await fetch(`${url}api/health`)).json()) as { readers: unknown[] };
-      expect(health.readers).toEqual([{ reader: "bridge", online: true, since: null }]);
+      const health = (await (await fetch(`${url}api/health`)).json()) as {
+        status: string;
+        readers: unknown[];
+      };
+      // No device has reported: the page does not call the reader online.
+      expect(health.status).toBe("unknown");
+      expect(health.readers).toEqual([{ reader: "bridge", online: false, state: "unknown", since: null }]);
       feed(runtime, setNow, scenario("misdeal-first-card"));
       const rule = (token: string) =>
         fetch(`${url}api/ruling`, {

@@ -5,6 +5,7 @@ import { handRows, type HandRow } from "../../journal/db.js";
 import { replayJournalHand } from "../../journal/handReplay.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { floorLines } from "./floorHistory.js";
 import { diag, write } from "./io.js";
 import { DEFAULT_JOURNAL, journalKey, positiveInt, withCheckedJournal } from "./journal.js";
 
@@ -42,10 +43,16 @@ export function registerHistory(program: Command): void {
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("--hand <n>", "the hand to show", positiveInt)
     .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
-    .action((opts: { journal: string; config: string; hand?: number; key?: string }) => {
+    .option("--floor", "list the floor's operations instead: row, t, wall clock, who, what")
+    .action((opts: { journal: string; config: string; hand?: number; key?: string; floor?: boolean }) => {
       const key = journalKey(opts.journal, opts.key);
       // The index is shown only once it matches what the table signed at its latest checkpoint.
       withCheckedJournal(opts.journal, key, (db) => {
+        if (opts.floor) {
+          const row = opts.hand === undefined ? undefined : handRows(db, opts.hand)[0];
+          for (const line of floorLines(db, row?.startSeq ?? 1, row?.endSeq ?? undefined)) write(line);
+          return;
+        }
         if (opts.hand === undefined) {
           const hands = handRows(db);
           for (const h of hands) write(formatHandLine(h));

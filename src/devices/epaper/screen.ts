@@ -17,6 +17,8 @@ export interface TextItem {
   y: number;
   text: string;
   size: FontSize;
+  /** White on black (drawn over a filled box): what must catch the eye, e.g. an alert's headline. */
+  inverse?: boolean;
 }
 
 /** A rectangle between two corners, outlined or filled in black. */
@@ -87,7 +89,9 @@ export function screenFrames(screen: Screen): Buffer[] {
         out.push(frames.setEnFont(item.size), frames.setCnFont(item.size));
         font = item.size;
       }
+      if (item.inverse) out.push(frames.setColor("white", "black"));
       out.push(frames.drawString(item.x, item.y, item.text));
+      if (item.inverse) out.push(frames.setColor("black", "white"));
     } else if (item.kind === "box") {
       const draw = item.fill ? frames.fillRect : frames.drawRect;
       out.push(draw(item.x0, item.y0, item.x1, item.y1));

@@ -33,13 +33,55 @@ function card(face) {
 }
 
 let token = sessionStorage.getItem(TOKEN_KEY);
+/** The signed-in supervisor's name (session cookie), or null. */
+let who = null;
+const signedIn = () => token !== null || who !== null;
 let socket = null;
 let retry = 500;
 let last = null;
 
 const inHand = () => last !== null && last.view.hand !== null;
 /** Rulings need the token and a hand to rule on. */
-const canRule = () => token !== null && inHand();
+const canRule = () => signedIn() && inHand();
+
+/** Alert titles in words (the code stays in data-code for tools). */
+const TITLES = {
+  MISDEAL_FIRST_CARD: "Misdeal: first card to the wrong seat",
+  MISDEAL_NOT_ENTITLED: "Misdeal: card to a seat not in the hand",
+  MISDEAL_DEALT_OUT: "Misdeal: a seat was dealt out",
+  MISDEAL_EXPOSED: "Misdeal: card exposed in the deal",
+  MISDEAL_CARD_COUNT: "Misdeal: too many cards",
+  HAND_DEAD: "Dead hand",
+  FOUR_CARD_FLOP: "Four-card flop",
+  PREMATURE_FLOP: "Premature flop",
+  PREMATURE_TURN: "Premature turn",
+  PREMATURE_RIVER: "Premature river",
+  DUPLICATE_CARD: "Duplicate card in play",
+  FOREIGN_CARD: "Foreign card in play",
+  READER_OFFLINE: "Reader offline",
+  JOURNAL_FAULT: "Journal fault",
+  FLOOR_CALLED: "The dealer calls the floor",
+};
+function title(a) {
+  const words =
+    TITLES[a.code] ??
+    a.code
+      .toLowerCase()
+      .split("_")
+      .join(" ")
+      .replace(/^./, (c) => c.toUpperCase());
+  return a.seat ? `${words} — seat ${a.seat}` : words;
+}
+/** Rule references in one format: "TDA Rule 33-A2", "TDA RP-5A", "IPC 29", "House rule". */
+function ruleLabel(rule) {
+  if (!rule || rule === "—") return "";
+  const r = /^(?:(\d{4}) )?r\.\s*(\S+)(.*)$/.exec(rule);
+  if (r) return `TDA Rule ${r[2]}${r[3]}${r[1] ? ` (${r[1]})` : ""}`;
+  if (/^RP-/.test(rule)) return `TDA ${rule}`;
+  if (/^house/i.test(rule)) return rule.replace(/^house/i, "House rule");
+  return rule;
+}
+const clock = (iso) => (iso ? new Date(iso).toLocaleTimeString("en-GB") : "—");
 
 // ---- the live table ---------------------------------------------------------------------------
 
@@ -63,7 +105,7 @@ function drawTable(message) {
       ? ""
       : `Seat ${v.toAct} to act · call ${chips(v.toCall ?? 0)}` +
         (v.minRaiseTo === null ? "" : ` · min raise to ${chips(v.minRaiseTo)}`);
-  const hole = message.private ? v.hole : {};
+  const hole = message.private && $("show-hole").checked ? v.hole : {};
   const n = v.seats.length;
   $("seats").replaceChildren(...v.seats.map((s) => drawSeat(s, v, hole[s.seat], n)));
   const seatOptions = v.seats.map((s) => el("option", { value: s.seat }, `Seat ${s.seat}`));
@@ -104,7 +146,15 @@ function drawSeat(s, v, faces, n) {
 
 // ---- alerts, readers, last hands --------------------------------------------------------------
 
-function drawAlerts(alerts) {
+function drawAlerts(all) {
+  // One line per alert: an alert raised twice (e.g. a journal fault seen again at recovery) shows once.
+  const seen = new Set();
+  const alerts = all.filter((a) => {
+    const key = `${a.code}|${a.seat ?? ""}|${a.reader ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   $("no-alerts").hidden = alerts.length > 0;
   $("alerts").replaceChildren(
     ...alerts.map((a) =>
@@ -114,13 +164,13 @@ function drawAlerts(alerts) {
         el(
           "div",
           { class: "alert-head" },
-          el("strong", {}, a.code + (a.seat ? ` · seat ${a.seat}` : "")),
-          el("span", { class: "rule" }, a.rule),
+          el("strong", { class: "title" }, title(a)),
+          el("span", { class: "rule" }, ruleLabel(a.rule)),
         ),
         el("p", {}, a.text),
         el("ol", { class: "steps" }, ...a.steps.map((step) => el("li", {}, step))),
         // Once the hand is over there is nothing left to rule on; the steps still guide the dealer.
-        a.severity === "floor" && inHand() ? alertRulings(a) : null,
+        (a.severity === "floor" && inHand()) || a.code === "FLOOR_CALLED" ? alertRulings(a) : null,
       ),
     ),
   );
@@ -146,7 +196,7 @@ function alertRulings(a) {
         { type: "button", "data-ruling": r },
         r === "dead" ? `Dead (seat ${a.seat})` : r,
       );
-      b.disabled = !canRule();
+      b.disabled = a.code === "FLOOR_CALLED" ? !signedIn() : !canRule();
       b.addEventListener("click", () =>
         rule({ ruling: r, code: a.code, ...(a.seat ? { seat: a.seat } : {}) }),
       );
@@ -162,8 +212,8 @@ function drawReaders(readers) {
       : readers.map((r) =>
           el(
             "li",
-            { class: r.online ? "online" : "offline" },
-            `${r.reader}: ${r.online ? "online" : "OFFLINE"}`,
+            { class: r.state ?? (r.online ? "online" : "offline") },
+            `${r.reader}: ${r.state === "unknown" ? "no report yet" : r.state === "offline" ? "OFFLINE" : "online"}`,
           ),
         )),
   );
@@ -176,8 +226,10 @@ function drawHands(hands) {
     .querySelector("tbody")
     .replaceChildren(
       ...hands.map((h) => {
+        const pots = new Set(h.awards.map((a) => a.pot ?? 0));
+        const potName = (p) => (pots.size === 1 && p === 0 ? "Pot" : p === 0 ? "Main pot" : `Side pot ${p}`);
         const awards = h.awards.map(
-          (a) => `Seat ${a.seat} +${chips(a.amount)}${a.hand ? ` (${a.hand})` : ""}`,
+          (a) => `${potName(a.pot ?? 0)}: seat ${a.seat} +${chips(a.amount)}${a.hand ? ` (${a.hand})` : ""}`,
         );
         const net = Object.entries(h.net)
           .filter(([, d]) => d !== 0)
@@ -186,6 +238,7 @@ function drawHands(hands) {
           "tr",
           { class: `result-${h.result}` },
           el("td", {}, `#${h.hand}${h.redeal ? " (re-deal)" : ""}`),
+          el("td", { class: "when" }, clock(h.wall)),
           el("td", {}, RESULT[h.result] ?? h.result),
           el("td", {}, h.button === null ? "—" : `Seat ${h.button}`),
           el("td", {}, awards.join(", ") || "—"),
@@ -195,8 +248,27 @@ function drawHands(hands) {
     );
 }
 
+function drawFloor(message) {
+  const p = message.pending ?? null;
+  $("pending").hidden = p === null;
+  if (p)
+    $("pending-text").textContent =
+      `${p.ruling === "misdeal" ? "Misdeal" : "Void"} by ${p.by ?? "the floor"} takes effect in ${Math.round((p.due - p.t) / 1000)} s unless undone.`;
+  $("undo").disabled = !signedIn();
+  $("floor-log").replaceChildren(
+    ...(message.floorLog ?? []).map((e) =>
+      el(
+        "li",
+        { class: `log-${e.outcome}` },
+        `${clock(e.wall)} · ${e.by} · ${e.what} · ${e.outcome}${e.reason ? ` (${e.reason})` : ""}`,
+      ),
+    ),
+  );
+}
+
 function draw(message) {
   last = message;
+  drawFloor(message);
   drawTable(message);
   drawAlerts(message.view.alerts);
   drawReaders(message.readers);
@@ -213,8 +285,9 @@ function setConnection(state, text) {
 
 /** Connects to /ws (with the token when hole cards are wanted); reconnects with back-off. */
 function connect() {
-  const wantHole = token !== null && $("show-hole").checked;
-  const query = wantHole ? `?token=${encodeURIComponent(token)}` : "";
+  const wantHole = signedIn() && $("show-hole").checked;
+  // A supervisor's socket is private through the session cookie; the token travels in the query.
+  const query = wantHole && token !== null ? `?token=${encodeURIComponent(token)}` : "";
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${query}`);
   socket = ws;
   ws.addEventListener("open", () => {
@@ -241,18 +314,40 @@ function reconnect() {
 // ---- signing in and ruling --------------------------------------------------------------------
 
 function showSignedIn() {
-  $("sign-in").hidden = token !== null;
-  $("signed-in").hidden = token === null;
+  $("sign-in").hidden = signedIn();
+  $("signed-in").hidden = !signedIn();
+  $("who").textContent = who ?? "floor token";
   for (const b of document.querySelectorAll("button[data-ruling]")) b.disabled = !canRule();
-  if (token === null) $("ruling-result").textContent = "Enter the floor token to rule.";
+  for (const b of document.querySelectorAll("#setup button")) b.disabled = !signedIn();
+  if (!signedIn()) $("ruling-result").textContent = "Sign in as a supervisor to rule.";
 }
 
 function signOut(why) {
+  if (who !== null) void fetch("/api/sign-out", { method: "POST" });
   token = null;
+  who = null;
   sessionStorage.removeItem(TOKEN_KEY);
   $("show-hole").checked = false;
   showSignedIn();
   if (why) $("ruling-result").textContent = why;
+}
+
+async function signInAs(name, password) {
+  const res = await fetch("/api/sign-in", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, password }),
+  });
+  const answer = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    $("ruling-result").textContent = `Not signed in: ${answer.error ?? res.statusText}`;
+    return;
+  }
+  who = answer.name;
+  $("token").value = "";
+  $("ruling-result").textContent = `Signed in as ${who}.`;
+  showSignedIn();
+  if (last) draw(last);
 }
 
 async function signIn(candidate) {
@@ -266,29 +361,109 @@ async function signIn(candidate) {
   $("token").value = "";
   $("ruling-result").textContent = "Signed in: rulings are enabled.";
   showSignedIn();
-  if (last) drawAlerts(last.view.alerts);
+  if (last) draw(last);
 }
 
-/** Sends a ruling; the table's answer arrives over the WebSocket. */
-async function rule(body) {
-  if (token === null) return;
-  $("ruling-result").textContent = `Sending ${body.ruling}…`;
-  const res = await fetch("/api/ruling", {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
+/** Sends one floor operation; the table's answer arrives over the WebSocket, a refusal here. */
+async function send(body, where) {
+  if (!signedIn()) return { ok: false };
+  const headers = { "content-type": "application/json" };
+  if (who === null && token !== null) headers.authorization = `Bearer ${token}`;
+  const res = await fetch("/api/floor", { method: "POST", headers, body: JSON.stringify(body) });
   const answer = await res.json().catch(() => ({}));
-  if (res.status === 401) return signOut("The floor token was refused: sign in again.");
-  $("ruling-result").textContent = res.ok
-    ? `Ruling "${body.ruling}" applied.`
-    : `Ruling "${body.ruling}" not applied: ${answer.error ?? res.statusText}`;
+  if (res.status === 401) {
+    signOut("Your sign-in was refused: sign in again.");
+    return { ok: false };
+  }
+  const name = body.op === "ruling" ? `Ruling "${body.ruling}"` : `"${body.op}"`;
+  $(where).textContent = res.ok
+    ? answer.pending && body.op !== "undo"
+      ? `${name} waits for its undo window.`
+      : `${name} applied.`
+    : `${name} not applied: ${answer.error ?? res.statusText}`;
+  return { ok: res.ok };
 }
+
+/** Misdeal and void end the hand: they ask first. */
+let confirmed = null;
+function askFirst(text, action) {
+  confirmed = action;
+  $("confirm-text").textContent = text;
+  $("confirm").hidden = false;
+}
+$("confirm-yes").addEventListener("click", () => {
+  $("confirm").hidden = true;
+  const action = confirmed;
+  confirmed = null;
+  action?.();
+});
+$("confirm-no").addEventListener("click", () => {
+  $("confirm").hidden = true;
+  confirmed = null;
+});
+
+function rule(body) {
+  const op = { op: "ruling", ...body };
+  if (body.ruling === "misdeal" || body.ruling === "void") {
+    askFirst(
+      `${body.ruling === "misdeal" ? "Declare a misdeal" : "Void the hand"}? It can be undone for a few seconds.`,
+      () => void send(op, "ruling-result"),
+    );
+    return;
+  }
+  void send(op, "ruling-result");
+}
+
+$("undo").addEventListener("click", () => void send({ op: "undo" }, "ruling-result"));
 
 $("sign-in").addEventListener("submit", (e) => {
   e.preventDefault();
-  void signIn($("token").value.trim());
+  const name = $("sup-name").value.trim();
+  if (name) void signInAs(name, $("token").value);
+  else void signIn($("token").value.trim());
 });
+
+// ---- table set-up -----------------------------------------------------------------------------
+
+const num = (id) => Number($(id).value);
+$("form-game").addEventListener("submit", (e) => {
+  e.preventDefault();
+  void send({ op: "game", game: $("game").value }, "floor-result");
+});
+$("form-level").addEventListener("submit", (e) => {
+  e.preventDefault();
+  void send({ op: "level", sb: num("sb"), bb: num("bb"), ante: num("ante") }, "floor-result");
+});
+function seatOp(op) {
+  const seat = num("seat-no");
+  const bodies = {
+    seat: { op: "seat", seat, player: $("player").value.trim(), stack: num("stack") },
+    stack: { op: "stack", seat, stack: num("stack") },
+    unseat: { op: "unseat", seat },
+    button: { op: "button", seat },
+    away: { op: "away", seat, away: true },
+    back: { op: "away", seat, away: false },
+  };
+  void send(bodies[op], "floor-result");
+}
+$("form-seat").addEventListener("submit", (e) => {
+  e.preventDefault();
+  seatOp("seat");
+});
+for (const b of document.querySelectorAll("#form-seat button[type=button]")) {
+  b.addEventListener("click", () => seatOp(b.dataset.op));
+}
+for (const b of document.querySelectorAll("#form-table button")) {
+  b.addEventListener("click", () => {
+    if (b.dataset.op === "voidHand") {
+      const reason = $("void-reason").value.trim();
+      askFirst(
+        "Void the hand with no alert open? Every chip goes back.",
+        () => void send({ op: "voidHand", reason }, "floor-result"),
+      );
+    } else void send({ op: b.dataset.op }, "floor-result");
+  });
+}
 $("sign-out").addEventListener("click", () => {
   signOut("Signed out.");
   reconnect();
@@ -303,4 +478,14 @@ for (const b of document.querySelectorAll("#ruling-bar button[data-ruling]")) {
 
 // A module script runs once the document is parsed: the elements above all exist.
 showSignedIn();
-connect();
+// A supervisor who reloads the page is still signed in (the cookie): ask who.
+void fetch("/api/me")
+  .then((r) => (r.ok ? r.json() : null))
+  .then((me) => {
+    if (me && me.via === "session") {
+      who = me.name;
+      showSignedIn();
+      if (last) draw(last);
+    }
+  })
+  .finally(connect);

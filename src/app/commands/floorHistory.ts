@@ -1,0 +1,27 @@
+/**
+ * The floor's operations as the journal holds them, for disputes: who (`by`), when (`wall`, the wall
+ * clock; `t`, the table's clock) and what, one line each (`feltguard history --floor`).
+ */
+import type { Db } from "../../journal/db.js";
+import { eventRows } from "../../journal/db.js";
+
+/** One line per journaled floor operation between rows `from` and `to`. */
+export function* floorLines(db: Db, from = 1, to?: number): Generator<string> {
+  for (const row of eventRows(db, from, to)) {
+    const e = JSON.parse(row.event) as Record<string, unknown>;
+    if (e.kind !== "floor") continue;
+    const { t, kind: _k, by, wall, op, ...fields } = e;
+    const what = Object.entries(fields)
+      .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+      .join(" ");
+    const cells = [
+      `row ${row.seq}`,
+      `t=${String(t)}`,
+      String(wall ?? "-"),
+      String(by ?? "-"),
+      String(op),
+      what,
+    ];
+    yield `${cells.join("  ").trimEnd()}\n`;
+  }
+}

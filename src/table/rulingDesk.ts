@@ -1,0 +1,234 @@
+/**
+ * The floor's rulings as the core sees them: a ruling must answer an alert that is open (a ruling that
+ * answers nothing, or answers twice, is refused); a misdeal or void sent with an undo window waits for
+ * it, as a core deadline, so that a supervisor can take it back with `undo`; and the dealer's `floor`
+ * key calls the floor. Everything here runs on the events' `t`, so replay gives the same result.
+ */
+import type { FloorEvent, RulingName } from "../contract/input.js";
+import type { AlertEvent, TableEvent } from "../contract/output.js";
+
+/** What the desk needs of the core: whether a hand is on, and how to apply a ruling to it. */
+export interface RulingTarget {
+  hasHand(): boolean;
+  /** Applies a ruling to the hand in progress and returns what it caused (hand end included). */
+  rule(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[];
+}
+
+/** A misdeal or void waiting for its undo window to run out. */
+export interface PendingRuling {
+  ruling: "misdeal" | "void";
+  /** When it was ruled and when it takes effect (core clock). */
+  t: number;
+  due: number;
+  by?: string;
+  code?: string;
+  /** A void with no open alert says why. */
+  reason?: string;
+}
+
+type DeskOp = Extract<FloorEvent, { op: "ruling" | "voidHand" | "undo" }>;
+
+interface OpenEntry {
+  code: string;
+  severity: "floor" | "dealer" | "info";
+  seat?: number;
+  reader?: string;
+}
+
+/** The code of the dealer's call for a supervisor (`floor` key). */
+export const FLOOR_CALLED = "FLOOR_CALLED";
+
+export class RulingDesk {
+  private open: OpenEntry[] = [];
+  private pendingRuling: PendingRuling | null = null;
+
+  constructor(private readonly target: RulingTarget) {}
+
+  /** The misdeal or void waiting for its window, if any. */
+  get pending(): PendingRuling | null {
+    return this.pendingRuling === null ? null : { ...this.pendingRuling };
+  }
+
+  /** Seeds the ledger after a restore (readers still offline). */
+  seedOffline(readers: Iterable<string>): void {
+    for (const reader of readers) this.open.push({ code: "READER_OFFLINE", severity: "floor", reader });
+  }
+
+  /** Follows every table event the core gives out (the core passes each batch through here): which alerts are open. */
+  track(events: readonly TableEvent[]): TableEvent[] {
+    for (const e of events) {
+      if (e.kind === "alert") {
+        if (e.severity === "info" && e.code !== FLOOR_CALLED) continue;
+        this.open.push({
+          code: e.code,
+          severity: e.severity,
+          ...(e.seat === undefined ? {} : { seat: e.seat }),
+          ...(e.reader === undefined ? {} : { reader: e.reader }),
+        });
+      } else if (e.kind === "alert_clear") {
+        this.open = this.open.filter(
+          (a) =>
+            !(
+              a.code === e.code &&
+              (e.seat === undefined || a.seat === e.seat) &&
+              (e.reader === undefined || a.reader === e.reader)
+            ),
+        );
+      } else if (e.kind === "hand_end" || e.kind === "hand_start") {
+        // A hand's alerts end with it; a reader still away and a call for the floor stay.
+        this.open = this.open.filter((a) => a.code === "READER_OFFLINE" || a.code === FLOOR_CALLED);
+        if (e.kind === "hand_start") this.pendingRuling = null;
+      }
+    }
+    return [...events];
+  }
+
+  /** The dealer's `floor` key: one open call at a time. */
+  callFloor(t: number): TableEvent[] {
+    if (this.open.some((a) => a.code === FLOOR_CALLED)) return [];
+    return [
+      {
+        t,
+        kind: "alert",
+        code: FLOOR_CALLED,
+        rule: "—",
+        severity: "info",
+        text: "The dealer calls the floor",
+        steps: ["Wait for a supervisor at the table"],
+      },
+    ];
+  }
+
+  /**
+   * The dealer's `ok` key: the dealer has done what the oldest open dealer-severity alert asked, and
+   * says so; it is cleared. Floor alerts wait for a supervisor.
+   */
+  acknowledge(t: number): TableEvent[] {
+    const a = this.open.find((e) => e.severity === "dealer");
+    if (!a) return [];
+    return [
+      {
+        t,
+        kind: "alert_clear",
+        code: a.code,
+        ...(a.seat === undefined ? {} : { seat: a.seat }),
+      },
+    ];
+  }
+
+  /** A ruling, a void with a reason, or an undo. */
+  floor(event: DeskOp): TableEvent[] {
+    switch (event.op) {
+      case "undo":
+        return this.undo(event.t, event.by);
+      case "voidHand":
+        if (!this.target.hasHand()) return [rejected(event.t, "voidHand", "there is no hand to void")];
+        if (this.pendingRuling) return [rejected(event.t, "voidHand", this.waiting())];
+        return this.decide(event.t, "void", event.undoWindowMs, {
+          reason: event.reason,
+          ...(event.by === undefined ? {} : { by: event.by }),
+        });
+      case "ruling":
+        return this.ruling(event);
+    }
+  }
+
+  /** The earliest `t` at which a pending ruling takes effect. */
+  nextDeadline(): number | null {
+    return this.pendingRuling?.due ?? null;
+  }
+
+  /** Runs a pending ruling whose window has run out by `t`. */
+  advanceTo(t: number): TableEvent[] {
+    const p = this.pendingRuling;
+    if (p === null || p.due > t) return [];
+    return this.apply(p.due);
+  }
+
+  /** The shuffler declares a pending misdeal or void at once: the deck is gone, nothing is left to undo. */
+  settleNow(t: number): TableEvent[] {
+    return this.pendingRuling === null ? [] : this.apply(t);
+  }
+
+  private ruling(event: Extract<DeskOp, { op: "ruling" }>): TableEvent[] {
+    const { t, ruling, seat, code } = event;
+    if (this.pendingRuling) return [rejected(t, "ruling", this.waiting())];
+    const answers = this.open.filter((a) => code === undefined || a.code === code);
+    // The catalogue lets the floor rule a hand dead on its own (HAND_DEAD: "or the floor rules it dead").
+    const ownCause = ruling === "dead" && seat !== undefined && code === undefined;
+    if (answers.length === 0 && !ownCause) {
+      const reason =
+        code === undefined
+          ? "no alert is open; to end a hand with no alert, void it with a reason (voidHand)"
+          : `no open alert ${code} to answer`;
+      return [rejected(t, "ruling", reason)];
+    }
+    if (code === FLOOR_CALLED) {
+      if (ruling !== "continue")
+        return [rejected(t, "ruling", "a call for the floor is answered with continue")];
+      return [{ t, kind: "alert_clear", code: FLOOR_CALLED }];
+    }
+    if (!this.target.hasHand()) return [rejected(t, "ruling", "there is no hand to rule on")];
+    if (ruling === "misdeal" || ruling === "void") {
+      return this.decide(t, ruling, event.undoWindowMs, {
+        ...(code === undefined ? {} : { code }),
+        ...(event.by === undefined ? {} : { by: event.by }),
+      });
+    }
+    return this.target.rule(t, ruling, seat, code);
+  }
+
+  private decide(
+    t: number,
+    ruling: "misdeal" | "void",
+    windowMs: number | undefined,
+    extra: Pick<PendingRuling, "by" | "code" | "reason">,
+  ): TableEvent[] {
+    this.pendingRuling = { ruling, t, due: t + (windowMs ?? 0), ...extra };
+    if (!windowMs) return this.apply(t);
+    const who = extra.by ? ` by ${extra.by}` : "";
+    return [
+      info(
+        t,
+        "RULING_PENDING",
+        `${word(ruling)} ruled${who}: it takes effect in ${Math.round(windowMs / 1000)} s`,
+        ["A supervisor can undo it until then"],
+      ),
+    ];
+  }
+
+  private apply(t: number): TableEvent[] {
+    const p = this.pendingRuling;
+    this.pendingRuling = null;
+    if (p === null || !this.target.hasHand()) return [];
+    return this.target.rule(t, p.ruling, undefined, p.code);
+  }
+
+  private undo(t: number, by: string | undefined): TableEvent[] {
+    const p = this.pendingRuling;
+    if (p === null) return [rejected(t, "undo", "no misdeal or void is waiting: nothing to undo")];
+    this.pendingRuling = null;
+    const who = by ? ` by ${by}` : "";
+    return [info(t, "RULING_UNDONE", `${word(p.ruling)} undone${who}: the hand goes on as before`, [])];
+  }
+
+  private waiting(): string {
+    const p = this.pendingRuling;
+    return `a ${p?.ruling ?? "ruling"} is waiting for its undo window; undo it or wait`;
+  }
+}
+
+function word(ruling: "misdeal" | "void"): string {
+  return ruling === "misdeal" ? "Misdeal" : "Void";
+}
+
+function info(t: number, code: string, text: string, steps: string[]): AlertEvent {
+  return { t, kind: "alert", code, rule: "—", severity: "info", text, steps };
+}
+
+/** The core's refusal of a floor operation (an info alert the floor page shows as the reason). */
+export function rejected(t: number, op: string, reason: string): AlertEvent {
+  return info(t, "FLOOR_OP_REJECTED", `Floor operation "${op}" not applied: ${reason}`, [
+    "Check the operation and send it again",
+  ]);
+}
