@@ -180,7 +180,16 @@ export function boardCardLeft(h: HandContext, tag: string): void {
   const proc = h.board.procedure;
   if (proc.kind === "premature") {
     proc.tags = proc.tags.filter((t) => t !== tag);
-    if (proc.tags.length === 0) h.board.procedure = { kind: "none" };
+    const dealtAgain = h.board.tags.filter((t) => !proc.tags.includes(t));
+    const next = nextStreet(h);
+    // The street dealt again came in while the premature cards' removal was still unreported (K scans
+    // late): if the board now holds the street, what is left of the premature cards went back to it.
+    const whole = next !== null && dealtAgain.length > 0 && h.board.tags.length === BOARD_SIZE[next];
+    if (proc.tags.length === 0 || (whole && roundComplete(h))) {
+      h.board.procedure = { kind: "none" };
+      if (h.board.tags.length > BOARD_SIZE[h.betting.street] && roundComplete(h))
+        judgeBoard(h, BOARD_SIZE[h.betting.street]);
+    }
   } else if (proc.kind === "tooMany" && h.board.tags.length >= BOARD_SIZE[proc.street]) {
     // The extra card is off the board: what is left makes the street — and a card dealt on meanwhile
     // (the bridge reports the removal K scans late, with the next street's card) comes after it.

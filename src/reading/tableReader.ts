@@ -342,6 +342,12 @@ export class TableReader {
     }
     // The old antenna of a card that moved on still lists it (the bridge's K missed scans).
     if (place && !fresh) return;
+    // A new card on a seat that still lists a lone card of the last hand (a misdeal stops the deal at
+    // one card a seat): that card went back to the seat, dealt again, before the bridge saw it leave.
+    if (fresh && /^seat\d+$/.test(antenna)) {
+      const lone = [...this.leftovers].filter((tag2) => this.cards.get(tag2)?.antenna === antenna);
+      if (lone.length === 1) this.dealtAgain(t, antenna, out);
+    }
     if (place) {
       const otherStillLists = this.reports.get(place.antenna)?.has(tag) === true;
       if (otherStillLists && place.from === antenna && t - place.movedAt <= this.lagMs) {
