@@ -40,6 +40,8 @@ export interface FloorStateOptions {
   tableName: string;
   /** Readers the configuration names; others appear when they report. */
   readers?: readonly string[];
+  /** Reader → the antennas it serves (reader health names them). */
+  antennasByReader?: Readonly<Record<string, readonly string[]>>;
   /** How many finished hands to keep. */
   lastHands?: number;
 }
@@ -59,7 +61,7 @@ export class FloorState {
     private readonly options: FloorStateOptions,
   ) {
     this.hands = new LastHands(options.lastHands ?? 20);
-    this.readers = new ReaderHealth(options.readers ?? []);
+    this.readers = new ReaderHealth(options.readers ?? [], options.antennasByReader ?? {});
   }
 
   /** Follows one batch of table events (a runtime output). */

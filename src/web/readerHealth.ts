@@ -10,6 +10,8 @@ export interface ReaderStatus {
   online: boolean;
   /** "unknown" until the reader has reported: a table with no device open must not look healthy. */
   state: "unknown" | "online" | "offline";
+  /** The antennas this reader serves (from the configuration): what is blind while it is away. */
+  antennas?: string[];
   /** `t` of the last change, when one was seen. */
   since: number | null;
 }
@@ -18,7 +20,10 @@ export class ReaderHealth {
   private readonly status = new Map<string, ReaderStatus>();
 
   /** `known` are the readers the configuration names (each antenna's `reader`). */
-  constructor(known: readonly string[]) {
+  constructor(
+    known: readonly string[],
+    private readonly antennas: Readonly<Record<string, readonly string[]>> = {},
+  ) {
     for (const reader of known)
       this.status.set(reader, { reader, online: false, state: "unknown", since: null });
   }
@@ -40,7 +45,12 @@ export class ReaderHealth {
 
   /** Every reader known or seen, by name. */
   list(): ReaderStatus[] {
-    return [...this.status.values()].map((s) => ({ ...s })).sort((a, b) => a.reader.localeCompare(b.reader));
+    return [...this.status.values()]
+      .map((s) => {
+        const antennas = this.antennas[s.reader];
+        return antennas && antennas.length > 0 ? { ...s, antennas: [...antennas] } : { ...s };
+      })
+      .sort((a, b) => a.reader.localeCompare(b.reader));
   }
 
   /** Names of the readers that are away. */

@@ -32,6 +32,8 @@ export interface FloorServerOptions {
   port: number;
   /** Readers the configuration names (for reader health). */
   readers?: readonly string[];
+  /** Reader → the antennas it serves (from the configuration's antenna map). */
+  antennasByReader?: Readonly<Record<string, readonly string[]>>;
   /**
    * How often (ms) to look for changes that came without a table event (a card dealt, a bet landing);
    * the runtime tells outputs only about table events. 0 turns it off. Default 250.
@@ -83,6 +85,7 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
   const state = new FloorState(runtime.core, {
     tableName: options.tableName,
     readers: options.readers ?? [],
+    ...(options.antennasByReader ? { antennasByReader: options.antennasByReader } : {}),
   });
   if (options.history) state.apply(options.history);
   const hub = new SocketHub(state);

@@ -36,10 +36,18 @@ export async function startFloorPage(
     host: web.host,
     port: web.port,
     readers: [...new Set(Object.values(config.antennas).map((a) => a.reader))],
+    antennasByReader: antennasByReader(config),
     ...(options.history ? { history: options.history } : {}),
   });
   const url = await server.listen();
   options.signal?.addEventListener("abort", () => void server.close(), { once: true });
   options.onServer?.(server);
   return url;
+}
+
+/** Reader → the antennas the configuration maps to it. */
+function antennasByReader(config: Config): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [antenna, { reader }] of Object.entries(config.antennas)) (out[reader] ??= []).push(antenna);
+  return out;
 }

@@ -319,7 +319,12 @@ describe("startFloorPage", () => {
       };
       // No device has reported: the page does not call the reader online.
       expect(health.status).toBe("unknown");
-      expect(health.readers).toEqual([{ reader: "bridge", online: false, state: "unknown", since: null }]);
+      expect(health.readers).toMatchObject([
+        { reader: "bridge", online: false, state: "unknown", since: null },
+      ]);
+      // Each reader names the antennas it serves: what is blind while it is away.
+      const [bridge] = health.readers as { antennas: string[] }[];
+      expect(bridge?.antennas).toEqual(expect.arrayContaining(["seat1", "board", "burn", "muck", "pot"]));
       feed(runtime, setNow, scenario("misdeal-first-card"));
       const rule = (token: string) =>
         fetch(`${url}api/ruling`, {

@@ -214,6 +214,13 @@ function drawReaders(readers) {
             "li",
             { class: r.state ?? (r.online ? "online" : "offline") },
             `${r.reader}: ${r.state === "unknown" ? "no report yet" : r.state === "offline" ? "OFFLINE" : "online"}`,
+            r.antennas
+              ? el(
+                  "div",
+                  { class: "antennas muted" },
+                  `${r.antennas.length} antennas: ${r.antennas.join(", ")}`,
+                )
+              : null,
           ),
         )),
   );
