@@ -158,10 +158,12 @@ export class ChipZones {
     out: Observation[],
     before = Number.POSITIVE_INFINITY,
     betZones = true,
+    frozenToo = false,
   ): void {
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
-      if (zone?.changedAt == null || antenna === except || this.frozen.has(antenna)) continue;
+      if (zone?.changedAt == null || antenna === except) continue;
+      if (this.frozen.has(antenna) && !frozenToo) continue;
       if (zone.changedAt >= before || (!betZones && BET_ZONE.test(antenna))) continue;
       out.push(this.settle(t, antenna, zone));
     }

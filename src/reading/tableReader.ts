@@ -167,9 +167,9 @@ export class TableReader {
    * Reads every unsettled zone now: the action has moved on. `except` keeps one zone waiting, and so
    * do zones that changed at or after `before` (a judgement that waited since then comes first).
    */
-  settleAll(t: number, except?: string, before?: number, betZones = true): Observation[] {
+  settleAll(t: number, except?: string, before?: number, betZones = true, frozenToo = false): Observation[] {
     const out: Observation[] = [];
-    this.chips.settleAll(t, except, out, before, betZones);
+    this.chips.settleAll(t, except, out, before, betZones, frozenToo);
     return out;
   }
 

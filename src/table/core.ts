@@ -270,8 +270,10 @@ class Table implements TableCore {
     // does not show a bettor is done (an extra card pitched while he still pushes chips); board and
     // burn cards are the dealer's (see movesAction).
     const arrived = observations.flatMap((o) => (o.type === "card_arrived" ? [o.antenna] : []));
+    // (In a reader's reconnection burst, bets put out before it went away are read too.)
+    const burst = this.offline.has(this.readerOf(event.antenna)) || this.offline.has(event.antenna);
     const settled = arrived.includes("muck")
-      ? this.route(event.t, this.reader.settleAll(event.t, event.antenna))
+      ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, true, burst))
       : arrived.some((a) => a !== "board" && a !== "burn")
         ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, false))
         : [];
