@@ -96,6 +96,8 @@ class Table implements TableCore {
   private readonly offline = new Set<string>();
   /** Floor set-up operations refused only because the hand was not over yet, and until when they wait. */
   private readonly setupWaiting: { event: Parameters<typeof applyFloorSetup>[1]; until: number }[] = [];
+  /** A shuffler press waiting for the hand to end on what the readers have yet to report, until when. */
+  private shufflerWaiting: number | null = null;
   /** When the last hand ended: chips on a bet zone since before then are that hand's. */
   private lastHandEnd = Number.NEGATIVE_INFINITY;
   /** When each reader last came back: its reconnection burst carries that time. */
@@ -190,7 +192,10 @@ class Table implements TableCore {
       const setupDue = this.setupWaiting[0]?.until ?? null;
       let batch: TableEvent[];
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
-      else if (readerDue !== null && readerDue <= d) batch = this.route(d, this.reader.advanceTo(d));
+      else if (d === this.shufflerWaiting) {
+        this.shufflerWaiting = null;
+        batch = this.session === null ? [] : [say.shufflerDuringHand(d, this.session.context.hand)];
+      } else if (readerDue !== null && readerDue <= d) batch = this.route(d, this.reader.advanceTo(d));
       else if (setupDue !== null && setupDue <= d) batch = this.applyWaitingSetup(d, false);
       else if (this.session !== null) {
         // A judgement that waited for the readers moves the action on as any event does: chips that
@@ -212,6 +217,7 @@ class Table implements TableCore {
       this.session?.nextDue ?? null,
       this.setupWaiting[0]?.until ?? null,
       this.desk.nextDeadline(),
+      this.shufflerWaiting,
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -301,7 +307,10 @@ class Table implements TableCore {
     this.session = null;
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
-    return [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal")];
+    const after = [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal")];
+    if (this.shufflerWaiting === null) return after;
+    this.shufflerWaiting = null;
+    return [...after, ...this.startHand(h.t)];
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
@@ -335,8 +344,13 @@ class Table implements TableCore {
       } else if (h.cardsDealt === 0) {
         // A hand that was never dealt: it did not happen; every chip goes back.
         out.push(...this.afterHand(this.session.ruling(t, "void")));
+      } else if ("board" in h && h.board.procedure.kind !== "none" && this.shufflerWaiting === null) {
+        // The dealer took a card off the board and went on; the bridge reports it gone K scans late.
+        // The press waits that long for the hand to end on it.
+        this.shufflerWaiting = t + this.reader.lagMs;
+        return out;
       } else {
-        return [say.shufflerDuringHand(t, h.hand)];
+        return [...out, say.shufflerDuringHand(t, h.hand)];
       }
     }
     return [...out, ...this.startHand(t)];
