@@ -193,9 +193,9 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   }
   const seat = h.betting.phase === "betting" ? h.betting.toAct : null;
   if (seat === null) {
-    // The player acts on a street the table has not begun yet: a card taken off the board (an extra
-    // one) is reported K scans late. The key waits that long for the street.
-    if (h.betting.phase === "dealing" && streetUnderWay(h))
+    // Between rounds a player acts on a street the table has not begun yet: its cards (or a card taken
+    // off the board) are reported up to K scans late. The key waits that long for the street.
+    if (h.betting.phase === "dealing" && h.dealComplete)
       h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
     return;
   }
@@ -205,16 +205,6 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   else if (key === "fold") act(h, seat, "fold");
   else actAllIn(h, seat);
   afterAction(h);
-}
-
-/** The next street's cards are coming: its burn or some of its cards are out, or a board procedure is in force. */
-function streetUnderWay(h: HandContext): boolean {
-  const dealt: Record<string, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
-  return (
-    h.board.procedure.kind !== "none" ||
-    h.board.burns.length > h.board.burnsUsed ||
-    h.board.tags.length > (dealt[h.betting.street] ?? 5)
-  );
 }
 
 /** A street has begun: keys pressed while it waited for the readers are the first actions on it. */
