@@ -9,6 +9,7 @@ import { z } from "zod";
 import { InputEvent } from "../contract/input.js";
 import { TableEvent } from "../contract/output.js";
 import type { CoreCheckpoint } from "../table/core.js";
+import type { StoredHand } from "./hashChain.js";
 
 export type Db = Database.Database;
 
@@ -206,19 +207,8 @@ export function* checkpointsBefore(
   }
 }
 
-/** One hand in the index. */
-export interface HandRow {
-  hand: number;
-  startSeq: number;
-  startT: number;
-  startWall: string | null;
-  game: string;
-  button: number;
-  redeal: boolean;
-  endSeq: number | null;
-  endT: number | null;
-  endWall: string | null;
-  result: string | null;
+/** One hand in the index, its stacks read. */
+export interface HandRow extends Omit<StoredHand, "stacks"> {
   stacks: Record<string, number> | null;
 }
 

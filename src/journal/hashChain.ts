@@ -8,6 +8,22 @@
  */
 import { createHash } from "node:crypto";
 
+/** One hand of the index as stored: its stacks as the JSON text in the database. */
+export interface StoredHand {
+  hand: number;
+  startSeq: number;
+  startT: number;
+  startWall: string | null;
+  game: string;
+  button: number;
+  redeal: boolean;
+  endSeq: number | null;
+  endT: number | null;
+  endWall: string | null;
+  result: string | null;
+  stacks: string | null;
+}
+
 export const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 /** The journal's identity: which table key, which journal, the first table-event number. */
@@ -51,23 +67,7 @@ export const anchorText = (journal: string, seq: number, hash: string): string =
 export const NO_HANDS = "0".repeat(64);
 
 /** The digest of the hands index after one more finished hand (its row as stored). */
-export function nextHandsDigest(
-  prev: string,
-  h: {
-    hand: number;
-    startSeq: number;
-    startT: number;
-    startWall: string | null;
-    game: string;
-    button: number;
-    redeal: boolean;
-    endSeq: number | null;
-    endT: number | null;
-    endWall: string | null;
-    result: string | null;
-    stacks: string | null;
-  },
-): string {
+export function nextHandsDigest(prev: string, h: StoredHand): string {
   const row = [
     h.hand,
     h.startSeq,

@@ -46,6 +46,7 @@ import {
   nextHandsDigest,
   NO_HANDS,
   rowHash,
+  type StoredHand,
 } from "./hashChain.js";
 import { loadOrCreateTableKey, memoryTableKey, type TableKey } from "./tableKey.js";
 import { readIdentity, verifyTail } from "./verify.js";
@@ -66,20 +67,8 @@ export const defaultKeyPath = (journalPath: string): string => `${journalPath}.k
 
 type Row = Omit<EventRow, "mac"> & { mac: string };
 
-interface HandData {
-  hand: number;
-  startSeq: number;
-  startT: number;
-  startWall: string | null;
-  game: string;
-  button: number;
-  redeal: boolean;
-  endSeq: number | null;
-  endT: number | null;
-  endWall: string | null;
-  result: string | null;
-  stacks: string | null;
-}
+/** A hand of the index as the journal writes it. */
+type HandData = StoredHand;
 
 /** Writes waiting for the disk, in order: rows, then index and checkpoint updates. */
 type Pending = { row: Row } | { op: (db: Db) => void };
