@@ -3,9 +3,13 @@
  * (johnny-five). Pin changes become `button` input events; outputs take plain data.
  * johnny-five cannot reconnect a lost board, so a loss is surfaced once as `lost`
  * and the application restarts (supervised restart + journal replay).
+ * A serial path is opened with the project's own serialport 13 and spoken to through firmata-io, so
+ * johnny-five never loads its own serialport (v8, whose native build the install blocks).
  */
 import { EventEmitter } from "node:events";
+import firmataIo from "firmata-io";
 import five, { type Board, type Digits, type IoPlugin, type Led, type PinId } from "johnny-five";
+import { SerialPort } from "serialport";
 import { BUTTONS, type ButtonEvent, type ButtonName } from "../../contract/input.js";
 import { DIGIT_WIDTH, digitText } from "./digits.js";
 
@@ -28,8 +32,10 @@ export interface DigitsPins {
 export interface DealerKeysOptions {
   /** An IO plugin instance (tests: mock-firmata). Either this or `port`. */
   io?: IoPlugin;
-  /** Serial path of the Firmata board; johnny-five opens it. Either this or `io`. */
+  /** Serial path of the Firmata board (opened with serialport 13 and firmata-io). Either this or `io`. */
   port?: string;
+  /** StandardFirmata's baud rate unless the board's sketch says otherwise. */
+  baudRate?: number;
   /** Pin of each key that is wired; `allin` may also come from the HID button instead. */
   buttons: Partial<Record<ButtonName, PinId>>;
   /** Keys switch to ground with the internal pull-up (default true). */
@@ -62,6 +68,8 @@ export interface DealerKeysEvents {
 }
 
 const MAX7219_DECODE_MODE = 0x09;
+/** Firmata's INPUT pin mode. */
+const INPUT_MODE = 0;
 /** Pot on chip 0, amount to call on chip 1. */
 const CHIPS = ["pot", "toCall"] as const;
 
@@ -77,16 +85,38 @@ export async function openDealerKeys(options: DealerKeysOptions): Promise<Dealer
     // Without either, johnny-five probes every serial port it finds: never what a table wants.
     throw new Error("dealer keys: give an io instance or a serial port path");
   }
+  const io = options.io ?? openFirmata(options.port!, options.baudRate ?? FIRMATA_BAUD);
   const board = new five.Board({
-    ...(options.io ? { io: options.io } : { port: options.port }),
+    io,
     repl: false,
     debug: false,
     // johnny-five's SIGINT handler exits the process: the runtime owns shutdown.
     sigint: false,
     timeout: options.readyTimeoutMs ?? 10_000,
   });
-  await waitReady(board, options.readyTimeoutMs ?? 10_000);
+  try {
+    await waitReady(board, options.readyTimeoutMs ?? 10_000);
+  } catch (e) {
+    // johnny-five's own connect timer may still report the failure: it has been reported once here.
+    board.on("error", () => undefined);
+    // A port this driver opened must not stay open behind a board that never answered.
+    if (!options.io) closeQuietly(io);
+    throw e;
+  }
   return new DealerKeys(board, options);
+}
+
+/** StandardFirmata's default line speed. */
+const FIRMATA_BAUD = 57600;
+
+/**
+ * A Firmata client on a serial path. It asks for the version at once (reportVersionTimeout 0)
+ * rather than wait for the board's own announcement, which a board that does not reset when the
+ * port opens (the RP2040's USB CDC) never repeats.
+ */
+function openFirmata(path: string, baudRate: number): IoPlugin {
+  const port = new SerialPort({ path, baudRate });
+  return new firmataIo.Firmata(port, { reportVersionTimeout: 0 });
 }
 
 /** The driver for an opened board; create it with `openDealerKeys`. */
@@ -104,6 +134,14 @@ export class DealerKeys extends EventEmitter<DealerKeysEvents> {
   ) {
     super();
     const pullup = options.pullup ?? true;
+    // Every key pin becomes an input (pull-up on) before the first report is asked for: a port report
+    // answering one key's request would otherwise read its neighbours while they are still outputs
+    // (low), and a key nobody touched would be pressed at start-up.
+    for (const pin of Object.values(options.buttons)) {
+      if (typeof pin !== "number") continue;
+      board.io.pinMode(pin, INPUT_MODE);
+      if (pullup) board.io.digitalWrite(pin, board.io.HIGH);
+    }
     for (const [name, pin] of Object.entries(options.buttons) as [ButtonName, PinId | undefined][]) {
       if (pin === undefined) continue;
       const button = new five.Button({ pin, board, pullup });
@@ -173,7 +211,7 @@ export class DealerKeys extends EventEmitter<DealerKeysEvents> {
   /** Stops listening to the board and closes its serial port when there is one. */
   close(): void {
     for (const undo of this.detach.splice(0)) undo();
-    this.board.io.transport?.close?.();
+    closeQuietly(this.board.io);
   }
 
   private press(button: ButtonName, now: () => number): void {
@@ -187,6 +225,14 @@ export class DealerKeys extends EventEmitter<DealerKeysEvents> {
     this.lostWith = error;
     this.emit("lost", error);
   }
+}
+
+function closeQuietly(io: IoPlugin): void {
+  const transport = io.transport as (SerialPort | { close?: () => void }) | null | undefined;
+  if (transport instanceof SerialPort) {
+    // Closing a port that is already gone reports an error through the callback: nothing to do then.
+    if (transport.isOpen) transport.close(() => undefined);
+  } else transport?.close?.();
 }
 
 function setLed(light: LitLed, on: boolean): void {
