@@ -12,6 +12,7 @@ import { say } from "./alerts.js";
 import type { HandContext, ZoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
+import { cancel, schedule, waiting } from "./timers.js";
 
 function zone(h: HandContext, seat: number): ZoneAccount {
   return (h.zones[seat] ??= { chips: new Map() });
@@ -42,7 +43,25 @@ export function betZoneSettled(
     potGained(h, sweptWith);
     return;
   }
+  // A push short of the call may be the first part of one whose rest landed inside the settle window
+  // and was swept before the zone's next scan (a quick dealer sweeps right after the last chip): the
+  // pot reports that rest at its next slot, at most one scan round after this read. The read waits
+  // that round; anything else the table reads in the meantime reads it first, as it stood.
+  if (h.reading.scanRoundMs > 0 && pushInTurn(h, seat, chips) && pushFallsShort(h, seat, chips)) {
+    schedule(h, { kind: "shortPush", due: h.t + h.reading.scanRoundMs, since: h.t, seat, chips: [...chips] });
+    return;
+  }
   zoneRead(h, seat, chips);
+}
+
+/**
+ * A short push that waited for the pot is read as it stood: its round ran out, or the table read
+ * something else first (another seat's chips, a key, a card) that must come after it.
+ */
+export function readShortPush(h: HandContext, pending = waiting(h, "shortPush")): void {
+  if (pending === undefined) return;
+  cancel(h, "shortPush");
+  zoneRead(h, pending.seat, pending.chips);
 }
 
 /** Whether the chips new on a seat's zone, as its action now, would be less than the call and not all-in. */
@@ -53,6 +72,39 @@ function pushFallsShort(h: HandContext, seat: number, chips: readonly ChipTag[])
   const fresh = chips.filter((c) => !account.chips.has(c.tag)).reduce((sum, c) => sum + c.denomination, 0);
   const toCall = h.betting.currentBet - s.bet;
   return fresh > 0 && fresh < toCall && fresh < s.stack;
+}
+
+/**
+ * Whether the chips new on a seat's zone would be read as its action in turn: a betting round of a
+ * dealt hand, the seat to act, and more than only what is already counted (posted blinds, fill-in).
+ */
+function pushInTurn(h: HandContext, seat: number, chips: readonly ChipTag[]): boolean {
+  const s = findSeat(h.betting, seat);
+  if (!s || s.folded || s.stack === 0 || !canBet(h) || !h.dealComplete) return false;
+  if (h.betting.phase !== "betting" || h.betting.toAct !== seat) return false;
+  const account = zone(h, seat);
+  const street = h.betting.street;
+  const fresh = chips.filter((c) => !account.chips.has(c.tag)).reduce((sum, c) => sum + c.denomination, 0);
+  return fresh > uncountedRoom(h, seat, street, new Set(chips.map((c) => c.tag)));
+}
+
+/** Chips a seat's zone may still gain this street that only make up what is already counted for it. */
+function uncountedRoom(
+  h: HandContext,
+  seat: number,
+  street: HandContext["betting"]["street"],
+  present?: ReadonlySet<string>,
+): number {
+  const account = zone(h, seat);
+  let onZone = 0;
+  // Chips of the last hand still listed (the bridge's lag, a late collection) are not this hand's.
+  const lastHands = h.t < h.lastHandsChips.until ? h.lastHandsChips.tags : [];
+  for (const [tag, c] of account.chips)
+    if (c.street === street && !lastHands.includes(tag) && (present?.has(tag) ?? true))
+      onZone += c.denomination;
+  const committed = h.committed[seat];
+  const counted = committed?.street === street ? committed.to : 0;
+  return counted - onZone;
 }
 
 function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
@@ -67,15 +119,8 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void
   };
   const s = findSeat(h.betting, seat);
   const freshValue = fresh.reduce((sum, c) => sum + c.denomination, 0);
-  let onZone = 0;
-  // Chips of the last hand still listed (the bridge's lag, a late collection) are not this hand's.
-  const lastHands = h.t < h.lastHandsChips.until ? h.lastHandsChips.tags : [];
-  for (const [tag, c] of account.chips)
-    if (c.street === street && !lastHands.includes(tag)) onZone += c.denomination;
-  const committed = h.committed[seat];
-  const counted = committed?.street === street ? committed.to : 0;
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.
-  if (!s || s.folded || s.stack === 0 || !canBet(h) || freshValue <= counted - onZone) {
+  if (!s || s.folded || s.stack === 0 || !canBet(h) || freshValue <= uncountedRoom(h, seat, street)) {
     markAccounted();
     return;
   }
@@ -111,6 +156,13 @@ export function chipsTakenBack(h: HandContext, seat: number, amount: number): vo
  * antes the hand posted; between rounds nobody is to act, and the sweep's chips were read already.
  */
 export function potGained(h: HandContext, chips: readonly ChipTag[]): void {
+  // A short push waiting for the pot: these chips are the rest of it, swept in unseen.
+  const pending = waiting(h, "shortPush");
+  if (pending !== undefined) {
+    cancel(h, "shortPush");
+    zoneRead(h, pending.seat, [...pending.chips, ...chips]);
+    return;
+  }
   if (!canBet(h) || !h.dealComplete || h.betting.phase !== "betting") return;
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
   // pot is scanned after the board): they belong to the closed round, whose actions were read.

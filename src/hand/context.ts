@@ -73,7 +73,20 @@ export type HandTimer =
   /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */
   | { kind: "board"; due: number; before: number; since: number }
   /** The last hand's cards were still listed at the shuffler press: unless they leave within the lag. */
-  | { kind: "deckCollected"; due: number };
+  | { kind: "deckCollected"; due: number }
+  /**
+   * A push read short of the call: the rest of it may have been swept into the pot between two scans of
+   * the zone; the pot reports it within one round. `chips`: the zone as it was read (not yet accounted).
+   * Only the pot can complete it: chips the zone reports later are a second motion (the settle window).
+   */
+  | {
+      kind: "shortPush";
+      due: number;
+      /** When it was read: chips that changed after it belong after it. */
+      since: number;
+      seat: number;
+      chips: { tag: string; denomination: number }[];
+    };
 
 /** The reading's windows, as the hand needs them. */
 export interface ReadingWindows {

@@ -1,9 +1,10 @@
 /**
  * The hold'em hand's judgements that waited for the readers (timers.ts), run when they fall due:
  * the order of the deal, an exposed card, board cards against burns and the betting round, and the
- * last hand's cards at the shuffler press. Each is judged on what the readers reported by then.
+ * last hand's cards at the shuffler press, a push short of the call. Each is judged on what the readers reported by then.
  */
 import { judgeBoard } from "./board.js";
+import { readShortPush } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
 import { judgeDeckCollected } from "./deck.js";
@@ -30,6 +31,9 @@ export function runDueJudgements(h: HandContext): void {
         break;
       case "deckCollected":
         judgeDeckCollected(h);
+        break;
+      case "shortPush":
+        readShortPush(h, timer);
         break;
     }
   }

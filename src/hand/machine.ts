@@ -7,7 +7,7 @@ import { assign, setup } from "xstate";
 import type { ButtonName, RulingName } from "../contract/input.js";
 import { announceAllIn } from "./act.js";
 import { afterRoundClosed, boardSettledByAction } from "./board.js";
-import { actionKey, afterAction, replayDeferredKeys } from "./chips.js";
+import { actionKey, afterAction, readShortPush, replayDeferredKeys } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { cardExposed } from "./deal.js";
 import { clear, clearCode } from "./emit.js";
@@ -31,6 +31,8 @@ function progress(h: HandContext): void {
 }
 
 function onKey(h: HandContext, key: ButtonName): void {
+  // A push short of the call waiting for the pot was out before the key was pressed.
+  readShortPush(h);
   if (key === "check" || key === "fold" || key === "raise" || key === "allin") boardSettledByAction(h);
   if (key === "check" || key === "fold" || key === "raise" || key === "allin") actionKey(h, key);
   else if (key === "exposed") cardExposed(h);
@@ -38,6 +40,7 @@ function onKey(h: HandContext, key: ButtonName): void {
 
 /** The floor's ruling on an open alert (rule 1: the floor decides). */
 function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: string): void {
+  readShortPush(h);
   switch (ruling) {
     case "continue":
       if (h.hold) {

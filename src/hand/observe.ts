@@ -4,12 +4,13 @@
  */
 import { say } from "./alerts.js";
 import { boardCardLeft, boardCardsArrived, burnArrived } from "./board.js";
-import { betZoneSettled, cardMucked, chipsTakenBack, potGained } from "./chips.js";
+import { betZoneSettled, cardMucked, chipsTakenBack, potGained, readShortPush } from "./chips.js";
 import { readingNotice } from "./readingAlerts.js";
 import type { HandContext } from "./context.js";
 import { holeCardArrived } from "./deal.js";
 import { checkDeck, dropStale } from "./deck.js";
 import { raise } from "./emit.js";
+import { waiting } from "./timers.js";
 import type { Observation } from "../reading/observations.js";
 import type { Card } from "../rules/cards.js";
 
@@ -61,6 +62,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
   };
   for (const o of observations) {
     if (o.type !== "card_arrived" || o.antenna !== "board") flushBoard();
+    if (!completesShortPush(h, o)) readShortPush(h);
     switch (o.type) {
       case "card_arrived": {
         // A card of the last hand that moves is collected or dealt again: a new card of this hand,
@@ -104,6 +106,14 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
     }
   }
   flushBoard();
+}
+
+/**
+ * Whether an observation may be the rest of a short push still waiting for the pot: chips the pot
+ * gained unseen. Anything else (the same zone again included) comes after the push as it stood.
+ */
+function completesShortPush(h: HandContext, o: Observation): boolean {
+  return o.type === "pot_gained" || waiting(h, "shortPush") === undefined;
 }
 
 function cardArrived(h: HandContext, tag: string, antenna: string, from: string | null): void {

@@ -88,6 +88,60 @@ describe("reading at any pace: chips pushed and swept in so fast that the zone n
     expect(actionsOf(events, 4)).toEqual(["call"]);
   });
 
+  it("a push short of the call waits one scan round for the pot: its unseen rest there is the same push; past the round, an undercall", () => {
+    // Seat 4 faces the big blind (200) and pushes 100 + 100; the second chip lands inside the settle
+    // window and is swept before the zone's next scan, so only the pot reports it.
+    const read = config.settleWindowMs + ROUND;
+    const push = (gap: number) =>
+      dealt()
+        .addTo("bet4", "chip:100:60")
+        .after(read + gap)
+        .toPot("chip:100:60", "chip:100:61")
+        .wait();
+    const within = play(push(ROUND - 1));
+    expect(codes(within)).not.toContain("UNDERCALL");
+    expect(actionsOf(within, 4)).toEqual(["call"]);
+    expect(codes(play(push(ROUND + 1)))).toContain("UNDERCALL");
+  });
+
+  it("a blind put out in two reports is no push, even heads-up where the small blind acts first", () => {
+    // Heads-up, button 1 is the small blind and first to act: half his blind's chips, then chips the
+    // pot gains before the deal (a stray chip), then the rest of the blind and the deal.
+    const events = play(
+      new Scene("")
+        .setup({ seats: [1, 2], button: 1 })
+        .key("shuffler")
+        .addTo("bet1", "chip:25:70", "chip:25:71")
+        .after(config.settleWindowMs + ROUND + 10)
+        .toPot("chip:100:72")
+        .addTo("bet1", "chip:25:70", "chip:25:71", "chip:25:73", "chip:25:74")
+        .chips(2, 100, 100)
+        .deal([
+          [2, "Kh"],
+          [1, "7d"],
+          [2, "9s"],
+          [1, "Ac"],
+        ])
+        .wait(),
+    );
+    expect(codes(events)).toEqual([]);
+    expect(actionsOf(events, 1)).toEqual(["sb"]);
+  });
+
+  it("a short push waiting for the pot is read as it stood before anything else the table reads", () => {
+    // The next seat folds inside the round: the short push came first (an undercall), then the fold.
+    const events = play(
+      dealt()
+        .addTo("bet4", "chip:100:60")
+        .after(config.settleWindowMs + ROUND + 50)
+        .key("fold")
+        .wait(),
+    );
+    expect(codes(events)).toContain("UNDERCALL");
+    expect(actionsOf(events, 4)).toEqual(["call"]);
+    expect(actionsOf(events, 1)).toEqual(["fold"]);
+  });
+
   it("between rounds nobody is to act: a gain is not anyone's action", () => {
     const events = play(
       dealt().limpedPreflop().burn("2c").board("Qs", "Jd", "4h").wait(1000).toPot("chip:5:70").wait(),
