@@ -54,6 +54,11 @@ export function betZoneSettled(
   zoneRead(h, seat, chips);
 }
 
+/** Chips that waited between rounds past the readers' lag with no street begun: read as they are now. */
+export function readChipsBetweenRounds(h: HandContext): void {
+  for (const d of h.deferredChips.splice(0)) zoneRead(h, d.seat, d.chips, false);
+}
+
 /**
  * A short push that waited for the pot is read as it stood: its round ran out, or the table read
  * something else first (another seat's chips, a key, a card) that must come after it.
@@ -107,7 +112,7 @@ function uncountedRoom(
   return counted - onZone;
 }
 
-function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWait = true): void {
   const account = zone(h, seat);
   const present = new Set(chips.map((c) => c.tag));
   for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
@@ -122,6 +127,13 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[]): void
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.
   if (!s || s.folded || s.stack === 0 || !canBet(h) || freshValue <= uncountedRoom(h, seat, street)) {
     markAccounted();
+    return;
+  }
+  // Between rounds a player acts on a street the table has not begun yet: its cards (or a card taken
+  // off the board) are reported up to K scans late. His chips wait that long for the street, as keys do.
+  if (mayWait && h.betting.phase === "dealing" && h.dealComplete) {
+    h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+    schedule(h, { kind: "chipsBetweenRounds", due: h.t + h.reading.lagMs });
     return;
   }
   markAccounted();
@@ -259,9 +271,21 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   afterAction(h);
 }
 
-/** A street has begun: keys pressed while it waited for the readers are the first actions on it. */
+/**
+ * A street has begun: keys pressed and chips put out while it waited for the readers are the first
+ * actions on it, in the order of play (the readers report zones in channel order).
+ */
 export function replayDeferredKeys(h: HandContext): void {
-  if (h.deferredKeys.length === 0 || h.betting.phase !== "betting") return;
+  if (h.betting.phase !== "betting") return;
+  if (h.deferredChips.length > 0) {
+    const order = h.betting.seats.map((s) => s.seat);
+    const from = h.betting.toAct === null ? 0 : Math.max(0, order.indexOf(h.betting.toAct));
+    const rank = (seat: number) => (order.indexOf(seat) - from + order.length) % order.length;
+    const chips = h.deferredChips.splice(0).sort((a, b) => rank(a.seat) - rank(b.seat));
+    cancel(h, "chipsBetweenRounds");
+    for (const d of chips) betZoneSettled(h, d.seat, d.chips);
+  }
+  if (h.deferredKeys.length === 0) return;
   const keys = h.deferredKeys.splice(0).filter((k) => k.until >= h.t);
   for (const k of keys) actionKey(h, k.key);
 }

@@ -74,6 +74,8 @@ export type HandTimer =
   | { kind: "board"; due: number; before: number; since: number }
   /** The last hand's cards were still listed at the shuffler press: unless they leave within the lag. */
   | { kind: "deckCollected"; due: number }
+  /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
+  | { kind: "chipsBetweenRounds"; due: number }
   /**
    * A push read short of the call: the rest of it may have been swept into the pot between two scans of
    * the zone; the pot reports it within one round. `chips`: the zone as it was read (not yet accounted).
@@ -126,6 +128,11 @@ export interface HandContext {
   pendingOutOfTurn: PendingOutOfTurn | null;
   /** Player keys pressed before the table began the street they act on (see actionKey), until when. */
   deferredKeys: { key: "check" | "fold" | "allin"; until: number }[];
+  /**
+   * Chips read on a seat's zone between rounds, while the table waits for the next street's cards (a
+   * card taken off the board is reported K scans late): the street's first actions, read when it begins.
+   */
+  deferredChips: { seat: number; chips: { tag: string; denomination: number }[] }[];
   raiseDeclared: boolean;
   /** When the current street began (its cards complete). */
   streetAt: number;

@@ -4,7 +4,7 @@
  * last hand's cards at the shuffler press, a push short of the call. Each is judged on what the readers reported by then.
  */
 import { judgeBoard } from "./board.js";
-import { readShortPush } from "./chips.js";
+import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
 import { judgeDeckCollected } from "./deck.js";
@@ -31,6 +31,9 @@ export function runDueJudgements(h: HandContext): void {
         break;
       case "deckCollected":
         judgeDeckCollected(h);
+        break;
+      case "chipsBetweenRounds":
+        readChipsBetweenRounds(h);
         break;
       case "shortPush":
         readShortPush(h, timer);

@@ -124,6 +124,7 @@ function initialContext(init: HandInit): HandContext {
     pendingFolds: [],
     pendingOutOfTurn: null,
     deferredKeys: [],
+    deferredChips: [],
     raiseDeclared: false,
     streetActions: 0,
     streetAt: init.t,

@@ -60,7 +60,7 @@ export function undercall(rng: Rng): Injector {
       d.felt.beforeAction(d.liveSeats());
       d.truth("UNDERCALL", `seat ${s.seat} puts out ${under} of a ${legal.callAmount} call`);
       d.felt.push(s.seat, under);
-      d.felt.pause(1200, 1800).push(s.seat, legal.callAmount - under);
+      d.felt.step("completeShort").push(s.seat, legal.callAmount - under);
       d.apply({ seat: s.seat, type: "call" });
       return true;
     },
@@ -89,7 +89,7 @@ export function underraise(rng: Rng): Injector {
         d.felt.step("keyToChips");
       }
       d.felt.push(s.seat, under - s.bet);
-      d.felt.pause(1200, 1800).push(s.seat, minTo - under);
+      d.felt.step("completeShort").push(s.seat, minTo - under);
       d.apply({ seat: s.seat, type: legal.raiseType, to: minTo });
       return true;
     },

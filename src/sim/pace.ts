@@ -43,6 +43,8 @@ export type PaceStep =
   | "exposedToNext"
   /** From a `raise` or `allin` key to the chips. */
   | "keyToChips"
+  /** From a bet short of the call or the minimum raise to the player completing it. */
+  | "completeShort"
   /** From the last action of a hand to the pots paid and the felt cleared (showdown, the push). */
   | "showdown"
   /** Three Card Poker: from the felt cleared to the shuffler. */
@@ -82,6 +84,7 @@ export const FLOP_FIXED: Readonly<Record<PaceStep, Span>> = {
   afterCollect: 2000,
   exposedToNext: 300,
   keyToChips: 150,
+  completeShort: [1200, 1800],
   showdown: [1500, 2500],
   toShuffler: 0,
 };
@@ -143,6 +146,9 @@ export class FixedPace implements Pace {
  *   player, and calls the floor on a misdeal) before he deals on; that takes a second at least.
  * - keyToChips: the dealer presses `raise` as the player says it; the chips follow at once or a
  *   moment later (0–600 ms).
+ * - completeShort: a player who put out less than the call (or the minimum raise) completes it once
+ *   told: the dealer (or the table's alert) says it is short, the player counts out the rest. That is
+ *   a spoken exchange, 2.5 s at the quickest; not the 100–250 ms between two parts of one motion.
  * - showdown: tabling, reading the hands and pushing the pot: 0.8 s for a quick walk, up to 6 s.
  */
 export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">, Record<PaceStep, Span>>> = {
@@ -160,6 +166,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     afterCollect: [100, 400],
     exposedToNext: [1000, 2000],
     keyToChips: [0, 200],
+    completeShort: [2500, 4000],
     showdown: [800, 2000],
     toShuffler: 0,
   },
@@ -177,6 +184,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     afterCollect: [400, 1500],
     exposedToNext: [1500, 3000],
     keyToChips: [100, 400],
+    completeShort: [3000, 5000],
     showdown: [1500, 4000],
     toShuffler: [0, 500],
   },
@@ -194,6 +202,7 @@ export const RANDOM_PROFILES: Readonly<Record<Exclude<PaceProfileName, "fixed">,
     afterCollect: [800, 2500],
     exposedToNext: [2000, 4000],
     keyToChips: [200, 600],
+    completeShort: [3000, 6000],
     showdown: [2500, 6000],
     toShuffler: [300, 1200],
   },

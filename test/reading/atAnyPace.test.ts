@@ -397,6 +397,27 @@ describe("a reader that drops out and comes back", () => {
   });
 });
 
+describe("reading at any pace: a player acts on a street the table has not begun yet", () => {
+  it("chips put out between rounds wait the readers' lag for the street: inside it the street's first action, past it out of turn", () => {
+    // Pre-flop is over; seat 2 (first to act on the flop) bets 300 before the table has read the flop
+    // (not 200: chips that only make up what he put in pre-flop could be late chips of that round).
+    const read = config.settleWindowMs + ROUND;
+    const betBeforeFlop = (gap: number) =>
+      dealt()
+        .limpedPreflop()
+        .chips(2, 100, 100, 100)
+        .after(gap)
+        .burn("2c")
+        .after(50)
+        .board("Qs", "Jd", "4h")
+        .wait();
+    const within = play(betBeforeFlop(read + LAG - ROUND - 51));
+    expect(codes(within)).not.toContain("ACTION_OUT_OF_TURN");
+    expect(actionsOf(within, 2)).toEqual(["sb", "call", "bet"]);
+    expect(codes(play(betBeforeFlop(read + LAG + 1)))).toContain("ACTION_OUT_OF_TURN");
+  });
+});
+
 describe("reading at any pace: the floor sees a hand over before the table reads its end", () => {
   // Everyone folds to the big blind: the last fold is what ends the hand. The floor unseats seat 4
   // (who folded) `gap` before that last fold is read.
