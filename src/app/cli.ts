@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { JsonLinesError } from "../contract/jsonl.js";
-import { ConfigError } from "./config.js";
+import { ConfigError } from "../config/config.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
 import { registerDevices } from "./commands/devices.js";
 import { diag } from "./commands/io.js";

@@ -11,9 +11,9 @@ import { recover, recoveredNotice, resumedClock } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../table/core.js";
 import { startFloorPage } from "../web/start.js";
 import { diag } from "./commands/io.js";
-import { loadConfig } from "./config.js";
-import { Runtime } from "./runtime.js";
-import { openTableDevices } from "./tableDevices.js";
+import { loadConfig } from "../config/config.js";
+import { Runtime } from "../runtime/runtime.js";
+import { openTableDevices } from "../runtime/tableDevices.js";
 
 /** Starts the table; resolves when it is ready, with a function that stops it. */
 export async function startTable(options: {

@@ -3,7 +3,7 @@
  * events, derives the public view after each batch, and pushes to each device only what changed
  * (an e-paper refresh takes seconds; LEDs and digits are written over a slow Firmata link).
  */
-import type { TableOutput } from "../app/runtime.js";
+import type { TableOutput } from "../runtime/runtime.js";
 import type { Screen } from "../devices/epaper/screen.js";
 import type { DigitsView, SeatLight } from "../devices/keys/dealer-keys.js";
 import type { TableCore } from "../table/core.js";

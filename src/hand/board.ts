@@ -244,7 +244,30 @@ export function afterRoundClosed(h: HandContext): void {
     return;
   }
   const next = nextStreet(h);
-  if (next === null || h.board.procedure.kind !== "none") return;
+  const proc = h.board.procedure;
+  if (next !== null && proc.kind === "premature" && h.board.tags.length === BOARD_SIZE[next]) {
+    // The round closed with the premature cards still listed on the board. A card the dealer took off
+    // is known gone K scans and the departure window late: if it is still listed then, it was put back and dealt again
+    // (a reshuffled stub may give the same card) before the bridge saw it leave.
+    const known = h.reading.lagMs + (h.reading.departMs ?? 0);
+    schedule(h, { kind: "prematureStands", due: h.t + known, tags: [...proc.tags] });
+    return;
+  }
+  if (next === null || proc.kind !== "none") return;
   if (h.board.tags.length >= BOARD_SIZE[next] && BOARD_SIZE[next] > BOARD_SIZE[h.betting.street])
     beginStreet(h);
+}
+
+/**
+ * The readers' lag after the round closed has passed and the premature cards are all still on the
+ * board, with the street's count: they were dealt again as the street, which begins (the alert for the
+ * premature cards was raised when they came and clears as the procedure's does).
+ */
+export function judgePrematureStands(h: HandContext, tags: readonly string[]): void {
+  const proc = h.board.procedure;
+  const next = nextStreet(h);
+  if (proc.kind !== "premature" || next === null || !roundComplete(h)) return;
+  if (!tags.every((t) => h.board.tags.includes(t)) || h.board.tags.length !== BOARD_SIZE[next]) return;
+  h.board.procedure = { kind: "none" };
+  beginStreet(h);
 }

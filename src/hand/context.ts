@@ -6,8 +6,8 @@ import type { TableEvent } from "../contract/output.js";
 import type { Card } from "../rules/cards.js";
 import type { BettingState, Street } from "../rules/betting.js";
 import type { GameDef } from "../rules/games.js";
-import type { Positions } from "../table/positions.js";
-import type { GameSettings, Level } from "../table/state.js";
+import type { Positions } from "../rules/positions.js";
+import type { GameSettings, Level } from "../rules/games.js";
 import type { AlertCode } from "./alerts.js";
 
 /** The RP-5 and four-card-flop procedures the dealer is following, if any. */
@@ -74,6 +74,8 @@ export type HandTimer =
   | { kind: "board"; due: number; before: number; since: number }
   /** The last hand's cards were still listed at the shuffler press: unless they leave within the lag. */
   | { kind: "deckCollected"; due: number }
+  /** Premature board cards still listed when their round closed: dealt again, unless they leave by then. */
+  | { kind: "prematureStands"; due: number; tags: string[] }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**
@@ -96,6 +98,11 @@ export interface ReadingWindows {
   scanRoundMs: number;
   /** How long a report may go on listing a tag that has left (K missed scans, plus a round). */
   lagMs: number;
+  /**
+   * How long a tag reported missing stays unseen before the table takes it as gone (a flicker is
+   * shorter): a departure is known `lagMs + departMs` after the tag left at the latest. Absent: 0.
+   */
+  departMs?: number;
 }
 
 export interface HandContext {

@@ -3,7 +3,7 @@
  * the order of the deal, an exposed card, board cards against burns and the betting round, and the
  * last hand's cards at the shuffler press, a push short of the call. Each is judged on what the readers reported by then.
  */
-import { judgeBoard } from "./board.js";
+import { judgeBoard, judgePrematureStands } from "./board.js";
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
@@ -31,6 +31,9 @@ export function runDueJudgements(h: HandContext): void {
         break;
       case "deckCollected":
         judgeDeckCollected(h);
+        break;
+      case "prematureStands":
+        judgePrematureStands(h, timer.tags);
         break;
       case "chipsBetweenRounds":
         readChipsBetweenRounds(h);

@@ -6,7 +6,7 @@
 import type { InputEvent } from "../contract/input.js";
 import { formatJsonLine } from "../contract/jsonl.js";
 import type { CoreCheckpoint } from "../table/core.js";
-import { nextPositions } from "../table/positions.js";
+import { nextPositions } from "../rules/positions.js";
 import { seatsInGame } from "../table/state.js";
 import { type Db, eventRows, handRows, lastRow } from "./db.js";
 import type { TableKey } from "./tableKey.js";

@@ -5,7 +5,7 @@
  * from each event's `t` as in any replay. Every table event gets back the number it was first said
  * under, and journaled notices are said again where they were.
  */
-import type { MonotonicClock } from "../app/runtime.js";
+import type { MonotonicClock } from "../runtime/runtime.js";
 import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { CoreCheckpoint, TableCore } from "../table/core.js";

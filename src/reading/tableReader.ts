@@ -74,6 +74,10 @@ export class TableReader {
   /** How long an antenna may go on listing a tag that left it: K missed scans, one round each, plus one. */
   readonly lagMs: number;
   readonly scanRoundMs: number;
+  /** How long a tag no longer listed must stay unseen before it has left (a flicker is shorter). */
+  get departWindowMs(): number {
+    return this.options.departWindowMs;
+  }
 
   constructor(private readonly options: TableReaderOptions) {
     this.scanRoundMs = options.scanRoundMs ?? DEFAULT_SCAN_ROUND_MS;

@@ -12,6 +12,24 @@ export type Evaluation = "holdem" | "omaha";
 /** The flop games among the contract's games (Three Card Poker has no betting rounds). */
 export type FlopGameName = Exclude<GameName, "tcp">;
 
+/** The blinds and antes of a level (a new level applies from the next hand, TDA 21). */
+export interface Level {
+  sb: number;
+  bb: number;
+  ante: number;
+  bbAnte: number;
+}
+
+/** The game on a table, with its limits (limit bets, the cap; Three Card Poker's table min and max). */
+export interface GameSettings {
+  game: GameName;
+  smallBet?: number;
+  bigBet?: number;
+  cap?: number;
+  min?: number;
+  max?: number;
+}
+
 export interface GameDef {
   readonly name: FlopGameName;
   readonly structure: BettingStructure;

@@ -19,7 +19,7 @@ import {
 } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import type { LimitSizes } from "../rules/games.js";
-import type { Positions } from "../table/positions.js";
+import type { Positions } from "../rules/positions.js";
 import type { Level } from "../table/state.js";
 import { Stub } from "./deck.js";
 import type { DealerRngs, DealerSetup, PendingOutOfTurn } from "./dealerTypes.js";

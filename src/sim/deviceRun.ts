@@ -11,9 +11,9 @@
  * runtime's clock (and its timers) run that much faster, so settle windows and departures keep their
  * meaning while the hands play faster than real time.
  */
-import { channelMap } from "../app/tableDevices.js";
-import type { Config } from "../app/configSchema.js";
-import { Runtime, type RuntimeOptions, type TableOutput } from "../app/runtime.js";
+import { channelMap } from "../runtime/tableDevices.js";
+import type { Config } from "../config/configSchema.js";
+import { Runtime, type RuntimeOptions, type TableOutput } from "../runtime/runtime.js";
 import type { InputEventIn } from "../contract/input.js";
 import type { BridgeCounters } from "../devices/bridge/index.js";
 import { createTableFromConfig } from "../table/core.js";

@@ -9,9 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type Config, PACKAGE_ROOT } from "../app/config.js";
-import type { Runtime } from "../app/runtime.js";
-import { channelMap, connectBridge } from "../app/tableDevices.js";
+import { type Config, PACKAGE_ROOT } from "../config/config.js";
+import type { Runtime } from "../runtime/runtime.js";
+import { channelMap, connectBridge } from "../runtime/tableDevices.js";
 import { InputEvent } from "../contract/input.js";
 import type { BridgeTransport } from "../devices/bridge/index.js";
 import type { HostEvent } from "./bridgeScript.js";

@@ -5,7 +5,7 @@
  * against the dealer's ground truth.
  */
 import { InputEvent, type InputEventIn } from "../contract/input.js";
-import { Runtime, type TableOutput } from "../app/runtime.js";
+import { Runtime, type TableOutput } from "../runtime/runtime.js";
 import type { TableCore } from "../table/core.js";
 import type { DetectionLedger } from "./report.js";
 import type { ScanRounds } from "./scanRounds.js";

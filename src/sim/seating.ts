@@ -3,7 +3,7 @@
  * button. The simulated table keeps its own account (it never reads the controller) and places the
  * button by the same dead-button rule, so a disagreement with the controller shows as a mismatch.
  */
-import { nextPositions, type Positions, positionsFromButton } from "../table/positions.js";
+import { nextPositions, type Positions, positionsFromButton } from "../rules/positions.js";
 import type { Level } from "../table/state.js";
 import { chance, pick, randInt, type Rng } from "./random.js";
 import type { Unstamped } from "./timeline.js";

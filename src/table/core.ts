@@ -15,7 +15,7 @@ import { TcpSession } from "../hand/tcp/session.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
-import { nextPositions, type Positions, positionsFromButton } from "./positions.js";
+import { nextPositions, type Positions, positionsFromButton } from "../rules/positions.js";
 import { createRegistry, loadRegistryFile, type Registry } from "../reading/registry.js";
 import { emptyTable, type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
 
@@ -404,7 +404,11 @@ class Table implements TableCore {
       bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
       leftovers,
       chipsOnZones: Object.fromEntries(inGame.map((s) => [s, this.reader.chipsOn(`bet${s}`)])),
-      reading: { scanRoundMs: this.reader.scanRoundMs, lagMs: this.reader.lagMs },
+      reading: {
+        scanRoundMs: this.reader.scanRoundMs,
+        lagMs: this.reader.lagMs,
+        departMs: this.reader.departWindowMs,
+      },
       lastHandsChips: inGame.flatMap((s) => this.reader.chipsBefore(`bet${s}`, this.lastHandEnd)),
     };
     let started;

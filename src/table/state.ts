@@ -1,6 +1,8 @@
 /** The table between hands, as plain data: seats, stacks, button, level, game. */
-import type { GameName } from "../contract/input.js";
-import type { Positions } from "./positions.js";
+import type { GameSettings, Level } from "../rules/games.js";
+import type { Positions } from "../rules/positions.js";
+
+export type { GameSettings, Level };
 
 export interface SeatState {
   player: string;
@@ -9,21 +11,6 @@ export interface SeatState {
   away: boolean;
 }
 
-export interface Level {
-  sb: number;
-  bb: number;
-  ante: number;
-  bbAnte: number;
-}
-
-export interface GameSettings {
-  game: GameName;
-  smallBet?: number;
-  bigBet?: number;
-  cap?: number;
-  min?: number;
-  max?: number;
-}
 
 /** The hand in progress, as far as the table is concerned. */
 export interface HandHeader {

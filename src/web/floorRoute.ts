@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { Runtime } from "../app/runtime.js";
+import type { Runtime } from "../runtime/runtime.js";
 import { FloorEvent, RulingName, SeatNo } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { FloorLogEntry } from "./floorState.js";

@@ -9,7 +9,7 @@ import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Runtime } from "../app/runtime.js";
+import type { Runtime } from "../runtime/runtime.js";
 import type { TableEvent } from "../contract/output.js";
 import { FloorAuth } from "./auth.js";
 import { registerFloorRoutes } from "./floorRoute.js";

@@ -1,6 +1,6 @@
 /** Starts the floor page for a running table, from the configuration's `displays.web`. */
-import type { Config } from "../app/configSchema.js";
-import type { Runtime } from "../app/runtime.js";
+import type { Config } from "../config/configSchema.js";
+import type { Runtime } from "../runtime/runtime.js";
 import type { TableEvent } from "../contract/output.js";
 import { floorToken } from "./auth.js";
 import { createFloorServer, type FloorServer } from "./server.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig, parseConfig } from "../../src/app/config.js";
+import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig, parseConfig } from "../../src/config/config.js";
 
 function problemsOf(text: string, file = "table.yaml"): string[] {
   try {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { replayFileParallel, replayText, type ReplayOptions } from "../../src/app/replay.js";
 import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
 import { scenarioFiles } from "../support/scenarioFiles.js";

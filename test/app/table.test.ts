@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runTable } from "../../src/app/commands/run.js";
 import { startTable } from "../../src/app/tableRun.js";
-import { DEFAULT_CONFIG_PATH } from "../../src/app/config.js";
+import { DEFAULT_CONFIG_PATH } from "../../src/config/config.js";
 import { REPO_ROOT } from "../support/paths.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-table-"));

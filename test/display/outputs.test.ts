@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
-import { Runtime } from "../../src/app/runtime.js";
+import { loadConfig } from "../../src/config/config.js";
+import { Runtime } from "../../src/runtime/runtime.js";
 import type { EpaperPanel } from "../../src/devices/epaper/panel.js";
 import type { DealerKeys } from "../../src/devices/keys/dealer-keys.js";
 import {

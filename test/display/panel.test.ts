@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { viewAtEvent } from "../../src/app/commands/render.js";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { dealerPanel } from "../../src/display/dealerPanel.js";
 import { writeBitmapPng } from "../../src/display/png.js";
 import { isBlack, rasterize } from "../../src/display/raster.js";

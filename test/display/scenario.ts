@@ -1,7 +1,7 @@
 /** Replays a scenario file through the core and the display outputs, stopping where a test wants to look. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
 import type { Screen } from "../../src/devices/epaper/screen.js";
 import type { DigitsView, SeatLight } from "../../src/devices/keys/dealer-keys.js";

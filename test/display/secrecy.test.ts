@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { InputEvent } from "../../src/contract/index.js";
 import { AlertBoard } from "../../src/display/alertBoard.js";
 import { dealerPanel } from "../../src/display/dealerPanel.js";

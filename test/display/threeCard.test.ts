@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { InputEvent } from "../../src/contract/index.js";
 import type { Screen } from "../../src/devices/epaper/screen.js";
 import { createDisplayOutputs } from "../../src/display/outputs.js";
-import { Runtime } from "../../src/app/runtime.js";
+import { Runtime } from "../../src/runtime/runtime.js";
 import { tcpTable } from "../hand/tcp/replay.js";
 
 const SCENARIOS = join(import.meta.dirname, "../hand/tcp/scenarios");

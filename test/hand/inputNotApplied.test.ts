@@ -4,7 +4,7 @@
  * the process asynchronously, at a live table. A defect is stood in for by a showdown that throws.
  */
 import { describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 import { Scene } from "../scenarios/dsl.js";

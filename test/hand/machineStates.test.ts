@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { InputEvent } from "../../src/contract/index.js";
 import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
 import { scenarioInputs } from "../support/scenarioFiles.js";

@@ -1,6 +1,6 @@
 /** Drives the controller core with the device events of PHH hands and compares its hand_end with the record. */
 import { join } from "node:path";
-import { type Config, loadConfig } from "../../src/app/config.js";
+import { type Config, loadConfig } from "../../src/config/config.js";
 import { InputEvent, type InputEventIn } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { type CorpusEntry, isReplayable, listCorpus } from "../../src/rules/phh/corpus.js";

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { formatJsonLine } from "../../src/contract/jsonl.js";
 import type { InputEvent } from "../../src/contract/input.js";
 import { inputRows, openForReading } from "../../src/journal/db.js";

@@ -1,8 +1,8 @@
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
-import { Runtime } from "../../src/app/runtime.js";
+import { loadConfig } from "../../src/config/config.js";
+import { Runtime } from "../../src/runtime/runtime.js";
 import type { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { eventRows, inputRows, openForReading, parseStored } from "../../src/journal/db.js";

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { handRows, openForReading } from "../../src/journal/db.js";
 import { replayJournalHand } from "../../src/journal/handReplay.js";
 import { handToPhh, phhOrder } from "../../src/journal/phhExport.js";

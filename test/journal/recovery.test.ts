@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runTable } from "../../src/app/commands/run.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../src/app/config.js";
-import { Runtime } from "../../src/app/runtime.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../../src/config/config.js";
+import { Runtime } from "../../src/runtime/runtime.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { inputRows, openForReading } from "../../src/journal/db.js";
 import { HAND_RECOVERED } from "../../src/journal/faults.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino, type Logger } from "pino";
 import { runTable } from "../../src/app/commands/run.js";
-import { DEFAULT_CONFIG_PATH } from "../../src/app/config.js";
+import { DEFAULT_CONFIG_PATH } from "../../src/config/config.js";
 import type { InputEvent } from "../../src/contract/input.js";
 import { formatJsonLine } from "../../src/contract/jsonl.js";
 import { type TableEvent, TableEvent as TableEventSchema } from "../../src/contract/output.js";

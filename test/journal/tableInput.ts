@@ -1,6 +1,6 @@
 /** Input logs of several PHH hands dealt one after another on the simulated table, for the journal tests. */
 import { join } from "node:path";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { readPhhFile } from "../../src/rules/phh/read.js";

@@ -16,8 +16,8 @@ import {
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
-import { Runtime } from "../../src/app/runtime.js";
+import { loadConfig } from "../../src/config/config.js";
+import { Runtime } from "../../src/runtime/runtime.js";
 import type { InputEvent } from "../../src/contract/input.js";
 import { auditAlert, auditJournal } from "../../src/journal/audit.js";
 import { openForReading } from "../../src/journal/db.js";

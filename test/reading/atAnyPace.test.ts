@@ -5,7 +5,7 @@
  * the tests follow them if they change.
  */
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 import { Scene } from "../scenarios/dsl.js";
@@ -415,6 +415,50 @@ describe("reading at any pace: a player acts on a street the table has not begun
     expect(codes(within)).not.toContain("ACTION_OUT_OF_TURN");
     expect(actionsOf(within, 2)).toEqual(["sb", "call", "bet"]);
     expect(codes(play(betBeforeFlop(read + LAG + 1)))).toContain("ACTION_OUT_OF_TURN");
+  });
+});
+
+describe("reading at any pace: a premature card put back and dealt again before the bridge saw it leave", () => {
+  // The turn is out; seats 2 and 3 check, then the river comes before seats 4 and 1 have acted (RP-5C).
+  // Seats 4 and 1 check: the round closes with the river card still listed on the board.
+  const prematureRiver = () =>
+    dealt()
+      .limpedPreflop()
+      .burn("2c")
+      .board("Qs", "Jd", "4h")
+      .checkAround()
+      .burn("3c")
+      .board("Qs", "Jd", "4h", "5d")
+      .key("check")
+      .key("check")
+      .burn("4c")
+      .board("Qs", "Jd", "4h", "5d", "6d")
+      .key("check")
+      .key("check");
+
+  it("still listed the readers' lag (and the departure window) after the round closed: it was dealt again as the river, whose bets are read", () => {
+    const events = play(
+      prematureRiver()
+        .after(LAG + 1)
+        .chips(2, 100, 100)
+        .wait(),
+    );
+    expect(codes(events)).toContain("PREMATURE_RIVER");
+    expect(codes(events)).not.toContain("ACTION_OUT_OF_TURN");
+    expect(events.some((e) => e.kind === "street" && e.street === "river")).toBe(true);
+    expect(actionsOf(events, 2).at(-1)).toBe("bet");
+  });
+
+  it("reported gone inside the lag: the procedure stands, and the river is the card dealt after it", () => {
+    const events = play(
+      prematureRiver()
+        .after(LAG - 1)
+        .removeFrom("board", "card:A:6d")
+        .board("Qs", "Jd", "4h", "5d", "7d")
+        .wait(),
+    );
+    const river = events.find((e) => e.kind === "street" && e.street === "river");
+    expect(river?.kind === "street" ? river.board.at(-1) : null).toBe("7d");
   });
 });
 

@@ -6,7 +6,7 @@
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 import { checkScenario, expectPositiveAndNegative, scenarioFiles } from "../support/scenarioFiles.js";

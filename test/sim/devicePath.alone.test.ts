@@ -6,8 +6,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
-import { channelMap } from "../../src/app/tableDevices.js";
+import { loadConfig } from "../../src/config/config.js";
+import { channelMap } from "../../src/runtime/tableDevices.js";
 import type { InputEventIn } from "../../src/contract/input.js";
 import { bridgeScript } from "../../src/sim/bridgeScript.js";
 import { ensureEmulator } from "../../src/sim/emulator.js";

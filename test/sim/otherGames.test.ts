@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import type { InputEventIn } from "../../src/contract/input.js";
 import type { AlertCode } from "../../src/hand/alerts.js";
 import { applyAction, type BettingState, startHand } from "../../src/rules/betting.js";

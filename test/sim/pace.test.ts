@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import type { InputEventIn } from "../../src/contract/input.js";
 import type { AlertCode } from "../../src/hand/alerts.js";
 import type { FlopGameName } from "../../src/rules/games.js";

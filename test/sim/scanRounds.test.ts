@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import type { InputEventIn } from "../../src/contract/input.js";
 import { type ScanAntenna, ScanRounds, scanLayout } from "../../src/sim/scanRounds.js";
 import { withScanRounds } from "../../src/sim/run.js";

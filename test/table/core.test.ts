@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InputEvent, type InputEventIn, type TableEvent } from "../../src/contract/index.js";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 
 const config = loadConfig();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextPositions, positionsFromButton } from "../../src/table/positions.js";
+import { nextPositions, positionsFromButton } from "../../src/rules/positions.js";
 
 const TEN = 10;
 

@@ -1,7 +1,7 @@
 /** Shared set-up for the floor page tests: a runtime on a hand-driven clock, scenarios and PHH hands as events. */
 import { join } from "node:path";
-import { loadConfig } from "../../src/app/config.js";
-import { type InputJournal, Runtime } from "../../src/app/runtime.js";
+import { loadConfig } from "../../src/config/config.js";
+import { type InputJournal, Runtime } from "../../src/runtime/runtime.js";
 import { InputEvent, type InputEventIn } from "../../src/contract/input.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 import { REPO_ROOT } from "../support/paths.js";

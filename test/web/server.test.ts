@@ -12,7 +12,7 @@ import { phhToInputEvents } from "../../src/sim/phhScript.js";
 import type { FloorMessage } from "../../src/web/floorState.js";
 import { createFloorServer, type FloorServer } from "../../src/web/server.js";
 import { startFloorPage } from "../../src/web/start.js";
-import { loadConfig } from "../../src/app/config.js";
+import { loadConfig } from "../../src/config/config.js";
 import { PHH_ROOT } from "../support/paths.js";
 import { faceOfTag, facesIn, feed, scenario, testRuntime, TOKEN } from "./harness.js";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/app/cli.js";
-import { DEFAULT_CONFIG_PATH } from "../../src/app/config.js";
+import { DEFAULT_CONFIG_PATH } from "../../src/config/config.js";
 import { Supervisors } from "../../src/web/supervisors.js";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 /** `feltguard check-config`. */
 import type { Command } from "commander";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 
 /** Registers check-config. */
 export function registerCheckConfig(program: Command): void {

@@ -2,8 +2,8 @@
 import { existsSync, realpathSync } from "node:fs";
 import type { Command } from "commander";
 import { type HidInfo, type Inventory, inventory, type SerialPortInfo } from "../../devices/inventory.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
-import type { Config } from "../configSchema.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import type { Config } from "../../config/configSchema.js";
 import { diag, write } from "./io.js";
 
 /** Lists the serial ports, or says why it cannot. */

@@ -4,7 +4,7 @@ import { formatJsonLine } from "../../contract/jsonl.js";
 import { handRows, type HandRow } from "../../journal/db.js";
 import { replayJournalHand } from "../../journal/handReplay.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { floorLines } from "./floorHistory.js";
 import { diag, write } from "./io.js";
 import { DEFAULT_JOURNAL, journalKey, positiveInt, withCheckedJournal } from "./journal.js";

@@ -17,7 +17,7 @@ import {
 } from "../../journal/tableKey.js";
 import { verifyJournal, type VerifyResult, verifyTail } from "../../journal/verify.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { diag, write } from "./io.js";
 
 /** The journal of this table unless told otherwise. */

@@ -8,7 +8,7 @@ import { rasterize } from "../../display/raster.js";
 import { terminalView } from "../../display/terminal.js";
 import { type TableView, tableView } from "../../display/view.js";
 import { createTableFromConfig, type TableCore } from "../../table/core.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { diag, write } from "./io.js";
 
 export interface ViewAt {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { createTableFromConfig } from "../../table/core.js";
 import { numbered } from "../../table/numbered.js";
-import { DEFAULT_CONFIG_PATH, EXAMPLES_DIR, loadConfig } from "../config.js";
+import { DEFAULT_CONFIG_PATH, EXAMPLES_DIR, loadConfig } from "../../config/config.js";
 import { replayFile, replayFileParallel } from "../replay.js";
 import { diag, write } from "./io.js";
 

@@ -16,8 +16,8 @@ import { journalLogger } from "../../journal/faults.js";
 import { Journal } from "../../journal/journal.js";
 import { recover } from "../../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
-import { Runtime, type TableOutput } from "../runtime.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { Runtime, type TableOutput } from "../../runtime/runtime.js";
 import { diag, write } from "./io.js";
 
 export interface RunOptions {

@@ -26,9 +26,9 @@ import { readingLatencyMs } from "../../sim/report.js";
 import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { createTableFromConfig } from "../../table/core.js";
-import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
-import { channelMap } from "../tableDevices.js";
-import type { Runtime, TableOutput } from "../runtime.js";
+import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { channelMap } from "../../runtime/tableDevices.js";
+import type { Runtime, TableOutput } from "../../runtime/runtime.js";
 import { GameName } from "../../contract/input.js";
 import { diag, write } from "./io.js";
 

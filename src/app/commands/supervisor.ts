@@ -5,7 +5,7 @@
  * shell history and the process list).
  */
 import type { Command } from "commander";
-import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from "../config.js";
+import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { diag } from "./io.js";
 
 async function supervisorsFile(configPath: string): Promise<string> {

@@ -3,7 +3,7 @@
  * drivers, the journal — load only when this command runs, so other commands start light.
  */
 import type { Command } from "commander";
-import { DEFAULT_CONFIG_PATH } from "../config.js";
+import { DEFAULT_CONFIG_PATH } from "../../config/config.js";
 import { diag } from "./io.js";
 
 /** The journal's default home on the Pi (FELTGUARD_JOURNAL wins). */

@@ -27,8 +27,8 @@ import type { TableEvent } from "../../contract/output.js";
 import type { Card } from "../../rules/cards.js";
 import type { BetLimits, ThreeCardBets } from "../../rules/threeCard/bets.js";
 import type { PayTable } from "../../rules/threeCard/payTable.js";
-import type { Positions } from "../../table/positions.js";
-import type { GameSettings, Level } from "../../table/state.js";
+import type { Positions } from "../../rules/positions.js";
+import type { GameSettings, Level } from "../../rules/games.js";
 import type { AlertCode } from "../alerts.js";
 
 /** Codes this game adds to the catalogue (the contract lets the project add codes). */

@@ -1,6 +1,6 @@
 /** Replays Three Card Poker input events through the table core with config/tcp.yaml. */
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "../../../src/app/config.js";
+import { loadConfig } from "../../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../../src/contract/index.js";
 import { createTableFromConfig, type TableCore } from "../../../src/table/core.js";
 

@@ -9,7 +9,7 @@ import { EpaperPanel } from "../devices/epaper/panel.js";
 import { AllinButton } from "../devices/hid/allin-button.js";
 import { usbId } from "../devices/inventory.js";
 import { type DealerKeys, openDealerKeys } from "../devices/keys/dealer-keys.js";
-import type { Config } from "./configSchema.js";
+import type { Config } from "../config/configSchema.js";
 import type { Runtime } from "./runtime.js";
 
 /** Channel number → antenna name, from the configuration's antenna map (one bridge). */
