@@ -73,7 +73,13 @@ export type HandTimer =
   /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */
   | { kind: "board"; due: number; before: number; since: number }
   /** The last hand's cards were still listed at the shuffler press: unless they leave within the lag. */
-  | { kind: "deckCollected"; due: number };
+  | { kind: "deckCollected"; due: number }
+  /** Three Card Poker: the first card was drawn; bets reported within one round of it were placed before it. */
+  | { kind: "betsLocked"; due: number; since: number }
+  /** Three Card Poker: the deal looked over (dealer's third card, `ok`, a decision); a card short may be reported late. */
+  | { kind: "dealEnd"; due: number; since: number }
+  /** Three Card Poker: the `exposed` key; the card it is about may be reported after it, within one round. */
+  | { kind: "tcpExposed"; due: number; since: number };
 
 /** The reading's windows, as the hand needs them. */
 export interface ReadingWindows {
