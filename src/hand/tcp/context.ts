@@ -65,6 +65,8 @@ export interface TcpLine {
   outcome: "win" | "lose" | "push" | "void";
   /** What the box gets back on this line: stake plus winnings on a win, the stake on a push or void. */
   amount: number;
+  /** On a win: the payout the dealer puts beside the bet, and how the pay table gets there (issue 18). */
+  payout?: { due: number; how: string };
 }
 
 /** The settled lines; the index is the `pot` field of the box's `award` events. */
