@@ -90,7 +90,13 @@ export type HandTimer =
       since: number;
       seat: number;
       chips: { tag: string; denomination: number }[];
-    };
+    }
+  /** Three Card Poker: the first card was drawn; bets reported within one round of it were placed before it. */
+  | { kind: "betsLocked"; due: number; since: number }
+  /** Three Card Poker: the deal looked over (dealer's third card, `ok`, a decision); a card short may be reported late. */
+  | { kind: "dealEnd"; due: number; since: number }
+  /** Three Card Poker: the `exposed` key; the card it is about may be reported after it, within one round. */
+  | { kind: "tcpExposed"; due: number; since: number };
 
 /** The reading's windows, as the hand needs them. */
 export interface ReadingWindows {

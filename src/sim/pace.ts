@@ -102,7 +102,9 @@ export const TCP_FIXED: Readonly<Record<PaceStep, Span>> = {
   think: [600, 1000],
   cardPitch: [250, 450],
   toDeal: [600, 900],
-  exposedToNext: 0,
+  // He stops and announces the exposed card before the next (as every random profile does): a card
+  // pitched at the key's instant could be the one the key is about, within the same scan round.
+  exposedToNext: [1000, 1500],
   toShuffler: [800, 1200],
 };
 

@@ -74,7 +74,8 @@ export function zoneSettled(h: TcpContext, antenna: string, total: number): void
   const zone = wagerZone(antenna);
   if (!zone) return;
   h.zones[antenna] = total;
-  if (h.phase === "betting") return;
+  // Until the lock, chips still count as placed before the first card (reported within its round).
+  if (!h.locked) return;
   const box = h.boxes[zone.box];
   const now = betsOnZones(h, zone.box);
   if (!box) {

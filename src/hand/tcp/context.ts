@@ -22,7 +22,7 @@
  *   misdeal or a void simply keeps the stacks from before the hand. `hand_end.house` (an added
  *   field) is the house's net; the `award` events are described in settle.ts.
  */
-import type { HandTimer } from "../context.js";
+import type { HandTimer, ReadingWindows } from "../context.js";
 import type { TableEvent } from "../../contract/output.js";
 import type { Card } from "../../rules/cards.js";
 import type { BetLimits, ThreeCardBets } from "../../rules/threeCard/bets.js";
@@ -65,6 +65,8 @@ export interface TcpLine {
   outcome: "win" | "lose" | "push" | "void";
   /** What the box gets back on this line: stake plus winnings on a win, the stake on a push or void. */
   amount: number;
+  /** On a win: the payout the dealer puts beside the bet, and how the pay table gets there (issue 18). */
+  payout?: { due: number; how: string };
 }
 
 /** The settled lines; the index is the `pot` field of the box's `award` events. */
@@ -105,8 +107,6 @@ export interface TcpContext {
   /** Face → tag of every card in play: a second tag of a face is a duplicate (IPC 29). */
   faces: Map<Card, string>;
   cardsDealt: number;
-  /** Whose hand the last card dealt went to: an `exposed` key during the deal is about that card. */
-  lastCardTo: HandOwner | null;
   dealComplete: boolean;
   /** A held hand waits for the floor: a misdeal, or a void for a deck that is not whole. */
   hold: { kind: "misdeal" | "void"; code: AlertCode } | null;
@@ -116,7 +116,17 @@ export interface TcpContext {
   stale: string[];
   /** Where each of them lay. */
   staleWhere: Record<string, string>;
-  /** Judgements waiting for the readers (here: whether the last hand's cards were collected). */
+  /** The reading's windows: every judgement of order allows one scan round (events.md, "Reading at any pace"). */
+  reading: ReadingWindows;
+  /**
+   * Cards drawn while the bets are not yet locked: the first card locks them one scan round after it
+   * is reported (chips placed just before it may be reported after it), and the cards of that round
+   * are dealt to the boxes then, in the order they came.
+   */
+  early: { owner: HandOwner; tag: string; face: Card }[];
+  /** Whether the bets are locked (the first card's scan round is over). */
+  locked: boolean;
+  /** Judgements waiting for the readers: the last hand's cards collected, the lock, the deal's end, an exposed card. */
   timers: HandTimer[];
   result: TcpResult | null;
   finalStacks: Record<number, number> | null;

@@ -8,6 +8,7 @@ import type { Card } from "../../rules/cards.js";
 import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rules/threeCard/deal.js";
 import { raise, tcpSay } from "./alerts.js";
 import { lockBets } from "./bets.js";
+import { schedule } from "../timers.js";
 import { boxesInOrder, type HandOwner, type TcpContext } from "./context.js";
 
 function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_EXPOSED"): void {
@@ -19,14 +20,42 @@ function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string):
   if (raise(h, tcpSay.cardCount(h.t, owner, cards, why))) holdForMisdeal(h, "MISDEAL_CARD_COUNT");
 }
 
-/** A card arrived on `seat<N>` (box N) or on `dealer`. */
+/**
+ * A card arrived on `seat<N>` (box N) or on `dealer`. The first one draws the cards: the bets lock one
+ * scan round later (chips put down just before it may be reported after it, in channel order), and
+ * the cards reported until then are dealt to the boxes at the lock.
+ */
 export function handCardArrived(h: TcpContext, owner: HandOwner, tag: string, face: Card): void {
   if (h.phase === "betting") {
     h.phase = "dealing";
-    lockBets(h);
+    const due = h.t + h.reading.scanRoundMs;
+    schedule(h, { kind: "betsLocked", due, since: due });
   }
+  if (!h.locked) {
+    h.early.push({ owner, tag, face });
+    return;
+  }
+  dealCard(h, owner, tag, face);
+}
+
+function holds(h: TcpContext, owner: HandOwner, tag: string): boolean {
+  if (owner === "dealer") return h.dealerTags.includes(tag);
+  return (h.boxes[owner]?.tags.includes(tag) ?? false) || (h.strays[owner]?.includes(tag) ?? false);
+}
+
+/** One scan round after the first card: the bets as read are the hand's, and the round's cards are dealt. */
+export function judgeBetsLocked(h: TcpContext): void {
+  if (h.locked) return;
+  h.locked = true;
+  lockBets(h);
+  for (const c of h.early.splice(0)) dealCard(h, c.owner, c.tag, c.face);
+}
+
+function dealCard(h: TcpContext, owner: HandOwner, tag: string, face: Card): void {
+  // A card reported gone (K missed scans: lifted, read missed) and back on the hand it was dealt to
+  // is the same card, not one more.
+  if (holds(h, owner, tag)) return;
   h.cardsDealt += 1;
-  h.lastCardTo = owner;
   if (owner === "dealer") {
     h.dealerTags.push(tag);
     h.dealerFaces.push(face);
@@ -78,21 +107,65 @@ function dealCount(h: TcpContext) {
   };
 }
 
-/** The deal is over (the dealer's last card, the first decision, or the `ok` key): every hand must hold three. */
+/**
+ * The deal looks over (the dealer's last card, the first decision, or the `ok` key): every hand must
+ * hold three. Judged after the departure lag (`reading.lagMs`: K missed scans and a round), not one
+ * round: a box's last card comes in the same round as the dealer's and may be reported after it, and
+ * each scan that misses it (a card lifted as it lands, a read missed) puts its first report one round
+ * later; the bridge's K is how many misses in a row the reading counts as noise.
+ */
 export function dealEnded(h: TcpContext): void {
   if (h.dealComplete || h.phase === "betting") return;
+  // Chips that change after it (the decisions' Play bets) are not read early by the judgement (`since`).
+  schedule(h, { kind: "dealEnd", due: h.t + h.reading.lagMs, since: h.t });
+}
+
+/** The lag after the deal looked over: a hand still short (or long) was misdealt. */
+export function judgeDealEnd(h: TcpContext): void {
+  if (h.dealComplete || !h.locked) return;
   const wrong = wrongCardCounts(dealCount(h))[0];
   if (wrong !== undefined) cardCount(h, wrong.hand, wrong.cards, `the game deals ${CARDS_PER_HAND}`);
 }
 
-/** The dealer pressed `exposed`: during the deal it is the card just dealt; after it, the dealer's own. */
+/**
+ * The dealer pressed `exposed`. The card it is about may be reported up to one scan round after the
+ * key, so it is judged then: during the deal it is the card just dealt; after it, the dealer's own.
+ */
 export function cardExposed(h: TcpContext): void {
+  if (h.phase === "over") return;
+  schedule(h, { kind: "tcpExposed", due: h.t + h.reading.scanRoundMs, since: h.t });
+}
+
+/** One scan round after the `exposed` key: whose card it was. */
+export function judgeExposed(h: TcpContext): void {
   if (h.phase === "betting" || h.phase === "over") return;
-  const owner: HandOwner | null = h.dealComplete ? "dealer" : h.lastCardTo;
+  const owner: HandOwner | null = h.dealComplete ? "dealer" : lastDealt(h);
   if (owner === null) return;
   if (rulingOnExposedCard(owner === "dealer" ? "dealer" : "player") === "misdeal") {
     if (h.hold === null && raise(h, tcpSay.dealerExposed(h.t))) holdForMisdeal(h, "TCP_DEALER_EXPOSED");
   } else if (owner !== "dealer") {
     raise(h, tcpSay.playerExposed(h.t, owner));
   }
+}
+
+/**
+ * Whose card was dealt last, by the order of the deal (boxes up, the dealer last in each round), not
+ * by the order of the reports: a scan round reports the dealer's card before the last box's.
+ */
+function lastDealt(h: TcpContext): HandOwner | null {
+  const counts = new Map<HandOwner, number>();
+  const add = (owner: HandOwner, n: number) => counts.set(owner, (counts.get(owner) ?? 0) + n);
+  for (const b of boxesInOrder(h)) add(b.box, b.tags.length);
+  for (const [box, tags] of Object.entries(h.strays)) add(Number(box), tags.length);
+  add("dealer", h.dealerTags.length);
+  for (const c of h.early) add(c.owner, 1);
+  let last: HandOwner | null = null;
+  let lastKey = -1;
+  for (const [owner, n] of counts) {
+    if (n === 0) continue;
+    // Position in the deal: the round (cards held) first, then the seat in it, the dealer last.
+    const key = n * 100 + (owner === "dealer" ? 99 : owner);
+    if (key > lastKey) [last, lastKey] = [owner, key];
+  }
+  return last;
 }

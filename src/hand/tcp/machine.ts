@@ -10,7 +10,7 @@ import { isAlertCode } from "../alerts.js";
 import { ENDED_OR_HELD, HAND_INPUTS, type HandInput, stepper } from "../machineSession.js";
 import { clearAll } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
-import { cardExposed, dealEnded } from "./deal.js";
+import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed } from "./deal.js";
 import { foldBox, foldKey, readyToReveal } from "./decide.js";
 import { judgeDeckCollected } from "../deck.js";
 import { takeDue } from "../timers.js";
@@ -82,7 +82,12 @@ export const tcpMachine = setup({
     tick: assign({
       h: step((h, e) => {
         if (e.type !== "tick") return;
-        for (const timer of takeDue(h, h.t)) if (timer.kind === "deckCollected") judgeDeckCollected(h);
+        for (const timer of takeDue(h, h.t)) {
+          if (timer.kind === "deckCollected") judgeDeckCollected(h);
+          else if (timer.kind === "betsLocked") judgeBetsLocked(h);
+          else if (timer.kind === "dealEnd") judgeDealEnd(h);
+          else if (timer.kind === "tcpExposed") judgeExposed(h);
+        }
       }),
     }),
     observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),

@@ -12,6 +12,7 @@
 import type { AwardEvent, HandEndEvent, StreetEvent } from "../../contract/output.js";
 import { dealerQualifies } from "../../rules/threeCard/dealer.js";
 import { evaluateThreeCard } from "../../rules/threeCard/hand.js";
+import { payoutDue } from "../../rules/threeCard/payout.js";
 import { type BetResult, settleBox, voidBox } from "../../rules/threeCard/settle.js";
 import {
   boxesInOrder,
@@ -58,7 +59,11 @@ export function settleHand(h: TcpContext): void {
     const { hand, results } = boxLines(h, box);
     const lines: TcpLine[] = results
       .filter((r) => r.bet !== "anteBonus" || r.outcome === "win")
-      .map((r) => ({ bet: r.bet, stake: r.stake, outcome: r.outcome, amount: chips(r.returned) }));
+      .map((r) => {
+        const owed = payoutDue(r);
+        const line: TcpLine = { bet: r.bet, stake: r.stake, outcome: r.outcome, amount: chips(r.returned) };
+        return owed === null ? line : { ...line, payout: { due: owed.due, how: owed.how } };
+      });
     const staked = lines.reduce((sum, l) => sum + l.stake, 0);
     const paid = lines.reduce((sum, l) => sum + l.amount, 0);
     for (const l of lines) {

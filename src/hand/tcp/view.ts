@@ -27,8 +27,11 @@ export interface TcpDealerView {
   cards: number;
   /** The dealer's hand and whether it qualifies, once turned. */
   hand: { cards: Card[]; name: string; qualifies: boolean } | null;
-  /** The pay-out list of the dealer panel: box → chips to hand back, boxes in order. */
-  pay: { box: number; amount: number }[];
+  /**
+   * The pay-out list of the dealer panel: box → chips to hand back, boxes in order, and per winning
+   * line the payout due beside the bet with the pay table's sum (what the dealer checks as he pays).
+   */
+  pay: { box: number; amount: number; due: { bet: TcpLine["bet"]; due: number; how: string }[] }[];
 }
 
 export interface TcpView {
@@ -70,7 +73,11 @@ export function tcpView(h: TcpContext): TcpView {
       hand: settled?.dealer ?? null,
       pay: settled
         ? Object.entries(settled.boxes)
-            .map(([box, s]) => ({ box: Number(box), amount: s.paid }))
+            .map(([box, s]) => ({
+              box: Number(box),
+              amount: s.paid,
+              due: s.lines.flatMap((l) => (l.payout ? [{ bet: l.bet, ...l.payout }] : [])),
+            }))
             .filter((p) => p.amount > 0)
         : [],
     },

@@ -7,3 +7,4 @@ export * from "./hand.js";
 export * from "./odds.js";
 export * from "./payTable.js";
 export * from "./settle.js";
+export * from "./payout.js";

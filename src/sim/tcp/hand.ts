@@ -65,7 +65,9 @@ class HandScript {
     const stopped = this.deal();
     this.afterDeal();
     if (stopped || (this.bad && MISDEALS.has(this.bad.kind))) {
-      this.pause(500, 800);
+      // The floor walks over once called: seconds, never before the table has judged the deal
+      // (a short deal is judged the departure lag after it ended, 2.4 s with 600 ms rounds).
+      this.pause(3000, 6000);
       tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
       this.clearFelt();
       return { misdeal: true, house: 0, staked: 0 };
@@ -105,13 +107,10 @@ class HandScript {
   private deal(): boolean {
     const order: (number | "dealer")[] = [...this.s.boxes.map((b) => b.box), "dealer"];
     const exposeAt = randInt(this.s.rng, 0, 2);
-    let first = true;
     for (let round = 0; round < 3; round++) {
       for (const owner of order) {
         if (round === 2 && this.skips(owner)) continue;
         this.card(owner);
-        if (first) this.afterFirstCard();
-        first = false;
         if (round === exposeAt && this.exposes(owner)) {
           this.pause(200, 400);
           this.s.tl.press("exposed");
@@ -152,8 +151,13 @@ class HandScript {
     }
   }
 
-  /** Errors made, and put right, once the first card is out. */
-  private afterFirstCard(): void {
+  /**
+   * Errors made once the cards are out, and put right. They come after the deal, as at a real table
+   * (a player adds to Pair Plus once he has seen his cards; the dealer or the floor notices a missing
+   * Play or a short Ante while dealing and settles it when the deal is done): a change within one scan
+   * round of the first card cannot be told from a bet placed just before it, by any reader.
+   */
+  private afterCards(): void {
     const bad = this.bad;
     if (!bad) return;
     const box = this.s.boxes.find((b) => b.box === bad.box);
@@ -181,6 +185,7 @@ class HandScript {
   }
 
   private afterDeal(): void {
+    this.afterCards();
     if (this.bad?.kind === "box-extra-card") this.card(this.bad.box);
     if (this.bad?.kind === "dealer-extra-card") this.card("dealer");
     this.pause(300, 500);
@@ -206,7 +211,8 @@ class HandScript {
         this.s.tl.press("fold");
       }
     }
-    this.pause(800, 1200);
+    // He turns his three cards and reads them against each box's before he takes or pays a chip.
+    this.pause(2000, 3000);
   }
 
   /** Cards back to the deck, chips paid and taken; then the dealer goes on at his pace. */

@@ -56,6 +56,10 @@ export function parseInjections(spec: string): TcpInjection[] {
 
 /** The box an injection acts on, or null when this hand has none it can use. */
 export function targetBox(kind: TcpInjection, boxes: readonly BoxPlan[], rng: Rng): number | null {
+  // A card too many comes while decisions are pending: in a hand with nothing to decide (Pair Plus
+  // and Prime only) the dealer turns his cards as the deal ends, and a card after that is no misdeal.
+  const extra = kind === "box-extra-card" || kind === "dealer-extra-card";
+  if (extra && !boxes.some((b) => !b.blind && b.bets.ante > 0 && b.bets.play === 0)) return null;
   const fits = boxes.filter((b) => {
     if (kind === "blind-play-missing") return b.blind && b.bets.ante > 0;
     if (kind === "bet-outside-limits") return !b.blind && b.bets.ante > 0;

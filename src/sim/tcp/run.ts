@@ -36,6 +36,16 @@ export interface TcpSimOptions {
    * table then reads with the same round and K. Absent: every change is reported as it happens.
    */
   scan?: { scanRounds: ScanRounds; scanRoundMs: number; missedScans: number };
+  /** Called with each hand's input and output (for tracing a hand the report counts as wrong). */
+  onHand?: (hand: TcpHandTrace) => void;
+}
+
+/** One simulated hand as fed and answered, for tracing. */
+export interface TcpHandTrace {
+  n: number;
+  injection: { kind: TcpInjection; box: number } | null;
+  input: readonly InputEventIn[];
+  output: readonly TableEvent[];
 }
 
 /** What the simulator feeds: the core's `handle` and `advanceTo`. */
@@ -146,7 +156,9 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
       pace,
     });
     const events = tl.events.splice(0);
-    const out = feed(table, scan ? scan.push(events) : events, tl.t);
+    const input = scan ? scan.push(events) : events;
+    const out = feed(table, input, tl.t);
+    options.onHand?.({ n, injection, input, output: out });
     score(report, out, injection, truth, pace.profile);
   }
   // The readers' last departures.

@@ -198,6 +198,8 @@ const scenes: Record<string, TcpScene> = {
     .bet(1, "ante", 100)
     .bet(2, "ante", 100)
     .deal({ 1: ["2c", "3c", "4c"], 2: ["5d", "6d"], dealer: ["9h", "Th", "Jh"] })
+    // Judged the departure lag after the dealer's third card (4 rounds of 200 ms): the floor comes later.
+    .wait(1000)
     .expect({ kind: "alert", code: "MISDEAL_CARD_COUNT", seat: 2 })
     .floor({ op: "ruling", ruling: "misdeal" })
     .expect({ kind: "hand_end", result: "misdeal" }),
@@ -278,6 +280,8 @@ const scenes: Record<string, TcpScene> = {
     .bet(1, "ante", 1)
     .bet(2, "ante", 5000)
     .card(1, "2c")
+    // The bets lock one scan round (200 ms) after the first card; the floor comes after that.
+    .wait(400)
     .expect({ kind: "alert", code: "TCP_BET_INVALID", seat: 1 })
     .expect({ kind: "alert", code: "TCP_BET_INVALID", seat: 2 })
     .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_INVALID", seat: 1 })
@@ -292,6 +296,105 @@ const scenes: Record<string, TcpScene> = {
     .deal({ 1: ["2c", "3c", "9d"], dealer: ["Ah", "Kd", "4s"] })
     .key("fold")
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 8995 }, house: 1005 })
+    .absent(...ALL_CODES),
+
+  // Reading at any pace: "judgements of order allow for one scan round". Chips put down just before
+  // the first card, reported 100 ms after it (channel order), are a bet placed before the deal.
+  "bet-reported-in-the-first-cards-round-negative": new TcpScene(
+    "ante reported after the first card, same round",
+  )
+    .setup({ 1: "Ana", 2: "Ben" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .card(1, "2c")
+    .soon(100)
+    .bet(2, "ante", 100)
+    .card(2, "5d")
+    .card("dealer", "9h")
+    .card(1, "3c")
+    .card(2, "6d")
+    .card("dealer", "Th")
+    .card(1, "4c")
+    .card(2, "7d")
+    .card("dealer", "Jh")
+    .expect({ kind: "street", street: "preflop" })
+    .play(1, 100)
+    .play(2, 100)
+    .wait()
+    .expect({ kind: "street", street: "showdown" })
+    .absent(...ALL_CODES),
+
+  // The other side of the window: chips reported more than one scan round after the first card are a
+  // bet after the deal, and the box that had none is not in the hand (its card is a misdeal).
+  "bet-reported-after-the-first-cards-round": new TcpScene("ante reported a round after the first card")
+    .setup({ 1: "Ana", 2: "Ben" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .card(1, "2c")
+    .soon(300)
+    .bet(2, "ante", 100)
+    .expect({ kind: "alert", code: "TCP_BET_AFTER_DEAL", seat: 2 }),
+
+  // The dealer's third card is reported first in its scan round (channel 0), the last box's third
+  // card 100 ms later: the deal was whole, no misdeal.
+  "last-box-card-reported-after-the-dealers-negative": new TcpScene("dealer's last card reported first")
+    .setup({ 1: "Ana", 2: "Ben" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .bet(2, "ante", 100)
+    .deal({ 1: ["2c", "3c", "4c"], 2: ["5d", "6d"], dealer: ["9h", "Th", "Jh"] })
+    .soon(100)
+    .card(2, "7d")
+    .expect({ kind: "street", street: "preflop" })
+    .play(1, 100)
+    .play(2, 100)
+    .wait()
+    .expect({ kind: "street", street: "showdown" })
+    .absent(...ALL_CODES),
+
+  // The exposed card is the one just dealt in the order of the deal: the dealer's first card was
+  // reported before the last box's (channel order) and the key came right after it.
+  "dealer-card-exposed-reported-before-last-box-card": new TcpScene("dealer's card exposed, reported first")
+    .setup({ 1: "Ana", 2: "Ben" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .bet(2, "ante", 100)
+    .card(1, "2c")
+    .card("dealer", "9h")
+    .soon(50)
+    .card(2, "5d")
+    .soon(50)
+    .key("exposed")
+    .wait(400)
+    .expect({ kind: "alert", code: "TCP_DEALER_EXPOSED" })
+    .absent("TCP_PLAYER_EXPOSED"),
+
+  // The key came before the exposed card was reported (same round): it is still the box's card.
+  "player-card-exposed-key-before-its-report-negative": new TcpScene("exposed key before its card's report")
+    .setup({ 1: "Ana", 2: "Ben" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .bet(2, "ante", 100)
+    .card(1, "2c")
+    .key("exposed")
+    .soon(100)
+    .card(2, "5d")
+    .wait(400)
+    .expect({ kind: "alert", code: "TCP_PLAYER_EXPOSED", seat: 2 })
+    .absent("TCP_DEALER_EXPOSED"),
+
+  // A dealt card reported gone (K missed scans) and back on the same hand is the same card.
+  "dealt-card-gone-and-back-negative": new TcpScene("dealer's card missed by K scans, then back")
+    .setup({ 1: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .deal({ 1: ["2c", "3c", "4c"], dealer: ["9h", "Th"] })
+    .clearAndRestore("dealer", "card:A:9h")
+    .card("dealer", "Jh")
+    .expect({ kind: "street", street: "preflop" })
+    .play(1, 100)
+    .wait()
+    .expect({ kind: "street", street: "showdown" })
     .absent(...ALL_CODES),
 };
 

@@ -18,9 +18,19 @@ export class TcpScene {
 
   constructor(readonly title: string) {}
 
+  /** The gap before the next input, when `soon` set one. */
+  private gap: number | null = null;
+
   private at(ms = 300): number {
-    this.t += ms;
+    this.t += this.gap ?? ms;
+    this.gap = null;
     return this.t;
+  }
+
+  /** The next input comes only `ms` after the last (within one scan round, say). */
+  soon(ms: number): this {
+    this.gap = ms;
+    return this;
   }
 
   private tags(antenna: string, tags: string[], gap?: number): this {
@@ -101,6 +111,17 @@ export class TcpScene {
     const cards = this.zones.get(`seat${box}`) ?? [];
     this.tags(`seat${box}`, []);
     return this.addTo("muck", ...cards);
+  }
+
+  /** One tag leaves an antenna for a while (longer than the departure window), then is read there again. */
+  clearAndRestore(antenna: string, tag: string): this {
+    const before = this.zones.get(antenna) ?? [];
+    this.tags(
+      antenna,
+      before.filter((x) => x !== tag),
+    );
+    this.wait(1500);
+    return this.tags(antenna, before);
   }
 
   addTo(antenna: string, ...tags: string[]): this {

@@ -139,7 +139,17 @@ describe("Three Card Poker session", () => {
     expect(after.dealer.hand).toMatchObject({ name: "Queen high", qualifies: true });
     expect(after.boxes[0]).toMatchObject({ status: "settled", hand: "Pair of aces", payout: 400, net: 200 });
     expect(after.boxes[1]).toMatchObject({ hand: "Nine high", payout: 0, net: -25 });
-    expect(after.dealer.pay).toEqual([{ box: 1, amount: 400 }]);
+    // Pair of aces beats queen high: Ante and Play each pay 1 to 1, beside the bet (issue 18's steps).
+    expect(after.dealer.pay).toEqual([
+      {
+        box: 1,
+        amount: 400,
+        due: [
+          { bet: "ante", due: 100, how: expect.stringMatching(/^Ante: .*; 100 at 1 to 1 = 100$/) },
+          { bet: "play", due: 100, how: expect.stringMatching(/^Play: .*; 100 at 1 to 1 = 100$/) },
+        ],
+      },
+    ]);
     expect(after.house).toBe(-175);
   });
 });

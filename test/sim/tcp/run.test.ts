@@ -1,5 +1,8 @@
 /** The Three Card Poker simulator: every injected error detected, no false alert, the house's result. */
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../../src/config/config.js";
+import { ScanRounds, scanLayout } from "../../../src/sim/scanRounds.js";
 import { parseInjections, TCP_INJECTION_KINDS } from "../../../src/sim/tcp/inject.js";
 import { formatTcpReport, runTcpSim } from "../../../src/sim/tcp/run.js";
 
@@ -24,6 +27,33 @@ describe("Three Card Poker simulator", () => {
     expect(r.house.net).toBe(r.house.expected);
     expect(formatTcpReport(r)).toContain("false alerts: none");
   });
+
+  // events.md, "Reading at any pace": every judgement of order allows one scan round. The readers of
+  // config/tcp.yaml scan in rounds (channel order, K missed scans) and the dealer's pace is drawn per
+  // hand and action; the same table reads it all with no false alert and no error missed.
+  for (const roundMs of [200, 600]) {
+    it(`reading at any pace: 1000 hands at random pace through ${roundMs} ms scan rounds, clean`, () => {
+      const config = loadConfig(fileURLToPath(new URL("../../../config/tcp.yaml", import.meta.url)));
+      const { missedScans } = config.reading;
+      const scanRounds = new ScanRounds({ roundMs, missedScans, antennas: scanLayout(config) });
+      const r = runTcpSim({
+        hands: 1000,
+        seed: 4,
+        inject: "all",
+        noise: true,
+        pace: "random",
+        scan: { scanRounds, scanRoundMs: roundMs, missedScans },
+      });
+      for (const [code, c] of Object.entries(r.codes)) {
+        expect(c.injected, code).toBeGreaterThan(0);
+        expect(c.detected, code).toBe(c.injected);
+      }
+      expect(r.falseAlerts).toEqual({});
+      expect(r.wrongEnds).toBe(0);
+      expect(r.results.unfinished).toBe(0);
+      expect(r.house.net).toBe(r.house.expected);
+    });
+  }
 
   it("clean hands raise no alert at all and settle as the simulator's own settlement says", () => {
     const r = runTcpSim({ hands: 200, seed: 5, inject: "none", noise: true });
