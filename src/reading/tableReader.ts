@@ -378,10 +378,17 @@ export class TableReader {
       tag,
       card,
       copy,
+      deck: this.deckOf(tag),
       antenna,
       from: place?.antenna ?? null,
       ...(unreadBets ? { unreadBets } : {}),
     });
+  }
+
+  /** The deck of a card tag (the registry works each tag out once). */
+  private deckOf(tag: string): string {
+    const info = this.options.registry.resolve(tag);
+    return info.type === "card" ? info.deck : "";
   }
 
   /** A card tag is no longer listed by `antenna`. */
@@ -405,6 +412,7 @@ export class TableReader {
           tag,
           card: place.card,
           copy: place.copy,
+          deck: this.deckOf(tag),
           antenna: winner,
           from: antenna,
         });
@@ -435,7 +443,17 @@ export class TableReader {
       if (place?.antenna !== antenna || !this.reports.get(antenna)?.has(tag)) continue;
       this.leftovers.delete(tag);
       place.movedAt = t;
-      out.push({ type: "card_arrived", t, tag, card: place.card, copy: place.copy, antenna, from: null });
+      const deck = this.deckOf(tag);
+      out.push({
+        type: "card_arrived",
+        t,
+        tag,
+        card: place.card,
+        copy: place.copy,
+        deck,
+        antenna,
+        from: null,
+      });
     }
   }
 

@@ -543,6 +543,7 @@ export function createTableFromConfig(
     reading?: { scanRoundMs: number; missedScans: number; departWindowMs: number } | undefined;
     house: { bbAnteOrder: BbAnteOrder };
     deck: string;
+    decks?: readonly string[];
     registry: { simulated: boolean; file?: string | undefined };
     threeCard?: { payTable: unknown } | undefined;
   },
@@ -575,11 +576,13 @@ export function createTableFromConfig(
 /** The registry a configuration describes: the registry file's UIDs, and logical ids if simulated. */
 export function registryFromConfig(config: {
   deck: string;
+  decks?: readonly string[];
   chips: number[];
   registry: { simulated: boolean; file?: string | undefined };
 }): Registry {
   return createRegistry({
     deck: config.deck,
+    decks: config.decks,
     chips: config.chips,
     simulated: config.registry.simulated,
     ...(config.registry.file === undefined ? {} : { uids: loadRegistryFile(config.registry.file) }),

@@ -773,6 +773,62 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "alert_clear", code: "MISDEAL_FIRST_CARD" })
     .absent("FLOOR_OP_REJECTED"),
 
+  // ——— two decks through the shuffler (decks: [A, B]) ———
+  "two-decks-alternate-negative": s(
+    "a two-deck shuffler: hand 1 from deck B, hand 2 from deck A; nothing is foreign",
+  )
+    .configure({ decks: ["A", "B"] })
+    .setup()
+    .fromDeck("B")
+    .standardDeal()
+    .fold(4)
+    .fold(1)
+    .fold(2)
+    .wait(1000)
+    .collect()
+    .fromDeck("A")
+    .key("shuffler")
+    .chips(3, 100)
+    .chips(4, 100, 100)
+    .deal([
+      [3, "Kh"],
+      [4, "7d"],
+      [1, "9s"],
+      [2, "Ac"],
+      [3, "Kd"],
+      [4, "2h"],
+      [1, "9h"],
+      [2, "Td"],
+    ])
+    .expect({ kind: "hand_end", hand: 1, result: "complete" })
+    .expect({ kind: "hand_start", hand: 2, button: 2 })
+    .expect({ kind: "street", street: "preflop" })
+    .absent("FOREIGN_CARD", "DUPLICATE_CARD", "DECK_NOT_COLLECTED"),
+  "two-decks-mixed-deck-hand": s(
+    "a two-deck shuffler: a card of deck A in a hand dealt from deck B is foreign",
+  )
+    .configure({ decks: ["A", "B"] })
+    .setup()
+    .fromDeck("B")
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+    ])
+    .fromDeck("A")
+    .deal([[2, "Kd"]])
+    .expect({
+      kind: "alert",
+      code: "FOREIGN_CARD",
+      rule: "IPC 29",
+      text: "A card that is not of this deck is in play on seat2: card of deck A, this hand is dealt from deck B",
+    })
+    .absent("DUPLICATE_CARD"),
+
   // ——— readers ———
   "reader-offline": s("the bridge stops answering and comes back")
     .setup()

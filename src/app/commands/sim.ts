@@ -151,6 +151,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     game: game.name,
     seatCount: config.table.seats,
     deck: config.deck,
+    decks: config.decks,
     chips: config.chips,
     bbAnteOrder: config.house.bbAnteOrder,
     pace: opts.pace,
