@@ -93,6 +93,22 @@ export const HandEndEvent = z.object({
   stacks: z.record(z.string().regex(/^[1-9]\d*$/), Chips),
 });
 
+/** The result of a deck check (`deckcheck` key, then `ok`). */
+export const DeckCheckEvent = z.object({
+  t: Millis,
+  ...numbered,
+  kind: z.literal("deck_check"),
+  deck: z.string(),
+  /** How many of the deck's cards were read (a second copy of a face counts). */
+  cards: z.number().int().nonnegative(),
+  /** Faces of the deck not read. */
+  missing: z.array(z.string()),
+  /** Faces read more than once. */
+  duplicates: z.array(z.string()),
+  /** Tags that are not of the deck: another deck's cards, foreign or unknown tags. */
+  foreign: z.array(z.string()),
+});
+
 export const TableEvent = z.discriminatedUnion("kind", [
   HandStartEvent,
   StreetEvent,
@@ -101,6 +117,7 @@ export const TableEvent = z.discriminatedUnion("kind", [
   AlertClearEvent,
   AwardEvent,
   HandEndEvent,
+  DeckCheckEvent,
 ]);
 
 export type HandStartEvent = z.infer<typeof HandStartEvent>;
@@ -110,4 +127,5 @@ export type AlertEvent = z.infer<typeof AlertEvent>;
 export type AlertClearEvent = z.infer<typeof AlertClearEvent>;
 export type AwardEvent = z.infer<typeof AwardEvent>;
 export type HandEndEvent = z.infer<typeof HandEndEvent>;
+export type DeckCheckEvent = z.infer<typeof DeckCheckEvent>;
 export type TableEvent = z.infer<typeof TableEvent>;

@@ -273,6 +273,11 @@ export class TableReader {
     return out;
   }
 
+  /** The tags an antenna listed in its latest report. */
+  lastReport(antenna: string): string[] {
+    return [...(this.reports.get(antenna) ?? [])];
+  }
+
   /** Tags of cards last seen on any of these antennas. */
   cardTagsOn(antennas: (name: string) => boolean): string[] {
     const out: string[] = [];

@@ -7,12 +7,16 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CATALOGUE } from "../../src/hand/alerts.js";
+import { fullDeck } from "../../src/rules/cards.js";
 import { Scene } from "./dsl.js";
 
 const s = (title: string) => new Scene(title);
 const FLOP = ["Qs", "Jd", "4h"];
 /** A hand dealt and played by the book raises none of these. */
 const EVERY_CODE = Object.keys(CATALOGUE).filter((c) => !c.startsWith("TCP_"));
+/** Deck A's card tags, in the order of fullDeck (As last but one: …, Ah, As). */
+const DECK_A = fullDeck().map((f) => `card:A:${f}`);
+const half = (n: 0 | 1) => DECK_A.slice(n * 26, n * 26 + 26);
 
 const scenes: Record<string, Scene> = {
   // ——— a whole hand, no error ———
@@ -828,6 +832,68 @@ const scenes: Record<string, Scene> = {
       text: "A card that is not of this deck is in play on seat2: card of deck A, this hand is dealt from deck B",
     })
     .absent("DUPLICATE_CARD"),
+
+  // ——— the deck check between hands (deckcheck, then ok) ———
+  "deck-check-missing-and-foreign": s(
+    "the dealer spreads deck A with the 7h missing, a second Kd and a card of deck C, then presses ok",
+  )
+    .setup()
+    .key("deckcheck")
+    .addTo("board", ...half(0).filter((t) => t !== "card:A:7h"))
+    .addTo("seat1", ...half(1), "card:A:Kd/2", "card:C:2s")
+    .key("ok")
+    .expect({ kind: "alert", code: "DECK_CHECK", severity: "info" })
+    .expect({ kind: "alert_clear", code: "DECK_CHECK" })
+    .expect({
+      kind: "deck_check",
+      deck: "A",
+      cards: 52,
+      missing: ["7h"],
+      duplicates: ["Kd"],
+      foreign: ["card:C:2s"],
+    })
+    .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "dealer" })
+    .absent("TAG_MISPLACED", "FOREIGN_CARD", "DUPLICATE_CARD"),
+  "deck-check-whole-negative": s("the whole deck spread in two goes, partly before the key: nothing wrong")
+    .setup()
+    .addTo("board", ...half(0))
+    .key("deckcheck")
+    .removeFrom("board", ...half(0))
+    .addTo("board", ...half(1))
+    .key("ok")
+    .expect({ kind: "deck_check", deck: "A", cards: 52, missing: [], duplicates: [], foreign: [] })
+    .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "info" })
+    .absent("DECK_CHECK_REFUSED"),
+  "ok-ends-deck-check": s(
+    "ok ends the deck check one scan round later: a card reported within the round counts, one after it not",
+  )
+    .setup()
+    .key("deckcheck")
+    .addTo("board", ...DECK_A.slice(0, 50))
+    .key("ok")
+    .after(150)
+    .addTo("board", DECK_A[50]!)
+    .after(100)
+    .addTo("board", DECK_A[51]!)
+    .key("ok")
+    .expect({ kind: "alert_clear", code: "DECK_CHECK" })
+    .expect({
+      kind: "deck_check",
+      deck: "A",
+      cards: 51,
+      missing: [fullDeck()[51]!],
+      duplicates: [],
+      foreign: [],
+    })
+    .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "dealer" })
+    .expect({ kind: "alert_clear", code: "DECK_CHECK_RESULT" }),
+  "deck-check-during-hand-refused": s("the deckcheck key during a hand is refused; the hand goes on")
+    .setup()
+    .standardDeal()
+    .key("deckcheck")
+    .chips(4, 100, 100)
+    .expect({ kind: "alert", code: "DECK_CHECK_REFUSED", severity: "info" })
+    .expect({ kind: "action", seat: 4, action: "call" }),
 
   // ——— readers ———
   "reader-offline": s("the bridge stops answering and comes back")

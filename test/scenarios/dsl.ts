@@ -99,7 +99,10 @@ export class Scene {
     return `chip:${denomination}:${++this.chipSerial}`;
   }
 
-  key(button: "shuffler" | "check" | "fold" | "raise" | "allin" | "exposed" | "floor" | "undo" | "ok"): this {
+  key(
+    button:
+      "shuffler" | "check" | "fold" | "raise" | "allin" | "exposed" | "floor" | "undo" | "ok" | "deckcheck",
+  ): this {
     this.lines.push({ t: this.at(button === "shuffler" ? 1000 : 600), kind: "button", button });
     return this;
   }
