@@ -109,6 +109,16 @@ export const DeckCheckEvent = z.object({
   foreign: z.array(z.string()),
 });
 
+/** Project extension: the dealer's `undo` key took back his last key (the hand is as before it). */
+export const KeyUndoneEvent = z.object({
+  t: Millis,
+  ...numbered,
+  kind: z.literal("key_undone"),
+  key: z.enum(["check", "fold", "raise", "exposed"]),
+  /** The seat whose action (check, fold) was taken back. */
+  seat: SeatNo.optional(),
+});
+
 export const TableEvent = z.discriminatedUnion("kind", [
   HandStartEvent,
   StreetEvent,
@@ -118,6 +128,7 @@ export const TableEvent = z.discriminatedUnion("kind", [
   AwardEvent,
   HandEndEvent,
   DeckCheckEvent,
+  KeyUndoneEvent,
 ]);
 
 export type HandStartEvent = z.infer<typeof HandStartEvent>;
@@ -128,4 +139,5 @@ export type AlertClearEvent = z.infer<typeof AlertClearEvent>;
 export type AwardEvent = z.infer<typeof AwardEvent>;
 export type HandEndEvent = z.infer<typeof HandEndEvent>;
 export type DeckCheckEvent = z.infer<typeof DeckCheckEvent>;
+export type KeyUndoneEvent = z.infer<typeof KeyUndoneEvent>;
 export type TableEvent = z.infer<typeof TableEvent>;

@@ -833,6 +833,87 @@ const scenes: Record<string, Scene> = {
     })
     .absent("DUPLICATE_CARD"),
 
+  // ——— the dealer's undo key: his last key taken back within the current action ———
+  "undo-key-takes-back-a-check": s(
+    "on the flop the dealer presses check for seat 2, who bets: undo, and the bet is read",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .key("undo")
+    .chips(2, 500)
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .expect({ kind: "key_undone", key: "check", seat: 2 })
+    .expect({ kind: "action", seat: 2, action: "bet", amount: 500 })
+    .absent("ACTION_OUT_OF_TURN", "UNDO_REFUSED"),
+  "undo-key-takes-back-a-fold": s("the dealer presses fold for seat 4, who calls: undo, and the call is read")
+    .setup()
+    .standardDeal()
+    .key("fold")
+    .key("undo")
+    .chips(4, 100, 100)
+    .expect({ kind: "action", seat: 4, action: "fold" })
+    .expect({ kind: "key_undone", key: "fold", seat: 4 })
+    .expect({ kind: "action", seat: 4, action: "call", amount: 200 })
+    .absent("ACTION_OUT_OF_TURN", "UNDO_REFUSED"),
+  "undo-key-takes-back-a-raise": s(
+    "the dealer presses raise but seat 4 only calls: undo, and the call stands",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .key("undo")
+    .chips(4, 100, 100)
+    .expect({ kind: "key_undone", key: "raise" })
+    .expect({ kind: "action", seat: 4, action: "call", amount: 200 })
+    .absent("UNDERRAISE", "UNDO_REFUSED"),
+  "undo-key-takes-back-exposed-within-its-round": s(
+    "the dealer presses exposed by mistake on the first card and undoes it within the scan round",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[2, "Kh"]])
+    .key("exposed")
+    .after(100)
+    .key("undo")
+    .deal([
+      [3, "7d"],
+      [4, "9s"],
+    ])
+    .expect({ kind: "key_undone", key: "exposed" })
+    .absent("MISDEAL_EXPOSED", "UNDO_REFUSED"),
+  "undo-key-refused-after-the-action-moved-on": s(
+    "a check, then the next seat's bet is read: undo is refused, the check stands",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .chips(3, 500)
+    .key("undo")
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .expect({ kind: "action", seat: 3, action: "bet", amount: 500 })
+    .expect({ kind: "alert", code: "UNDO_REFUSED", severity: "info" }),
+  "undo-key-refused-once-the-floor-must-rule": s(
+    "the exposed key on the first card is judged a misdeal a round later: undo is refused, the floor rules",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[2, "Kh"]])
+    .key("exposed")
+    .key("undo")
+    .expect({ kind: "alert", code: "MISDEAL_EXPOSED" })
+    .expect({ kind: "alert", code: "UNDO_REFUSED" }),
+
   // ——— the deck check between hands (deckcheck, then ok) ———
   "deck-check-missing-and-foreign": s(
     "the dealer spreads deck A with the 7h missing, a second Kd and a card of deck C, then presses ok",

@@ -367,6 +367,8 @@ export function eventLine(e: TableEvent): string {
       return `  seat ${e.seat} wins ${e.amount} (${e.hand})`;
     case "hand_end":
       return `— hand ${e.hand} ${e.result}`;
+    case "key_undone":
+      return `  ↶ ${e.key}${e.seat === undefined ? "" : ` seat ${e.seat}`} taken back`;
     case "deck_check":
       return `— deck check ${e.deck}: ${e.cards} cards, missing [${e.missing.join(" ")}], twice [${e.duplicates.join(" ")}], foreign [${e.foreign.join(" ")}]`;
   }
