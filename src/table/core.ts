@@ -14,7 +14,7 @@ import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
-import { DeckCheck, deckCheckRefused, deckCheckStarted } from "./deckCheck.js";
+import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import { nextPositions, type Positions, positionsFromButton } from "./positions.js";
 import { createRegistry, loadRegistryFile, type Registry } from "../reading/registry.js";
@@ -270,7 +270,8 @@ class Table implements TableCore {
   }
 
   private onTags(event: TagsEvent): TableEvent[] {
-    if (this.antennas.has(event.antenna)) this.deckCheck?.report(event.antenna, event.tags);
+    if (this.antennas.has(event.antenna))
+      this.deckCheck?.report(event.antenna, this.reader.lastReport(event.antenna), event.tags);
     if (!this.antennas.has(event.antenna)) {
       return [
         alert(
@@ -357,8 +358,12 @@ class Table implements TableCore {
   private startDeckCheck(t: number): TableEvent[] {
     if (this.session !== null) return [deckCheckRefused(t, this.session.context.hand)];
     if (this.deckCheck !== null) return [];
-    const spread = this.options.antennas.flatMap((a) => (CARD_ZONE.test(a) ? this.reader.lastReport(a) : []));
-    this.deckCheck = new DeckCheck(t, spread);
+    const atKey = new Map(
+      this.options.antennas
+        .filter((a) => isCheckAntenna(a))
+        .map((a) => [a, this.reader.lastReport(a)] as const),
+    );
+    this.deckCheck = new DeckCheck(t, atKey);
     return [deckCheckStarted(t)];
   }
 
@@ -366,7 +371,7 @@ class Table implements TableCore {
     const check = this.deckCheck;
     if (check === null) return [];
     this.deckCheck = null;
-    return check.end(t, this.options.registry, this.options.decks ?? []);
+    return check.end(t, this.options.registry, this.options.decks ?? [], (a) => this.reader.lastReport(a));
   }
 
   private onShuffler(t: number): TableEvent[] {

@@ -9,6 +9,7 @@
  * before the key, whose report arrives in the next round, is still read.
  */
 import type { AlertEvent, DeckCheckEvent } from "../contract/output.js";
+import { CATALOGUE } from "../hand/alerts.js";
 import { type Card, fullDeck } from "../rules/cards.js";
 import type { Registry } from "../reading/registry.js";
 
@@ -54,24 +55,30 @@ export function deckIsWhole(r: DeckCheckEvent): boolean {
   return r.missing.length === 0 && r.duplicates.length === 0 && r.foreign.length === 0;
 }
 
-/** One deck check in progress: from the key to one scan round after `ok`. */
+/**
+ * One deck check in progress: from the key to one scan round after `ok`.
+ *
+ * What it reads: every card that arrives on a card antenna after the key, and the cards that lay there
+ * at the key and are still listed at the end (spread before the key). Not a card the reports still
+ * listed at the key but that has gone by the end: the last hand's cards, collected just before the key,
+ * which the bridge reports gone only K scans later.
+ */
 export class DeckCheck {
-  private readonly tags = new Set<string>();
+  private readonly arrived = new Set<string>();
   /** When the check ends (one scan round after `ok`), or null until `ok`. */
   closeAt: number | null = null;
 
   constructor(
     readonly since: number,
-    /** Tags already on the card antennas at the press (the dealer may spread first, then press). */
-    already: Iterable<string>,
-  ) {
-    for (const tag of already) this.tags.add(tag);
-  }
+    /** Antenna → the tags its latest report listed at the key. */
+    private readonly atKey: ReadonlyMap<string, readonly string[]>,
+  ) {}
 
-  /** A report from an antenna during the check. */
-  report(antenna: string, tags: readonly string[]): void {
+  /** A report from an antenna during the check; `before` is what its last report listed. */
+  report(antenna: string, before: readonly string[], now: readonly string[]): void {
     if (!CARD_ZONE.test(antenna)) return;
-    for (const tag of tags) this.tags.add(tag);
+    const was = new Set(before);
+    for (const tag of now) if (!was.has(tag)) this.arrived.add(tag);
   }
 
   /** `ok`: the check ends one scan round later. */
@@ -79,11 +86,29 @@ export class DeckCheck {
     this.closeAt ??= t + scanRoundMs;
   }
 
-  /** The result, the check's notice cleared, and the result shown to the dealer and the floor. */
-  end(t: number, registry: Registry, decks: readonly string[]): (AlertEvent | DeckCheckEvent | ClearEvent)[] {
-    const result = deckCheckResult(t, this.tags, registry, decks);
+  /**
+   * The result, the check's notice cleared, and the result shown to the dealer and the floor;
+   * `latest` gives an antenna's latest report.
+   */
+  end(
+    t: number,
+    registry: Registry,
+    decks: readonly string[],
+    latest: (antenna: string) => readonly string[],
+  ): (AlertEvent | DeckCheckEvent | ClearEvent)[] {
+    const read = new Set(this.arrived);
+    for (const [antenna, tags] of this.atKey) {
+      const now = new Set(latest(antenna));
+      for (const tag of tags) if (now.has(tag)) read.add(tag);
+    }
+    const result = deckCheckResult(t, read, registry, decks);
     return [{ t, kind: "alert_clear", code: "DECK_CHECK" }, result, resultAlert(result)];
   }
+}
+
+/** Whether an antenna is one cards are spread on for a check. */
+export function isCheckAntenna(antenna: string): boolean {
+  return CARD_ZONE.test(antenna);
 }
 
 type ClearEvent = { t: number; kind: "alert_clear"; code: string };
@@ -130,8 +155,9 @@ function resultAlert(r: DeckCheckEvent): AlertEvent {
     t: r.t,
     kind: "alert",
     code: "DECK_CHECK_RESULT",
-    rule: "IPC 29",
-    severity: whole ? "info" : "dealer",
+    rule: CATALOGUE.DECK_CHECK_RESULT.rule,
+    // Whole: a notice; not whole: the catalogue's dealer alert, which `ok` acknowledges.
+    severity: whole ? "info" : CATALOGUE.DECK_CHECK_RESULT.severity,
     text: `Deck check: ${whole ? "the deck is whole, " : ""}${parts.join("; ")}`,
     steps: whole
       ? ["Collect the deck"]

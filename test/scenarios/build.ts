@@ -935,16 +935,29 @@ const scenes: Record<string, Scene> = {
     })
     .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "dealer" })
     .absent("TAG_MISPLACED", "FOREIGN_CARD", "DUPLICATE_CARD"),
-  "deck-check-whole-negative": s("the whole deck spread in two goes, partly before the key: nothing wrong")
+  "deck-check-whole-negative": s("the whole deck spread in two goes, half before the key: nothing wrong")
     .setup()
     .addTo("board", ...half(0))
     .key("deckcheck")
-    .removeFrom("board", ...half(0))
-    .addTo("board", ...half(1))
+    .addTo("burn", ...half(1))
     .key("ok")
     .expect({ kind: "deck_check", deck: "A", cards: 52, missing: [], duplicates: [], foreign: [] })
     .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "info" })
     .absent("DECK_CHECK_REFUSED"),
+  "deck-check-last-hands-card-reported-late-negative": s(
+    "two decks: a deck-B card of the last hand, collected before the key, is reported gone after it; deck A is whole",
+  )
+    .configure({ decks: ["A", "B"] })
+    .setup()
+    .addTo("seat5", "card:B:Kh")
+    .after(100)
+    .key("deckcheck")
+    .addTo("board", ...half(0))
+    .removeFrom("seat5", "card:B:Kh")
+    .addTo("burn", ...half(1))
+    .key("ok")
+    .expect({ kind: "deck_check", deck: "A", cards: 52, missing: [], duplicates: [], foreign: [] })
+    .absent("FOREIGN_CARD"),
   "ok-ends-deck-check": s(
     "ok ends the deck check one scan round later: a card reported within the round counts, one after it not",
   )
