@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { InputEvent } from "../../contract/input.js";
-import { BridgeTransport } from "../../devices/bridge/index.js";
+import { BridgeTransport, type SerialBinding } from "../../devices/bridge/index.js";
 import { EpaperPanel } from "../../devices/epaper/panel.js";
 import { openDealerKeys, type DealerKeys } from "../../devices/keys/dealer-keys.js";
 import type { EnrolMessage } from "../../enrol/messages.js";
@@ -19,7 +19,16 @@ import { diag } from "./io.js";
 /** Runs until the enrolment is complete (or Ctrl-C); then closes every device it opened. */
 export async function liveEnrolment(
   enrolment: Enrolment,
-  o: { config: Config; antenna: string; title: string; tell: (m: EnrolMessage) => void },
+  o: {
+    config: Config;
+    antenna: string;
+    title: string;
+    tell: (m: EnrolMessage) => void;
+    /** The terminal (Enter = `ok`, Ctrl-C stops); tests leave it out. */
+    terminal?: boolean;
+    /** The bridge's serial binding (default: serialport's own). */
+    binding?: SerialBinding;
+  },
 ): Promise<void> {
   const { bridge: bridgeAt, keys: keysAt, epaper } = o.config.devices;
   if (!bridgeAt)
@@ -43,7 +52,7 @@ export async function liveEnrolment(
     panel?.show(enrolScreen(o.title, prompt, m));
   };
   for (const m of enrolment.start(now())) show(m);
-  const { SerialPort } = await import("serialport");
+  const binding = o.binding ?? (await import("serialport")).SerialPort.binding;
   let keys: DealerKeys | null = null;
   let bridge: BridgeTransport | null = null;
   await new Promise<void>((resolve) => {
@@ -53,7 +62,7 @@ export async function liveEnrolment(
     };
     bridge = new BridgeTransport({
       path: bridgeAt.path,
-      binding: SerialPort.binding,
+      binding,
       antennas: channelMap(o.config, reader),
       now,
       onEvent: feed,
@@ -67,10 +76,12 @@ export async function liveEnrolment(
         })
         .catch((e: Error) => diag(`dealer keys not opened at ${keysAt.path}: ${e.message}`));
     }
-    process.stdin.on("data", () => feed({ t: now(), kind: "button", button: "ok" }));
-    process.once("SIGINT", () => resolve());
+    if (o.terminal !== false) {
+      process.stdin.on("data", () => feed({ t: now(), kind: "button", button: "ok" }));
+      process.once("SIGINT", () => resolve());
+    }
   });
-  process.stdin.pause();
+  if (o.terminal !== false) process.stdin.pause();
   await (bridge as BridgeTransport | null)?.stop();
   (keys as DealerKeys | null)?.close();
   await (panel as EpaperPanel | null)?.close();
