@@ -114,9 +114,13 @@ describe("feltguard enrol", () => {
     expect(readFileSync(out, "utf8")).toBe(before);
   });
 
-  it("a deck not completed in the log writes nothing", () => {
+  it("a deck not completed in the log, or chips not ended with ok, write nothing", () => {
     const short = join(dir, "short.jsonl");
     writeFileSync(short, '{"t":1,"kind":"tags","antenna":"board","tags":["E0040150AB000001"]}\n');
+    writeFileSync(
+      short.replace("short", "short-chips"),
+      '{"t":1,"kind":"tags","antenna":"pot","tags":["E0040150AB000002"]}\n',
+    );
     const fresh = join(dir, "fresh.txt");
     const r = feltguard(
       "enrol",
@@ -132,6 +136,22 @@ describe("feltguard enrol", () => {
     );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("deck E not complete (1/52 cards): nothing written");
+    expect(readdirSync(dir)).not.toContain("fresh.txt");
+    // Chips without the dealer's ok: nothing written either.
+    const chips = feltguard(
+      "enrol",
+      "chips",
+      "--denomination",
+      "25",
+      "--antenna",
+      "pot",
+      "--out",
+      fresh,
+      "--input",
+      short.replace("short", "short-chips"),
+    );
+    expect(chips.code).toBe(1);
+    expect(chips.stderr).toContain("chips of 25 not ended with ok (1 taken): nothing written");
     expect(readdirSync(dir)).not.toContain("fresh.txt");
   });
 });

@@ -79,6 +79,12 @@ export function registerEnrol(program: Command): void {
     }
     const enrolment = new ChipEnrolment({ denomination: d, antenna: opts.antenna, existing });
     await run(enrolment, `Enrol chips of ${d}`, opts);
+    if (!enrolment.complete) {
+      // Only the dealer's `ok` says the batch is all there (a stopped run may have missed chips).
+      diag(`chips of ${d} not ended with ok (${enrolment.entries().length} taken): nothing written`);
+      process.exitCode = 1;
+      return;
+    }
     save(opts.out, `chips of ${d}, enrolled on ${opts.antenna}`, enrolment.entries());
   });
 }
