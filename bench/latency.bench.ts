@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { loadConfig } from "../src/app/config.js";
-import { channelMap } from "../src/app/tableDevices.js";
+import { loadConfig } from "../src/config/config.js";
+import { channelMap } from "../src/runtime/tableDevices.js";
 import { type EmulatedBridge, openEmulatedBridge, playHostSchedule } from "../src/sim/emulator.js";
 import type { BenchFigure } from "./figure.js";
 import { latencyPlan } from "./latencyPlan.js";

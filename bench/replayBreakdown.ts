@@ -4,7 +4,7 @@
  * xstate interpreter itself, from the real hand machine fed an input that changes nothing.
  */
 import { readFileSync } from "node:fs";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../src/app/config.js";
+import { DEFAULT_CONFIG_PATH, loadConfig } from "../src/config/config.js";
 import { formatJsonLine, InputEvent, readJsonLines, type TableEvent } from "../src/contract/index.js";
 import { MachineSession } from "../src/hand/machineSession.js";
 import { createTableFromConfig } from "../src/table/core.js";

@@ -35,7 +35,18 @@ const Devices = z.strictObject({
       vendorId: UsbId.optional(),
       productId: UsbId.optional(),
       buttons: z.partialRecord(
-        z.enum(["shuffler", "allin", "check", "fold", "raise", "exposed", "undo", "floor", "ok"]),
+        z.enum([
+          "shuffler",
+          "allin",
+          "check",
+          "fold",
+          "raise",
+          "exposed",
+          "undo",
+          "floor",
+          "ok",
+          "deckcheck",
+        ]),
         Pin,
       ),
       seats: z.array(z.strictObject({ seat: z.number().int().positive(), toAct: Pin, allin: Pin })),
@@ -80,6 +91,8 @@ const Web = z.strictObject({
   sessionHours: z.number().min(0.05).max(24).optional(),
 });
 
+const DeckName = z.string().regex(/^[A-Za-z0-9]+$/, "a deck name of letters and digits, e.g. A");
+
 export const ConfigSchema = z
   .strictObject({
     table: z.strictObject({
@@ -92,7 +105,9 @@ export const ConfigSchema = z
         limitCap: z.number().int().positive().default(4),
       })
       .default({ name: "nlhe", limitCap: 4 }),
-    deck: z.string().regex(/^[A-Za-z0-9]+$/, "a deck name of letters and digits, e.g. A"),
+    /** The deck in play; or `decks`, the two a shuffler alternates hand by hand (one of the two keys). */
+    deck: DeckName.optional(),
+    decks: z.array(DeckName).min(1).optional(),
     chips: z
       .array(z.number().int().positive())
       .min(1)
@@ -147,6 +162,19 @@ export const ConfigSchema = z
         });
       }
     }
+    if ((config.deck === undefined) === (config.decks === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [config.deck === undefined ? "deck" : "decks"],
+        message:
+          config.deck === undefined
+            ? "a deck name (deck: A) or the decks a shuffler alternates (decks: [A, B])"
+            : "deck or decks, not both",
+      });
+    }
+    if (config.decks !== undefined && new Set(config.decks).size !== config.decks.length) {
+      ctx.addIssue({ code: "custom", path: ["decks"], message: "each deck named once" });
+    }
     if (!config.registry.simulated && config.registry.file === undefined) {
       ctx.addIssue({
         code: "custom",
@@ -154,6 +182,11 @@ export const ConfigSchema = z
         message: "a registry file is required when the simulated registry is off",
       });
     }
+  })
+  // Everything after validation sees both forms: `decks` (all of them) and `deck` (the first).
+  .transform((config) => {
+    const decks = config.decks ?? [config.deck ?? "A"];
+    return { ...config, deck: decks[0] ?? "A", decks };
   });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -35,6 +35,7 @@ export const BUTTONS = [
   "undo",
   "floor",
   "ok",
+  "deckcheck",
 ] as const;
 export const ButtonName = z.enum(BUTTONS);
 export type ButtonName = z.infer<typeof ButtonName>;

@@ -93,6 +93,32 @@ export const HandEndEvent = z.object({
   stacks: z.record(z.string().regex(/^[1-9]\d*$/), Chips),
 });
 
+/** The result of a deck check (`deckcheck` key, then `ok`). */
+export const DeckCheckEvent = z.object({
+  t: Millis,
+  ...numbered,
+  kind: z.literal("deck_check"),
+  deck: z.string(),
+  /** How many of the deck's cards were read (a second copy of a face counts). */
+  cards: z.number().int().nonnegative(),
+  /** Faces of the deck not read. */
+  missing: z.array(z.string()),
+  /** Faces read more than once. */
+  duplicates: z.array(z.string()),
+  /** Tags that are not of the deck: another deck's cards, foreign or unknown tags. */
+  foreign: z.array(z.string()),
+});
+
+/** Project extension: the dealer's `undo` key took back his last key (the hand is as before it). */
+export const KeyUndoneEvent = z.object({
+  t: Millis,
+  ...numbered,
+  kind: z.literal("key_undone"),
+  key: z.enum(["check", "fold", "raise", "exposed"]),
+  /** The seat whose action (check, fold) was taken back. */
+  seat: SeatNo.optional(),
+});
+
 export const TableEvent = z.discriminatedUnion("kind", [
   HandStartEvent,
   StreetEvent,
@@ -101,6 +127,8 @@ export const TableEvent = z.discriminatedUnion("kind", [
   AlertClearEvent,
   AwardEvent,
   HandEndEvent,
+  DeckCheckEvent,
+  KeyUndoneEvent,
 ]);
 
 export type HandStartEvent = z.infer<typeof HandStartEvent>;
@@ -110,4 +138,6 @@ export type AlertEvent = z.infer<typeof AlertEvent>;
 export type AlertClearEvent = z.infer<typeof AlertClearEvent>;
 export type AwardEvent = z.infer<typeof AwardEvent>;
 export type HandEndEvent = z.infer<typeof HandEndEvent>;
+export type DeckCheckEvent = z.infer<typeof DeckCheckEvent>;
+export type KeyUndoneEvent = z.infer<typeof KeyUndoneEvent>;
 export type TableEvent = z.infer<typeof TableEvent>;

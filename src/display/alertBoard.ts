@@ -3,6 +3,9 @@ import type { AlertEvent, TableEvent } from "../contract/output.js";
 
 export type OpenAlert = Omit<AlertEvent, "kind">;
 
+/** Info alerts the board keeps until they are cleared or the next hand starts. */
+const KEPT_NOTICES = new Set(["FLOOR_CALLED", "DECK_CHECK", "DECK_CHECK_RESULT"]);
+
 export class AlertBoard {
   private readonly open: OpenAlert[] = [];
 
@@ -10,8 +13,9 @@ export class AlertBoard {
   apply(events: readonly TableEvent[]): void {
     for (const e of events) {
       if (e.kind === "alert") {
-        // Info alerts are notices, except the dealer's call for the floor, which waits for a supervisor.
-        if (e.severity === "info" && e.code !== "FLOOR_CALLED") continue;
+        // Info alerts are notices, except the dealer's call for the floor, which waits for a supervisor,
+        // and a deck check's (under way, and its result until the next hand).
+        if (e.severity === "info" && !KEPT_NOTICES.has(e.code)) continue;
         const { kind: _kind, ...alert } = e;
         this.open.push(alert);
       } else if (e.kind === "alert_clear") {

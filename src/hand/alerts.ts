@@ -39,7 +39,9 @@ export type AlertCode =
   // Added by Feltguard: more board cards than the street takes (the extra ones are premature, RP-5).
   | "BOARD_TOO_MANY"
   // Added by Feltguard: the table could not apply an input (a defect or a case it does not know).
-  | "INPUT_NOT_APPLIED";
+  | "INPUT_NOT_APPLIED"
+  // Added by Feltguard: a deck check found the deck not whole (src/table/deckCheck.ts).
+  | "DECK_CHECK_RESULT";
 
 type Severity = AlertEvent["severity"];
 
@@ -81,6 +83,7 @@ export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
   ACTION_REJECTED: { rule: "—", severity: "info" },
   BOARD_TOO_MANY: { rule: "RP-5", severity: "floor" },
   INPUT_NOT_APPLIED: { rule: "—", severity: "floor" },
+  DECK_CHECK_RESULT: { rule: "IPC 29", severity: "dealer" },
 };
 
 /** Whether a string is a code of the catalogue. */

@@ -2,6 +2,7 @@
  * The hand's memory, as plain data: the xstate machine holds it in its context and the pure
  * functions of this folder read and update it. Nothing here is a live object.
  */
+import type { Before, UndoableKey } from "./undo.js";
 import type { TableEvent } from "../contract/output.js";
 import type { Card } from "../rules/cards.js";
 import type { BettingState, Street } from "../rules/betting.js";
@@ -178,4 +179,6 @@ export interface HandContext {
   finalStacks: Record<number, number> | null;
   /** Table events produced by the event being handled; drained by the session. */
   out: TableEvent[];
+  /** The hand before the dealer's last key that `undo` may take back (src/hand/undo.ts), or null. */
+  undoable: { key: UndoableKey; before: Before } | null;
 }

@@ -16,6 +16,43 @@ export interface DeckState extends AlertLedger {
   hold: { kind: "misdeal" | "void"; code: string } | null;
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
+  /**
+   * The hand's deck: the deck of its first card dealt (two decks alternate through the shuffler;
+   * `decks: [A, B]`). Unset until then.
+   */
+  deck?: string;
+}
+
+/** A card that arrived, as the reader saw it. */
+export interface ArrivedCard {
+  tag: string;
+  card: Card;
+  deck: string;
+  antenna: string;
+}
+
+/**
+ * The deck checks of a card that arrived; false when it is not to be read as a card of this hand.
+ *
+ * - The first card dealt (on any antenna but the muck) sets the hand's deck; a card dealt later from
+ *   another deck is FOREIGN_CARD (IPC 29), and the hand is held for the floor.
+ * - A card that reaches the muck before anything is dealt, or of another deck, is the last hand's being
+ *   collected (the bridge reports late): nothing of this hand. So is a card of the last hand (`lastHands`)
+ *   of another deck: it is DECK_NOT_COLLECTED's business, and it never sets this hand's deck.
+ */
+export function checkArrival(h: DeckState, o: ArrivedCard, lastHands: boolean): boolean {
+  const dealt = o.antenna !== "muck";
+  if (h.deck === undefined) {
+    if (!dealt) return false;
+    if (!lastHands) h.deck = o.deck;
+  } else if (o.deck !== h.deck) {
+    if (!dealt || lastHands) return false;
+    const reason = `card of deck ${o.deck}, this hand is dealt from deck ${h.deck}`;
+    if (raise(h, say.foreignCard(h.t, o.antenna, reason)) && h.hold === null)
+      h.hold = { kind: "void", code: "FOREIGN_CARD" };
+    return false;
+  }
+  return checkDeck(h, o.tag, o.card, o.antenna);
 }
 
 /** Records the card; false (and DUPLICATE_CARD, the hand held for a void) when its face is already in play. */

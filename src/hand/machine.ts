@@ -16,6 +16,7 @@ import { observe } from "./observe.js";
 import { runDueJudgements } from "./judgements.js";
 import { ENDED_OR_HELD, HAND_INPUTS, type HandInput, stepper } from "./machineSession.js";
 import { endHand, settleHand } from "./settle.js";
+import { beforeKey, movedOn, undoKey } from "./undo.js";
 
 export type HandMachineEvent = HandInput;
 
@@ -33,6 +34,8 @@ function progress(h: HandContext): void {
 function onKey(h: HandContext, key: ButtonName): void {
   // A push short of the call waiting for the pot was out before the key was pressed.
   readShortPush(h);
+  if (key === "undo") return undoKey(h);
+  beforeKey(h, key);
   if (key === "check" || key === "fold" || key === "raise" || key === "allin") boardSettledByAction(h);
   if (key === "check" || key === "fold" || key === "raise" || key === "allin") actionKey(h, key);
   else if (key === "exposed") cardExposed(h);
@@ -41,6 +44,7 @@ function onKey(h: HandContext, key: ButtonName): void {
 /** The floor's ruling on an open alert (rule 1: the floor decides). */
 function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: string): void {
   readShortPush(h);
+  h.undoable = null;
   switch (ruling) {
     case "continue":
       if (h.hold) {
@@ -79,7 +83,13 @@ export const handMachine = setup({
   },
   actions: {
     tick: assign({ h: step((h, e) => e.type === "tick" && runDueJudgements(h)) }),
-    observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
+    observe: assign({
+      h: step((h, e) => {
+        if (e.type !== "observed") return;
+        movedOn(h, e.observations);
+        observe(h, e.observations);
+      }),
+    }),
     key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
     ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),
   },

@@ -8,7 +8,7 @@ import { betZoneSettled, cardMucked, chipsTakenBack, potGained, readShortPush } 
 import { readingNotice } from "./readingAlerts.js";
 import type { HandContext } from "./context.js";
 import { holeCardArrived } from "./deal.js";
-import { checkDeck, dropStale } from "./deck.js";
+import { checkArrival, dropStale } from "./deck.js";
 import { raise } from "./emit.js";
 import { waiting } from "./timers.js";
 import type { Observation } from "../reading/observations.js";
@@ -69,7 +69,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         // from nowhere (not a card slid from the seat it lay on in the last hand).
         const lastHands = h.stale.includes(o.tag);
         if (lastHands) dropStale(h, o.tag);
-        if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
+        if (!checkArrival(h, o, lastHands)) break;
         if (o.antenna === "board") {
           boardBatch.push({ tag: o.tag, card: o.card });
           unreadBets ||= o.unreadBets === true;

@@ -142,6 +142,7 @@ function initialContext(init: HandInit): HandContext {
     result: null,
     finalStacks: null,
     out: [],
+    undoable: null,
   };
 }
 

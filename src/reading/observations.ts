@@ -14,6 +14,8 @@ export type Observation =
       tag: string;
       card: Card;
       copy: number;
+      /** The card's deck (two decks alternate: a hand's deck is that of its first card dealt). */
+      deck: string;
       antenna: string;
       from: string | null;
       /** On the board or burn: some bet zone still had chips not yet read (the round may be closing). */

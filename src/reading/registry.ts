@@ -9,9 +9,12 @@ import { readFileSync } from "node:fs";
 import { type Card, isCard } from "../rules/cards.js";
 
 export type TagInfo =
-  /** A card of the deck in play; `copy` > 1 is a second physical card of the same face. */
+  /**
+   * A card of a deck in play (`deck`: which one; with two decks a hand's deck is the deck of its first
+   * card dealt); `copy` > 1 is a second physical card of the same face.
+   */
   | { type: "card"; face: Card; deck: string; copy: number }
-  /** A card tag that is not of the deck in play, or card-like but unreadable: IPC 29. */
+  /** A card tag that is not of a deck in play, or card-like but unreadable: IPC 29. */
   | { type: "foreign"; reason: string }
   | { type: "chip"; denomination: number; serial: string }
   /** Not a card or chip we know: raise an alert, never guess. */
@@ -26,14 +29,23 @@ const LOGICAL_CARD = /^card:([A-Za-z0-9]+):([^/]+)(?:\/(\d+))?$/;
 const LOGICAL_CHIP = /^chip:(\d+):([A-Za-z0-9_-]+)$/;
 const HEX_UID = /^[0-9A-F]{16}$/;
 
-/** Reads a logical id of the contract for the deck in play. */
-export function resolveLogical(tagId: string, deck: string, chips: readonly number[]): TagInfo {
+/** The decks in play: one name (`deck: A`) or the two a shuffler alternates (`decks: [A, B]`). */
+export type DecksInPlay = string | readonly string[];
+
+/** Reads a logical id of the contract for the deck(s) in play. */
+export function resolveLogical(tagId: string, decks: DecksInPlay, chips: readonly number[]): TagInfo {
   const card = LOGICAL_CARD.exec(tagId);
   if (card) {
     const [, tagDeck = "", face = "", copy] = card;
     if (!isCard(face)) return { type: "foreign", reason: `${face} is not a card face` };
-    if (tagDeck !== deck)
-      return { type: "foreign", reason: `card of deck ${tagDeck}, the deck in play is ${deck}` };
+    const inPlay = typeof decks === "string" ? tagDeck === decks : decks.includes(tagDeck);
+    if (!inPlay) {
+      const names =
+        typeof decks === "string"
+          ? `the deck in play is ${decks}`
+          : `the decks in play are ${decks.join(", ")}`;
+      return { type: "foreign", reason: `card of deck ${tagDeck}, ${names}` };
+    }
     return { type: "card", face, deck: tagDeck, copy: copy === undefined ? 1 : Number(copy) };
   }
   if (tagId.startsWith("card:")) return { type: "foreign", reason: "unreadable card tag" };
@@ -47,7 +59,7 @@ export function resolveLogical(tagId: string, deck: string, chips: readonly numb
 }
 
 /** The built-in registry of the simulator and of hand-written scenarios. */
-export function simulatedRegistry(deck: string, chips: readonly number[]): Registry {
+export function simulatedRegistry(deck: DecksInPlay, chips: readonly number[]): Registry {
   return { resolve: (tagId) => resolveLogical(tagId, deck, chips) };
 }
 
@@ -90,11 +102,14 @@ export function parseRegistryFile(text: string, file: string): Map<string, strin
  */
 export function createRegistry(options: {
   deck: string;
+  /** The decks a two-deck shuffler alternates (wins over `deck`). */
+  decks?: readonly string[] | undefined;
   chips: readonly number[];
   simulated: boolean;
   uids?: ReadonlyMap<string, string>;
 }): Registry {
-  const { deck, chips, simulated, uids } = options;
+  const { chips, simulated, uids } = options;
+  const deck: DecksInPlay = options.decks ?? options.deck;
   // Readers repeat whole inventories many times a second: each tag is worked out once.
   const known = new Map<string, TagInfo>();
   const work = (tagId: string): TagInfo => {

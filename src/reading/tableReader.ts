@@ -277,6 +277,11 @@ export class TableReader {
     return out;
   }
 
+  /** The tags an antenna listed in its latest report. */
+  lastReport(antenna: string): string[] {
+    return [...(this.reports.get(antenna) ?? [])];
+  }
+
   /** Tags of cards last seen on any of these antennas. */
   cardTagsOn(antennas: (name: string) => boolean): string[] {
     const out: string[] = [];
@@ -382,10 +387,17 @@ export class TableReader {
       tag,
       card,
       copy,
+      deck: this.deckOf(tag),
       antenna,
       from: place?.antenna ?? null,
       ...(unreadBets ? { unreadBets } : {}),
     });
+  }
+
+  /** The deck of a card tag (the registry works each tag out once). */
+  private deckOf(tag: string): string {
+    const info = this.options.registry.resolve(tag);
+    return info.type === "card" ? info.deck : "";
   }
 
   /** A card tag is no longer listed by `antenna`. */
@@ -409,6 +421,7 @@ export class TableReader {
           tag,
           card: place.card,
           copy: place.copy,
+          deck: this.deckOf(tag),
           antenna: winner,
           from: antenna,
         });
@@ -439,7 +452,17 @@ export class TableReader {
       if (place?.antenna !== antenna || !this.reports.get(antenna)?.has(tag)) continue;
       this.leftovers.delete(tag);
       place.movedAt = t;
-      out.push({ type: "card_arrived", t, tag, card: place.card, copy: place.copy, antenna, from: null });
+      const deck = this.deckOf(tag);
+      out.push({
+        type: "card_arrived",
+        t,
+        tag,
+        card: place.card,
+        copy: place.copy,
+        deck,
+        antenna,
+        from: null,
+      });
     }
   }
 

@@ -239,6 +239,7 @@ export class FlopDealer {
     for (const truth of this.open) if (truth.to > t) truth.to = t - 1;
     this.open = [];
     this.felt.tl.press("shuffler");
+    this.felt.nextDeck();
     this.hand += 1;
     this.seating.started(this.positions);
     this.stub = new Stub(this.rngs.cards);

@@ -161,7 +161,10 @@ export function foreign(rng: Rng): Injector {
     onDealCard(d, step) {
       if (at < 0) at = randInt(rng, 0, total(d) - 1);
       if (step.index !== at) return false;
-      const other = d.felt.deck === "B" ? "C" : "B";
+      // With two decks in play, a card of the other one (a mixed-deck hand) from the deal's second round:
+      // by then the hand's deck is set by its first card beyond a scan round's doubt. In the first round,
+      // or with one deck, a card of a deck the table does not have.
+      const other = d.felt.otherDeck(step.round > 0);
       const tag = cardTag(other, d.stub.draw());
       d.truth("FOREIGN_CARD", `a card of deck ${other} to seat ${step.seat}`);
       d.felt.add(`seat${step.seat}`, tag);

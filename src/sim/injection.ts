@@ -24,6 +24,7 @@ import {
   foreign,
   notEntitled,
 } from "./injectDeal.js";
+import { deckCheck } from "./injectDeckCheck.js";
 import { chance, type Rng } from "./random.js";
 
 /** The injectors of the flop games, by the code they must raise. */
@@ -48,6 +49,7 @@ export const FLOP_INJECTORS: Partial<Record<AlertCode, (rng: Rng) => Injector>> 
   UNDERRAISE: underraise,
   READER_OFFLINE: readerOffline,
   BOARD_TOO_MANY: boardTooMany,
+  DECK_CHECK_RESULT: deckCheck,
 };
 
 /** Codes with a ground truth of their own that are not injected: the rules call for them in play. */

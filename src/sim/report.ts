@@ -5,7 +5,7 @@
  * hand that ends with other stacks than the dealer paid is a mismatch. At random pace every figure is
  * also kept per pace profile (the dealer drawn for the hand).
  */
-import type { AlertEvent, TableEvent } from "../contract/output.js";
+import type { AlertEvent, DeckCheckEvent, TableEvent } from "../contract/output.js";
 import type { ExpectedEnd, Truth } from "./truth.js";
 
 export interface CodeCount {
@@ -88,6 +88,7 @@ export class DetectionLedger {
       if (e.kind === "hand_start") this.currentHand = e.hand;
       else if (e.kind === "alert") this.alert(e);
       else if (e.kind === "hand_end") this.handEnd(e.hand, e.result, e.stacks);
+      else if (e.kind === "deck_check") this.deckCheck(e);
     }
   }
 
@@ -159,6 +160,29 @@ export class DetectionLedger {
     this.count(e.code).falseAlerts += 1;
     this.count(e.code, this.profile(this.currentHand).counts).falseAlerts += 1;
     this.sample(this.falseAlerts, { hand: this.currentHand, t: e.t, text: `${e.code}: ${e.text}` });
+  }
+
+  /** A deck check's result must be exactly what the dealer spread (its truth), or it is a mismatch. */
+  private deckCheck(e: DeckCheckEvent): void {
+    const truth = this.truths.find(
+      (t) => t.deckCheck !== undefined && e.t >= t.from && e.t <= t.to + this.latencyMs,
+    );
+    const got = JSON.stringify({
+      deck: e.deck,
+      cards: e.cards,
+      missing: e.missing,
+      duplicates: e.duplicates,
+      foreign: e.foreign,
+    });
+    const want = truth?.deckCheck && JSON.stringify(truth.deckCheck);
+    if (got === want) return;
+    this.mismatchCount += 1;
+    this.profile(this.currentHand).mismatches += 1;
+    this.sample(this.mismatches, {
+      hand: this.currentHand,
+      t: e.t,
+      text: `deck check: controller ${got}, dealer ${want ?? "no deck check"}`,
+    });
   }
 
   private handEnd(hand: number, result: string, stacks: Record<string, number>): void {

@@ -21,6 +21,8 @@ export interface FlopSessionOptions {
   readonly game: FlopGameName;
   readonly seatCount: number;
   readonly deck: string;
+  /** A two-deck shuffler's decks (`decks: [A, B]`): the sim alternates them hand by hand. */
+  readonly decks?: readonly string[];
   readonly chips: readonly number[];
   readonly bbAnteOrder: BbAnteOrder;
   /** Share of hands that carry an injected error (default one in two). */
@@ -56,6 +58,7 @@ export class FlopSession {
     const feltRng = stream(0x5bd1e995);
     const pace = createPace(options.pace ?? "fixed", { fixed: feltRng, random: () => stream(0x68e31da4) });
     this.felt = new Felt(options.seatCount, options.deck, options.chips, feltRng, options.noise, 0, pace);
+    if (options.decks) this.felt.alternate(options.decks);
     const def = GAME_DEFS[options.game];
     const limit = def.structure === "limit" ? limitSizes(LIMIT.smallBet, LIMIT.bigBet, LIMIT.cap) : undefined;
     this.dealer = new FlopDealer(

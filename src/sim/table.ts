@@ -21,10 +21,13 @@ export const CARD_ZONES = (seatCount: number): string[] => [
 export class Felt {
   readonly tl: Timeline;
   private readonly box: ChipBox;
+  /** The decks the shuffler alternates (one, unless `alternate` was told two). */
+  private decks: readonly string[];
 
   constructor(
     readonly seatCount: number,
-    readonly deck: string,
+    /** The deck in play now: with two decks, the shuffler brings out the other one each hand. */
+    public deck: string,
     chipSet: readonly number[],
     /** Timing and noise only: card and betting choices have their own generators. */
     readonly rng: Rng,
@@ -35,6 +38,30 @@ export class Felt {
   ) {
     this.tl = new Timeline(startT);
     this.box = new ChipBox(chipSet);
+    this.decks = [deck];
+  }
+
+  /** A two-deck shuffler: the decks it alternates, hand by hand (`decks: [A, B]`). */
+  alternate(decks: readonly string[]): this {
+    if (decks.length > 0) this.decks = [...decks];
+    this.deck = this.decks[0] ?? this.deck;
+    return this;
+  }
+
+  /** The shuffler is pressed: a two-deck shuffler hands out the deck it shuffled during the last hand. */
+  nextDeck(): void {
+    const i = this.decks.indexOf(this.deck);
+    this.deck = this.decks[(i + 1) % this.decks.length] ?? this.deck;
+  }
+
+  /**
+   * A deck that is not the one in play: the other deck of a two-deck shuffler (a mixed-deck hand), or
+   * with one deck, a deck the table does not have.
+   */
+  otherDeck(inPlayOnly: boolean): string {
+    const other = this.decks.find((d) => d !== this.deck);
+    if (inPlayOnly && other !== undefined) return other;
+    return ["B", "C", "D"].find((d) => !this.decks.includes(d)) ?? "X";
   }
 
   /** The tag of a face of the deck in play. */

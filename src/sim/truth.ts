@@ -13,6 +13,17 @@ export interface Truth {
   readonly what: string;
   /** Set by the report when the controller alerted the code in time. */
   detected?: boolean;
+  /** A deck check: the result the controller owes (its `deck_check` event must say exactly this). */
+  deckCheck?: DeckCheckTruth;
+}
+
+/** What a deck check must find. */
+export interface DeckCheckTruth {
+  readonly deck: string;
+  readonly cards: number;
+  readonly missing: readonly string[];
+  readonly duplicates: readonly string[];
+  readonly foreign: readonly string[];
 }
 
 /** What the controller must report at the end of a hand. */

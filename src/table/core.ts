@@ -14,6 +14,7 @@ import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
+import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import { nextPositions, type Positions, positionsFromButton } from "../rules/positions.js";
 import { createRegistry, loadRegistryFile, type Registry } from "../reading/registry.js";
@@ -38,6 +39,8 @@ export interface TableOptions {
   bbAnteOrder?: BbAnteOrder;
   /** Three Card Poker pay tables (default: the digest's). */
   payTable?: PayTable;
+  /** The decks in play (a deck check names the one it read); default the registry's cards decide. */
+  decks?: readonly string[];
 }
 
 export interface TableCore {
@@ -57,7 +60,7 @@ export interface TableCore {
   readonly tcpHand: TcpSession | null;
   /** A misdeal or void waiting for its undo window (src/table/rulingDesk.ts), if any. */
   readonly pendingRuling: PendingRuling | null;
-  /** The whole core as plain data, between hands only (null while a hand is in progress). */
+  /** The whole core as plain data, between hands only (null while a hand or a deck check is in progress). */
   checkpoint(): CoreCheckpoint | null;
 }
 
@@ -102,6 +105,8 @@ class Table implements TableCore {
   private lastHandEnd = Number.NEGATIVE_INFINITY;
   /** When each reader last came back: its reconnection burst carries that time. */
   private readonly backAt = new Map<string, number>();
+  /** A deck check between hands (`deckcheck`, then `ok`), if one is open. */
+  private deckCheck: DeckCheck | null = null;
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
   private settledTcp: TcpSession | null = null;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
@@ -137,7 +142,10 @@ class Table implements TableCore {
   }
 
   checkpoint(): CoreCheckpoint | null {
-    if (this.session !== null) return null;
+    // A deck check is not over until its result is acknowledged (`ok`) when the deck is not whole: replay
+    // from the last checkpoint redoes it.
+    if (this.session !== null || this.deckCheck !== null || this.desk.isOpen("DECK_CHECK_RESULT"))
+      return null;
     return {
       table: structuredClone(this.state),
       reader: this.reader.snapshot(),
@@ -192,6 +200,7 @@ class Table implements TableCore {
       const setupDue = this.setupWaiting[0]?.until ?? null;
       let batch: TableEvent[];
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
+      else if (d === this.deckCheck?.closeAt) batch = this.endDeckCheck(d);
       else if (d === this.shufflerWaiting) {
         this.shufflerWaiting = null;
         batch = this.session === null ? [] : [say.shufflerDuringHand(d, this.session.context.hand)];
@@ -218,6 +227,7 @@ class Table implements TableCore {
       this.setupWaiting[0]?.until ?? null,
       this.desk.nextDeadline(),
       this.shufflerWaiting,
+      this.deckCheck?.closeAt ?? null,
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -260,6 +270,8 @@ class Table implements TableCore {
   }
 
   private onTags(event: TagsEvent): TableEvent[] {
+    if (this.antennas.has(event.antenna))
+      this.deckCheck?.report(event.antenna, this.reader.lastReport(event.antenna), event.tags);
     if (!this.antennas.has(event.antenna)) {
       return [
         alert(
@@ -314,8 +326,18 @@ class Table implements TableCore {
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
-    if (event.button === "shuffler") return [...this.desk.settleNow(event.t), ...this.onShuffler(event.t)];
+    if (event.button === "shuffler") {
+      // A deck check still open when the next hand begins ends with what was read so far.
+      const checked = this.deckCheck === null ? [] : this.endDeckCheck(event.t);
+      return [...checked, ...this.desk.settleNow(event.t), ...this.onShuffler(event.t)];
+    }
     if (event.button === "floor") return this.desk.callFloor(event.t);
+    if (event.button === "deckcheck") return this.startDeckCheck(event.t);
+    if (event.button === "ok" && this.deckCheck !== null) {
+      // `ok` ends the deck check (one scan round later: a card laid just before it is still reported).
+      this.deckCheck.ok(event.t, this.reader.scanRoundMs);
+      return [];
+    }
     if (event.button === "ok") {
       const acknowledged = this.desk.acknowledge(event.t);
       return [
@@ -330,6 +352,26 @@ class Table implements TableCore {
       : [];
     if (this.session === null) return seen;
     return [...seen, ...this.afterHand(this.session.key(event.t, event.button))];
+  }
+
+  /** The `deckcheck` key: between hands only; the cards already spread count. */
+  private startDeckCheck(t: number): TableEvent[] {
+    if (this.session !== null) return [deckCheckRefused(t, this.session.context.hand)];
+    if (this.deckCheck !== null) return [];
+    const atKey = new Map(
+      this.options.antennas
+        .filter((a) => isCheckAntenna(a))
+        .map((a) => [a, this.reader.lastReport(a)] as const),
+    );
+    this.deckCheck = new DeckCheck(t, atKey);
+    return [deckCheckStarted(t)];
+  }
+
+  private endDeckCheck(t: number): TableEvent[] {
+    const check = this.deckCheck;
+    if (check === null) return [];
+    this.deckCheck = null;
+    return check.end(t, this.options.registry, this.options.decks ?? [], (a) => this.reader.lastReport(a));
   }
 
   private onShuffler(t: number): TableEvent[] {
@@ -547,6 +589,7 @@ export function createTableFromConfig(
     reading?: { scanRoundMs: number; missedScans: number; departWindowMs: number } | undefined;
     house: { bbAnteOrder: BbAnteOrder };
     deck: string;
+    decks?: readonly string[];
     registry: { simulated: boolean; file?: string | undefined };
     threeCard?: { payTable: unknown } | undefined;
   },
@@ -570,6 +613,7 @@ export function createTableFromConfig(
           }
         : {}),
       bbAnteOrder: config.house.bbAnteOrder,
+      decks: config.decks ?? [config.deck],
       ...(config.threeCard ? { payTable: parsePayTable(config.threeCard.payTable) } : {}),
     },
     from,
@@ -579,11 +623,13 @@ export function createTableFromConfig(
 /** The registry a configuration describes: the registry file's UIDs, and logical ids if simulated. */
 export function registryFromConfig(config: {
   deck: string;
+  decks?: readonly string[];
   chips: number[];
   registry: { simulated: boolean; file?: string | undefined };
 }): Registry {
   return createRegistry({
     deck: config.deck,
+    decks: config.decks,
     chips: config.chips,
     simulated: config.registry.simulated,
     ...(config.registry.file === undefined ? {} : { uids: loadRegistryFile(config.registry.file) }),

@@ -49,6 +49,11 @@ export class RulingDesk {
     return this.pendingRuling === null ? null : { ...this.pendingRuling };
   }
 
+  /** Whether an alert with this code is open. */
+  isOpen(code: string): boolean {
+    return this.open.some((a) => a.code === code);
+  }
+
   /** Seeds the ledger after a restore (readers still offline). */
   seedOffline(readers: Iterable<string>): void {
     for (const reader of readers) this.open.push({ code: "READER_OFFLINE", severity: "floor", reader });

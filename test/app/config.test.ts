@@ -36,6 +36,22 @@ describe("table configuration", () => {
     for (const name of ["board", "burn", "muck", "pot"]) expect(names).toContain(name);
   });
 
+  it("two decks: decks: [A, B] (deck is the first); deck or decks, not both, not neither", () => {
+    const two = parseConfig(minimal.replace("deck: A", "decks: [A, B]"), "table.yaml");
+    expect(two.decks).toEqual(["A", "B"]);
+    expect(two.deck).toBe("A");
+    expect(parseConfig(minimal, "table.yaml").decks).toEqual(["A"]);
+    expect(problemsOf(minimal.replace("deck: A", "deck: A\ndecks: [A, B]"))).toEqual([
+      expect.stringMatching(/^table\.yaml:\d+: decks: deck or decks, not both/),
+    ]);
+    expect(problemsOf(minimal.replace("deck: A\n", ""))).toEqual([
+      expect.stringMatching(/deck: a deck name \(deck: A\) or the decks a shuffler alternates/),
+    ]);
+    expect(problemsOf(minimal.replace("deck: A", "decks: [A, A]"))).toEqual([
+      expect.stringMatching(/decks: each deck named once/),
+    ]);
+  });
+
   it("fills defaults for what may be left out", () => {
     const config = parseConfig(minimal, "table.yaml");
     expect(config.game.name).toBe("nlhe");
@@ -57,7 +73,9 @@ describe("table configuration", () => {
 
   it("names a missing value", () => {
     const problems = problemsOf(minimal.replace("deck: A\n", ""));
-    expect(problems).toEqual(["table.yaml:1: deck: expected string, got nothing (the value is missing)"]);
+    expect(problems).toEqual([
+      "table.yaml:1: deck: a deck name (deck: A) or the decks a shuffler alternates (decks: [A, B])",
+    ]);
   });
 
   it("rejects two antennas on one channel and an antenna for a seat the table does not have", () => {

@@ -45,3 +45,15 @@ describe("tag registry", () => {
     ).toThrow("reg.txt:2: E004015012345678 is listed twice");
   });
 });
+
+describe("two decks in play (decks: [A, B])", () => {
+  it("knows the cards of both decks and names each card's deck; a third deck is foreign", () => {
+    const two = createRegistry({ deck: "A", decks: ["A", "B"], chips: CHIPS, simulated: true });
+    expect(two.resolve("card:A:As")).toEqual({ type: "card", face: "As", deck: "A", copy: 1 });
+    expect(two.resolve("card:B:As")).toEqual({ type: "card", face: "As", deck: "B", copy: 1 });
+    expect(two.resolve("card:C:As")).toEqual({
+      type: "foreign",
+      reason: "card of deck C, the decks in play are A, B",
+    });
+  });
+});

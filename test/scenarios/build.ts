@@ -7,12 +7,16 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CATALOGUE } from "../../src/hand/alerts.js";
+import { fullDeck } from "../../src/rules/cards.js";
 import { Scene } from "./dsl.js";
 
 const s = (title: string) => new Scene(title);
 const FLOP = ["Qs", "Jd", "4h"];
 /** A hand dealt and played by the book raises none of these. */
 const EVERY_CODE = Object.keys(CATALOGUE).filter((c) => !c.startsWith("TCP_"));
+/** Deck A's card tags, in the order of fullDeck (As last but one: …, Ah, As). */
+const DECK_A = fullDeck().map((f) => `card:A:${f}`);
+const half = (n: 0 | 1) => DECK_A.slice(n * 26, n * 26 + 26);
 
 const scenes: Record<string, Scene> = {
   // ——— a whole hand, no error ———
@@ -772,6 +776,218 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "alert", code: "RULING_UNDONE" })
     .expect({ kind: "alert_clear", code: "MISDEAL_FIRST_CARD" })
     .absent("FLOOR_OP_REJECTED"),
+
+  // ——— two decks through the shuffler (decks: [A, B]) ———
+  "two-decks-alternate-negative": s(
+    "a two-deck shuffler: hand 1 from deck B, hand 2 from deck A; nothing is foreign",
+  )
+    .configure({ decks: ["A", "B"] })
+    .setup()
+    .fromDeck("B")
+    .standardDeal()
+    .fold(4)
+    .fold(1)
+    .fold(2)
+    .wait(1000)
+    .collect()
+    .fromDeck("A")
+    .key("shuffler")
+    .chips(3, 100)
+    .chips(4, 100, 100)
+    .deal([
+      [3, "Kh"],
+      [4, "7d"],
+      [1, "9s"],
+      [2, "Ac"],
+      [3, "Kd"],
+      [4, "2h"],
+      [1, "9h"],
+      [2, "Td"],
+    ])
+    .expect({ kind: "hand_end", hand: 1, result: "complete" })
+    .expect({ kind: "hand_start", hand: 2, button: 2 })
+    .expect({ kind: "street", street: "preflop" })
+    .absent("FOREIGN_CARD", "DUPLICATE_CARD", "DECK_NOT_COLLECTED"),
+  "two-decks-mixed-deck-hand": s(
+    "a two-deck shuffler: a card of deck A in a hand dealt from deck B is foreign",
+  )
+    .configure({ decks: ["A", "B"] })
+    .setup()
+    .fromDeck("B")
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+    ])
+    .fromDeck("A")
+    .deal([[2, "Kd"]])
+    .expect({
+      kind: "alert",
+      code: "FOREIGN_CARD",
+      rule: "IPC 29",
+      text: "A card that is not of this deck is in play on seat2: card of deck A, this hand is dealt from deck B",
+    })
+    .absent("DUPLICATE_CARD"),
+
+  // ——— the dealer's undo key: his last key taken back within the current action ———
+  "undo-key-takes-back-a-check": s(
+    "on the flop the dealer presses check for seat 2, who bets: undo, and the bet is read",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .key("undo")
+    .chips(2, 500)
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .expect({ kind: "key_undone", key: "check", seat: 2 })
+    .expect({ kind: "action", seat: 2, action: "bet", amount: 500 })
+    .absent("ACTION_OUT_OF_TURN", "UNDO_REFUSED"),
+  "undo-key-takes-back-a-fold": s("the dealer presses fold for seat 4, who calls: undo, and the call is read")
+    .setup()
+    .standardDeal()
+    .key("fold")
+    .key("undo")
+    .chips(4, 100, 100)
+    .expect({ kind: "action", seat: 4, action: "fold" })
+    .expect({ kind: "key_undone", key: "fold", seat: 4 })
+    .expect({ kind: "action", seat: 4, action: "call", amount: 200 })
+    .absent("ACTION_OUT_OF_TURN", "UNDO_REFUSED"),
+  "undo-key-takes-back-a-raise": s(
+    "the dealer presses raise but seat 4 only calls: undo, and the call stands",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .key("undo")
+    .chips(4, 100, 100)
+    .expect({ kind: "key_undone", key: "raise" })
+    .expect({ kind: "action", seat: 4, action: "call", amount: 200 })
+    .absent("UNDERRAISE", "UNDO_REFUSED"),
+  "undo-key-takes-back-exposed-within-its-round": s(
+    "the dealer presses exposed by mistake on the first card and undoes it within the scan round",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[2, "Kh"]])
+    .key("exposed")
+    .after(100)
+    .key("undo")
+    .deal([
+      [3, "7d"],
+      [4, "9s"],
+    ])
+    .expect({ kind: "key_undone", key: "exposed" })
+    .absent("MISDEAL_EXPOSED", "UNDO_REFUSED"),
+  "undo-key-refused-after-the-action-moved-on": s(
+    "a check, then the next seat's bet is read: undo is refused, the check stands",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .chips(3, 500)
+    .key("undo")
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .expect({ kind: "action", seat: 3, action: "bet", amount: 500 })
+    .expect({ kind: "alert", code: "UNDO_REFUSED", severity: "info" }),
+  "undo-key-refused-once-the-floor-must-rule": s(
+    "the exposed key on the first card is judged a misdeal a round later: undo is refused, the floor rules",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[2, "Kh"]])
+    .key("exposed")
+    .key("undo")
+    .expect({ kind: "alert", code: "MISDEAL_EXPOSED" })
+    .expect({ kind: "alert", code: "UNDO_REFUSED" }),
+
+  // ——— the deck check between hands (deckcheck, then ok) ———
+  "deck-check-missing-and-foreign": s(
+    "the dealer spreads deck A with the 7h missing, a second Kd and a card of deck C, then presses ok",
+  )
+    .setup()
+    .key("deckcheck")
+    .addTo("board", ...half(0).filter((t) => t !== "card:A:7h"))
+    .addTo("seat1", ...half(1), "card:A:Kd/2", "card:C:2s")
+    .key("ok")
+    .expect({ kind: "alert", code: "DECK_CHECK", severity: "info" })
+    .expect({ kind: "alert_clear", code: "DECK_CHECK" })
+    .expect({
+      kind: "deck_check",
+      deck: "A",
+      cards: 52,
+      missing: ["7h"],
+      duplicates: ["Kd"],
+      foreign: ["card:C:2s"],
+    })
+    .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "dealer" })
+    .absent("TAG_MISPLACED", "FOREIGN_CARD", "DUPLICATE_CARD"),
+  "deck-check-whole-negative": s("the whole deck spread in two goes, half before the key: nothing wrong")
+    .setup()
+    .addTo("board", ...half(0))
+    .key("deckcheck")
+    .addTo("burn", ...half(1))
+    .key("ok")
+    .expect({ kind: "deck_check", deck: "A", cards: 52, missing: [], duplicates: [], foreign: [] })
+    .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "info" })
+    .absent("DECK_CHECK_REFUSED"),
+  "deck-check-last-hands-card-reported-late-negative": s(
+    "two decks: a deck-B card of the last hand, collected before the key, is reported gone after it; deck A is whole",
+  )
+    .configure({ decks: ["A", "B"] })
+    .setup()
+    .addTo("seat5", "card:B:Kh")
+    .after(100)
+    .key("deckcheck")
+    .addTo("board", ...half(0))
+    .removeFrom("seat5", "card:B:Kh")
+    .addTo("burn", ...half(1))
+    .key("ok")
+    .expect({ kind: "deck_check", deck: "A", cards: 52, missing: [], duplicates: [], foreign: [] })
+    .absent("FOREIGN_CARD"),
+  "ok-ends-deck-check": s(
+    "ok ends the deck check one scan round later: a card reported within the round counts, one after it not",
+  )
+    .setup()
+    .key("deckcheck")
+    .addTo("board", ...DECK_A.slice(0, 50))
+    .key("ok")
+    .after(150)
+    .addTo("board", DECK_A[50]!)
+    .after(100)
+    .addTo("board", DECK_A[51]!)
+    .key("ok")
+    .expect({ kind: "alert_clear", code: "DECK_CHECK" })
+    .expect({
+      kind: "deck_check",
+      deck: "A",
+      cards: 51,
+      missing: [fullDeck()[51]!],
+      duplicates: [],
+      foreign: [],
+    })
+    .expect({ kind: "alert", code: "DECK_CHECK_RESULT", severity: "dealer" })
+    .expect({ kind: "alert_clear", code: "DECK_CHECK_RESULT" }),
+  "deck-check-during-hand-refused": s("the deckcheck key during a hand is refused; the hand goes on")
+    .setup()
+    .standardDeal()
+    .key("deckcheck")
+    .chips(4, 100, 100)
+    .expect({ kind: "alert", code: "DECK_CHECK_REFUSED", severity: "info" })
+    .expect({ kind: "action", seat: 4, action: "call" }),
 
   // ——— readers ———
   "reader-offline": s("the bridge stops answering and comes back")

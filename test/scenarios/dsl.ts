@@ -5,14 +5,20 @@
  */
 import type { InputEventIn } from "../../src/contract/input.js";
 
-/** An expectation line: a table event that must appear (fields given must match), or a code that must not. */
-export type Expectation = { expect: Record<string, unknown> } | { absent: string };
+/**
+ * An expectation line: a table event that must appear (fields given must match), or a code that must
+ * not; or the scenario's changes to the default configuration (`config`, its first line).
+ */
+export type Expectation =
+  { expect: Record<string, unknown> } | { absent: string } | { config: Record<string, unknown> };
 
 export class Scene {
   private t = 0;
   readonly lines: (InputEventIn | Expectation)[] = [];
   private readonly zones = new Map<string, string[]>();
   private chipSerial = 0;
+  /** The deck the dealer's cards come from (`card:<deck>:<face>`). */
+  private deck = "A";
 
   constructor(readonly title: string) {}
 
@@ -34,6 +40,24 @@ export class Scene {
   private tags(antenna: string, tags: string[], gap?: number): this {
     this.zones.set(antenna, [...tags]);
     this.lines.push({ t: this.at(gap), kind: "tags", antenna, tags: [...tags] });
+    return this;
+  }
+
+  /** Changes to the default configuration for this scenario (e.g. `{ decks: ["A", "B"] }`). */
+  configure(over: Record<string, unknown>): this {
+    this.lines.unshift({ config: over });
+    return this;
+  }
+
+  /** The cards dealt from here on are of this deck (a two-deck shuffler brought it out). */
+  fromDeck(deck: string): this {
+    this.deck = deck;
+    return this;
+  }
+
+  /** The end of a hand: the dealer collects every card, and the chips go to their owners. */
+  collect(): this {
+    for (const [antenna, tags] of [...this.zones]) if (tags.length > 0) this.tags(antenna, [], 100);
     return this;
   }
 
@@ -75,7 +99,10 @@ export class Scene {
     return `chip:${denomination}:${++this.chipSerial}`;
   }
 
-  key(button: "shuffler" | "check" | "fold" | "raise" | "allin" | "exposed" | "floor" | "undo" | "ok"): this {
+  key(
+    button:
+      "shuffler" | "check" | "fold" | "raise" | "allin" | "exposed" | "floor" | "undo" | "ok" | "deckcheck",
+  ): this {
     this.lines.push({ t: this.at(button === "shuffler" ? 1000 : 600), kind: "button", button });
     return this;
   }
@@ -87,7 +114,7 @@ export class Scene {
 
   /** Hole cards, one per entry, in the order given (`[seat, face]`). */
   deal(cards: [number, string][]): this {
-    for (const [seat, face] of cards) this.addTo(`seat${seat}`, `card:A:${face}`);
+    for (const [seat, face] of cards) this.addTo(`seat${seat}`, `card:${this.deck}:${face}`);
     return this;
   }
 
@@ -129,11 +156,11 @@ export class Scene {
   }
 
   burn(face: string): this {
-    return this.addTo("burn", `card:A:${face}`);
+    return this.addTo("burn", `card:${this.deck}:${face}`);
   }
 
   board(...faces: string[]): this {
-    return this.addTo("board", ...faces.map((f) => `card:A:${f}`));
+    return this.addTo("board", ...faces.map((f) => `card:${this.deck}:${f}`));
   }
 
   /** Waits (longer than any window). */

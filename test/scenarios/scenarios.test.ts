@@ -13,8 +13,11 @@ import { checkScenario, expectPositiveAndNegative, scenarioFiles } from "../supp
 
 const files = scenarioFiles(dirname(fileURLToPath(import.meta.url)));
 
-function replay(lines: unknown[]): TableEvent[] {
-  const core = createTableFromConfig(loadConfig());
+function replay(lines: unknown[], over: Record<string, unknown> = {}): TableEvent[] {
+  // A scenario may change the default configuration (e.g. two decks); `deck` follows `decks`.
+  const base = loadConfig();
+  const decks = Array.isArray(over.decks) ? (over.decks as string[]) : base.decks;
+  const core = createTableFromConfig({ ...base, ...over, decks, deck: decks[0] ?? base.deck });
   const out: TableEvent[] = [];
   let lastT = 0;
   for (const line of lines) {
@@ -58,6 +61,6 @@ describe("scenarios: the alert catalogue, positive and negative", () => {
   });
 
   for (const file of files) {
-    it(file.name, () => checkScenario(file, replay(file.inputs)));
+    it(file.name, () => checkScenario(file, replay(file.inputs, file.config)));
   }
 });

@@ -14,6 +14,8 @@ export interface ScenarioFile {
   inputs: Record<string, unknown>[];
   /** Every line, expectations included, in file order. */
   lines: Record<string, unknown>[];
+  /** Changes to the default configuration (a `config` line), if any. */
+  config?: Record<string, unknown>;
 }
 
 /** The scenario files of a folder, by name. */
@@ -29,10 +31,12 @@ export function readScenario(path: string): ScenarioFile {
     .split("\n")
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const config = lines.find((l) => "config" in l)?.config as Record<string, unknown> | undefined;
   return {
     name: basename(path).replace(/\.jsonl$/, ""),
-    inputs: lines.filter((l) => !("expect" in l) && !("absent" in l)),
+    inputs: lines.filter((l) => !("expect" in l) && !("absent" in l) && !("config" in l)),
     lines,
+    ...(config === undefined ? {} : { config }),
   };
 }
 

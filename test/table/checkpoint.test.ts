@@ -9,10 +9,13 @@ const config = loadConfig();
 const dir = join(import.meta.dirname, "../scenarios");
 
 function inputsOf(file: string): InputEvent[] {
-  return readFileSync(join(dir, file), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "" && !l.includes('"expect"') && !l.includes('"absent"'))
-    .map((l) => InputEvent.parse(JSON.parse(l)));
+  return (
+    readFileSync(join(dir, file), "utf8")
+      .split("\n")
+      // Expectations and a scenario's configuration line are not input events.
+      .filter((l) => l.trim() !== "" && !/^\{"(expect|absent|config)"/.test(l))
+      .map((l) => InputEvent.parse(JSON.parse(l)))
+  );
 }
 
 describe("checkpoints between hands", () => {

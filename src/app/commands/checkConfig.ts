@@ -12,7 +12,7 @@ export function registerCheckConfig(program: Command): void {
       const config = loadConfig(file);
       const antennas = Object.keys(config.antennas).length;
       process.stdout.write(
-        `${file}: valid — ${config.table.seats} seats, ${antennas} antennas, deck ${config.deck}\n`,
+        `${file}: valid — ${config.table.seats} seats, ${antennas} antennas, deck${config.decks.length > 1 ? "s" : ""} ${config.decks.join(", ")}\n`,
       );
     });
 }

@@ -151,6 +151,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     game: game.name,
     seatCount: config.table.seats,
     deck: config.deck,
+    decks: config.decks,
     chips: config.chips,
     bbAnteOrder: config.house.bbAnteOrder,
     pace: opts.pace,
@@ -366,6 +367,10 @@ export function eventLine(e: TableEvent): string {
       return `  seat ${e.seat} wins ${e.amount} (${e.hand})`;
     case "hand_end":
       return `— hand ${e.hand} ${e.result}`;
+    case "key_undone":
+      return `  ↶ ${e.key}${e.seat === undefined ? "" : ` seat ${e.seat}`} taken back`;
+    case "deck_check":
+      return `— deck check ${e.deck}: ${e.cards} cards, missing [${e.missing.join(" ")}], twice [${e.duplicates.join(" ")}], foreign [${e.foreign.join(" ")}]`;
   }
 }
 

@@ -6,7 +6,7 @@
 import type { Card } from "../../rules/cards.js";
 import { say } from "../alerts.js";
 import type { Observation } from "../../reading/observations.js";
-import { checkDeck, dropStale } from "../deck.js";
+import { checkArrival, dropStale } from "../deck.js";
 import { readingNotice } from "../readingAlerts.js";
 import { raise } from "./alerts.js";
 import { zoneSettled } from "./bets.js";
@@ -30,7 +30,7 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
         // from nowhere (not a card slid from the seat it lay on in the last hand).
         const lastHands = h.stale.includes(o.tag);
         if (lastHands) dropStale(h, o.tag);
-        if (!checkDeck(h, o.tag, o.card, o.antenna)) break;
+        if (!checkArrival(h, o, lastHands)) break;
         cardArrived(h, o.tag, o.card, o.antenna, lastHands ? null : o.from);
         break;
       }

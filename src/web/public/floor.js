@@ -61,6 +61,8 @@ const TITLES = {
   READER_OFFLINE: "Reader offline",
   JOURNAL_FAULT: "Journal fault",
   FLOOR_CALLED: "The dealer calls the floor",
+  DECK_CHECK: "Deck check under way",
+  DECK_CHECK_RESULT: "Deck check",
 };
 function title(a) {
   const words =
