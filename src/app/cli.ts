@@ -5,6 +5,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import { JsonLinesError } from "../contract/jsonl.js";
 import { ConfigError } from "./config.js";
+import { StartError } from "./preflight.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
 import { registerDevices } from "./commands/devices.js";
 import { diag } from "./commands/io.js";
@@ -40,7 +41,12 @@ export async function main(argv: string[]): Promise<number> {
     // A command that ran to its end may still fail (an unclean sim report): it sets the exit code.
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (e) {
-    if (e instanceof JsonLinesError || e instanceof ConfigError || e instanceof InvalidArgumentError) {
+    if (
+      e instanceof JsonLinesError ||
+      e instanceof ConfigError ||
+      e instanceof InvalidArgumentError ||
+      e instanceof StartError
+    ) {
       diag(e.message);
       return 1;
     }
