@@ -8,6 +8,7 @@ import { ConfigError } from "./config.js";
 import { StartError } from "./preflight.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
 import { registerDevices } from "./commands/devices.js";
+import { registerDoctor } from "./commands/doctor.js";
 import { diag } from "./commands/io.js";
 import { registerRender } from "./commands/render.js";
 import { registerReplay } from "./commands/replay.js";
@@ -30,6 +31,7 @@ export function buildCli(): Command {
   [registerRun, registerJournal, registerHistory].forEach((register) => register(program));
   registerRender(program);
   registerDevices(program);
+  registerDoctor(program);
   registerSupervisor(program);
   return program;
 }
