@@ -40,6 +40,8 @@ export interface StartTableOptions {
 
 export interface RunningTable {
   url: string;
+  /** The runtime the devices and the floor page feed (tests submit through it as a driver would). */
+  runtime: Runtime;
   recovered: number | null;
   devices: TableDevices | null;
   /** What /api/health says of the drivers and the journal. */
@@ -187,6 +189,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   await notifier.start(check);
   return {
     url,
+    runtime,
     recovered: recovered.handInProgress,
     devices,
     health,
