@@ -219,10 +219,13 @@ function drawReaders(readers, health) {
   const items = readers.map((r) => {
     const state = r.state ?? (r.online ? "online" : "offline");
     const down = r.antennaStates ? r.antennaStates.filter((a) => a.state !== "online") : [];
+    const names = (list) => list.map((a) => a.antenna).join(", ");
     const detail = r.antennaStates
       ? down.length === 0
-        ? `${r.antennaStates.length} antennas read: ${r.antennaStates.map((a) => a.antenna).join(", ")}`
-        : `${down.length} of ${r.antennaStates.length} antennas not read: ${down.map((a) => `${a.antenna} (${STATE_WORDS[a.state] ?? a.state})`).join(", ")}`
+        ? `${r.antennaStates.length} antennas read: ${names(r.antennaStates)}`
+        : down.length === r.antennaStates.length
+          ? `none of its ${down.length} antennas read: ${names(down)}`
+          : `${down.length} of ${r.antennaStates.length} antennas not read: ${down.map((a) => `${a.antenna} (${STATE_WORDS[a.state] ?? a.state})`).join(", ")}`
       : r.antennas
         ? `${r.antennas.length} antennas: ${r.antennas.join(", ")}`
         : null;
