@@ -103,8 +103,10 @@ describe("Three Card Poker on feltguard table over two emulated bridges", () => 
       config,
       tcp
         .replace("port: 8080", "port: 0")
-        .replace(/registry:\n\s+simulated: true/, `registry:\n  simulated: false\n  file: ${registry}`) +
-        `\ndevices:\n  bridge: { path: ${links.bridge} }\n  bridges:\n    bridge2: { path: ${links.bridge2} }\n`,
+        .replace(/registry:\n\s+simulated: true/, `registry:\n  simulated: false\n  file: ${registry}`)
+        // The shipped configuration's two bridges, at the emulators' ptys.
+        .replace("path: /dev/feltguard-bridge,", `path: ${links.bridge},`)
+        .replace("path: /dev/feltguard-bridge2,", `path: ${links.bridge2},`),
     );
 
     const table = await startTable({

@@ -16,10 +16,10 @@ export function registerCheckConfig(program: Command): void {
       const config = loadConfig(file, { checkFiles: true });
       const antennas = Object.keys(config.antennas).length;
       const bridges = Object.keys(bridgePaths(config));
+      const on = bridges.length === 1 ? "1 bridge" : `${bridges.length} bridges`;
       process.stdout.write(
-        `${file}: valid — ${config.table.seats} seats, ${antennas} antennas` +
-          `${bridges.length > 0 ? ` on ${bridges.length === 1 ? "1 bridge" : `${bridges.length} bridges`} (${bridges.join(", ")})` : ""}` +
-          `, deck ${config.deck}\n`,
+        `${file}: valid — ${config.table.seats} seats, ${antennas} antennas, deck ${config.deck}` +
+          `${bridges.length > 0 ? `; ${on} (${bridges.join(", ")})` : ""}\n`,
       );
     });
 }
