@@ -45,6 +45,14 @@ export function connectBridge(
   hooks: { onEvent?: (event: Parameters<Runtime["submit"]>[0]) => void; log?: Logger } = {},
 ): BridgeTransport {
   const log = hooks.log;
+  // A bridge that stays unplugged retries every few seconds: the first of a run of the same line is
+  // info, the repeats debug, so the log says what changed without a line per retry.
+  let last = "";
+  const onLog = (message: string) => {
+    const key = message.replace(/\d+/g, "#");
+    log?.[key === last ? "debug" : "info"]({ bridge: reader, path }, message);
+    last = key;
+  };
   const bridge = new BridgeTransport({
     path,
     binding,
@@ -54,7 +62,7 @@ export function connectBridge(
       hooks.onEvent?.(event);
       runtime.submit(event);
     },
-    ...(log ? { onLog: (message: string) => log.info({ bridge: reader, path }, message) } : {}),
+    ...(log ? { onLog } : {}),
   });
   bridge.start();
   return bridge;
@@ -129,7 +137,8 @@ export async function openTableDevices(
   }
   let allin: AllinButton | null = null;
   if (hid) {
-    set("allin", "connecting");
+    // Not online until the driver has found and opened it (it looks again every few seconds).
+    set("allin", "offline", `not found on the USB bus (${String(hid.vendorId)}:${String(hid.productId)})`);
     try {
       const { loadNodeHid } = await import("../devices/hid/node-hid.js");
       allin = new AllinButton({

@@ -72,7 +72,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   // The table key: the command line's, else the configuration's, else beside the journal.
   const keyPath = scratch !== null ? join(scratch, "journal.key") : (options.key ?? config.journal?.key);
   const journal = Journal.open(journalPath, {
-    logger: log.child({ name: "journal" }),
+    logger: log.child({ component: "journal" }),
     ...(keyPath === undefined ? {} : { keyPath }),
   });
   const registry = registryFromConfig(config);

@@ -52,7 +52,7 @@ describe.skipIf(!hasSocat)("feltguard table: the dealer keys lost", () => {
       await vi.waitFor(
         () => expect(table.health().devices[0]).toMatchObject({ device: "keys", state: "offline" }),
         {
-          timeout: 10_000,
+          timeout: 30_000,
         },
       );
       expect(events).toContainEqual(
@@ -76,5 +76,5 @@ describe.skipIf(!hasSocat)("feltguard table: the dealer keys lost", () => {
     } finally {
       db.close();
     }
-  }, 40_000);
+  }, 90_000);
 });

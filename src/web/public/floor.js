@@ -1,6 +1,7 @@
 /* global document, location, fetch, sessionStorage, WebSocket, setTimeout */
 // The floor page: draws what the server pushes over /ws and sends the floor's rulings.
 // Plain DOM, no framework; every text goes in with textContent (player names are user input).
+// One file over 300 lines on purpose: the page is served as one static script, with no bundler.
 
 const TOKEN_KEY = "feltguard.floorToken";
 const SUIT = { c: "♣", d: "♦", h: "♥", s: "♠" };
