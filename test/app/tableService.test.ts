@@ -166,9 +166,14 @@ describe("feltguard table: honest health", () => {
     }
   });
 
-  it("a bridge whose port cannot be opened is offline, and so is each of its antennas", async () => {
+  it("a bridge whose port cannot be opened is offline with each of its antennas; missing keys do not stop the table", async () => {
+    const keys = readFileSync(DEFAULT_CONFIG_PATH, "utf8").match(/\n( {2}keys:\n[\s\S]*?)\n {2}hid:/)![1]!;
     const table = await startTable({
-      config: config("gone.yaml", 0, "  bridge: { path: /dev/feltguard-bridge-nowhere }"),
+      config: config(
+        "gone.yaml",
+        0,
+        `  bridge: { path: /dev/feltguard-bridge-nowhere }\n${keys.replace("/dev/feltguard-keys", "/dev/feltguard-keys-nowhere")}`,
+      ),
       journal: join(dir, "gone.db"),
       devices: true,
       log: quiet,
@@ -193,6 +198,10 @@ describe("feltguard table: honest health", () => {
       });
       expect(bridge?.antennaStates).toHaveLength(24);
       expect(new Set(bridge?.antennaStates.map((a) => a.state))).toEqual(new Set(["offline"]));
+      // A keys board missing at its path is a device not opened, not a crash of the table.
+      expect(table.health().devices).toEqual([
+        { device: "keys", state: "not-opened", detail: expect.stringMatching(/feltguard-keys-nowhere/) },
+      ]);
     } finally {
       await table.stop();
     }
