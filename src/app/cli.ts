@@ -5,8 +5,10 @@
 import { Command, InvalidArgumentError } from "commander";
 import { JsonLinesError } from "../contract/jsonl.js";
 import { ConfigError } from "../config/config.js";
+import { StartError } from "./preflight.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
 import { registerDevices } from "./commands/devices.js";
+import { registerDoctor } from "./commands/doctor.js";
 import { diag } from "./commands/io.js";
 import { registerRender } from "./commands/render.js";
 import { registerReplay } from "./commands/replay.js";
@@ -30,6 +32,7 @@ export function buildCli(): Command {
   [registerRun, registerJournal, registerHistory].forEach((register) => register(program));
   registerRender(program);
   registerDevices(program);
+  registerDoctor(program);
   registerSupervisor(program);
   registerEnrol(program);
   return program;
@@ -42,7 +45,12 @@ export async function main(argv: string[]): Promise<number> {
     // A command that ran to its end may still fail (an unclean sim report): it sets the exit code.
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (e) {
-    if (e instanceof JsonLinesError || e instanceof ConfigError || e instanceof InvalidArgumentError) {
+    if (
+      e instanceof JsonLinesError ||
+      e instanceof ConfigError ||
+      e instanceof InvalidArgumentError ||
+      e instanceof StartError
+    ) {
       diag(e.message);
       return 1;
     }

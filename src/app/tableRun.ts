@@ -1,48 +1,109 @@
 /**
- * The real table's start: opens the journal and recovers (checkpoint + replay of the hand in
- * progress), then starts the devices, the displays and the floor page on one runtime. Every input
- * event is journaled before the core sees it; a checkpoint is written at each hand's end.
+ * The real table's start: checks it can journal, opens the journal and recovers (checkpoint + replay
+ * of the hand in progress), then starts the devices, the displays, the floor page (with /api/health
+ * from the drivers and /metrics) on one runtime, and tells systemd it is ready. Every input event is
+ * journaled before the core sees it; a checkpoint is written at each hand's end. A start that cannot
+ * go on throws a {@link StartError} with one line, having closed what it opened.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SerialBinding } from "../devices/bridge/index.js";
 import { createDisplayOutputs } from "../display/outputs.js";
 import { auditAlert, auditJournal } from "../journal/audit.js";
-import { HAND_RECOVERED, journalLogger } from "../journal/faults.js";
+import { HAND_RECOVERED } from "../journal/faults.js";
 import { Journal } from "../journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../table/core.js";
+import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
 import { startFloorPage } from "../web/start.js";
-import { diag } from "./commands/io.js";
 import { loadConfig } from "../config/config.js";
+import { createLogger, type Logger } from "../runtime/log.js";
+import { TableMetrics } from "./metrics.js";
+import { journalProblem, listenProblem, StartError } from "./preflight.js";
 import { Runtime } from "../runtime/runtime.js";
-import { openTableDevices } from "../runtime/tableDevices.js";
+import { SystemdNotifier } from "./systemd.js";
+import { openTableDevices, type TableDevices } from "../runtime/tableDevices.js";
 
-/** Starts the table; resolves when it is ready, with a function that stops it. */
-export async function startTable(options: {
+export interface StartTableOptions {
   config: string;
-  journal: string;
+  /** The journal's path; false runs without one (`--no-journal`: a scratch journal removed at stop). */
+  journal: string | false;
   devices: boolean;
   key?: string;
-}): Promise<{
+  log?: Logger;
+  /** Binds the bridges' serial ports (tests: a pty through the real binding, or a mock). */
+  binding?: SerialBinding;
+  /** systemd's notification (default: from NOTIFY_SOCKET). */
+  notifier?: SystemdNotifier;
+}
+
+export interface RunningTable {
   url: string;
+  /** The runtime the devices and the floor page feed (tests submit through it as a driver would). */
+  runtime: Runtime;
   recovered: number | null;
+  devices: TableDevices | null;
+  /** What /api/health says of the drivers and the journal. */
+  health(): LiveHealth;
+  /** The watchdog's check: null when healthy, else what is wrong. */
+  check(): string | null;
   stop: () => Promise<void>;
-}> {
-  const config = loadConfig(options.config);
-  const log = journalLogger();
+}
+
+/** Starts the table; resolves when it is ready. */
+export async function startTable(options: StartTableOptions): Promise<RunningTable> {
+  const config = loadConfig(options.config, { checkFiles: true });
+  const log = options.log ?? createLogger("table");
+  let scratch: string | null = null;
+  let journalPath: string;
+  if (options.journal === false) {
+    scratch = mkdtempSync(join(tmpdir(), "feltguard-nojournal-"));
+    journalPath = join(scratch, "journal.db");
+    log.warn("running without a journal (--no-journal): nothing of this table survives a restart");
+  } else {
+    journalPath = options.journal;
+    const problem = journalProblem(journalPath);
+    if (problem !== null)
+      throw new StartError(
+        `cannot journal: ${problem}. Fix it (deploy/install.sh makes /var/lib/feltguard), name another with --journal, or run with --no-journal`,
+      );
+  }
   // The table key: the command line's, else the configuration's, else beside the journal.
-  const keyPath = options.key ?? config.journal?.key;
-  const journal = Journal.open(options.journal, {
-    logger: log,
+  const keyPath = scratch !== null ? join(scratch, "journal.key") : (options.key ?? config.journal?.key);
+  const journal = Journal.open(journalPath, {
+    logger: log.child({ component: "journal" }),
     ...(keyPath === undefined ? {} : { keyPath }),
   });
   const registry = registryFromConfig(config);
   const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
+  let devices: TableDevices | null = null;
+  const metrics = new TableMetrics(
+    () => new Map([...(devices?.bridges ?? new Map())].map(([name, b]) => [name, b.counters])),
+  );
   const runtime = new Runtime({
     core: recovered.core,
     clock: resumedClock(recovered.lastT),
-    journal,
+    journal: metrics.timed(journal),
     startT: recovered.lastT,
   });
-  const devices = options.devices ? await openTableDevices(runtime, config, diag) : null;
+  runtime.addOutput(metrics.output);
+  const abort = new AbortController();
+  const closeAll = async () => {
+    abort.abort();
+    runtime.stop();
+    await devices?.stop();
+    journal.close();
+    if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+  };
+  try {
+    devices = options.devices
+      ? await openTableDevices(runtime, config, log, options.binding ? { binding: options.binding } : {})
+      : null;
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
   const shown = createDisplayOutputs({
     tableName: config.table.name,
     ...(devices?.keys ? { keys: devices.keys } : {}),
@@ -57,12 +118,11 @@ export async function startTable(options: {
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
-  const abort = new AbortController();
   // The rest of the journal (rows before the checkpoint recovery built on) is checked while the table plays.
   const audit =
     journal.keyPath === null || journal.database === null
       ? null
-      : auditJournal({ path: options.journal, keyPath: journal.keyPath });
+      : auditJournal({ path: journalPath, keyPath: journal.keyPath });
   audit?.result.then(
     (r) => {
       if (r.ok) log.info({ rows: r.rows }, "journal audit: ok");
@@ -72,31 +132,73 @@ export async function startTable(options: {
       if (!abort.signal.aborted) log.warn({ error: String(e) }, "journal audit did not finish");
     },
   );
-  const url = await startFloorPage(runtime, config, {
-    signal: abort.signal,
-    history,
-    onServer: (server) => {
-      // The floor page says so while the recovered hand is on, until its hand_end.
-      if (recovered.handInProgress === null) return;
-      server.state.recovered = true;
-      runtime.addOutput((events) => {
-        if (events.some((e) => e.kind === "hand_end" && e.hand === recovered.handInProgress)) {
-          server.state.recovered = false;
-          server.publish();
-          runtime.announce([{ t: runtime.now(), kind: "alert_clear", code: HAND_RECOVERED }]);
-        }
-      });
-    },
+  const journalStatus = (): JournalStatus => {
+    if (scratch !== null) return { state: "off", path: null, waiting: 0 };
+    const fault = journal.fault;
+    return {
+      state: journal.journaling ? "writing" : "fault",
+      path: journalPath,
+      waiting: journal.waiting,
+      ...(fault ? { reason: fault.reason } : {}),
+    };
+  };
+  const health = (): LiveHealth => ({
+    readers: devices?.health().readers ?? [],
+    devices: devices?.health().devices ?? [],
+    journal: journalStatus(),
   });
+  let url: string;
+  try {
+    url = await startFloorPage(runtime, config, {
+      signal: abort.signal,
+      history,
+      live: health,
+      metrics: { contentType: metrics.contentType, text: () => metrics.text() },
+      onServer: (server) => {
+        // The floor page says so while the recovered hand is on, until its hand_end.
+        if (recovered.handInProgress === null) return;
+        server.state.recovered = true;
+        runtime.addOutput((events) => {
+          if (events.some((e) => e.kind === "hand_end" && e.hand === recovered.handInProgress)) {
+            server.state.recovered = false;
+            server.publish();
+            runtime.announce([{ t: runtime.now(), kind: "alert_clear", code: HAND_RECOVERED }]);
+          }
+        });
+      },
+    });
+  } catch (e) {
+    await audit?.stop();
+    await closeAll();
+    const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+    const problem = listenProblem(e, web.host, web.port, options.config);
+    throw problem === null ? e : new StartError(problem);
+  }
+  /** The watchdog's check: the journal writes (or is off on purpose) and the core answers. */
+  const check = (): string | null => {
+    const j = journalStatus();
+    if (j.state === "fault") return `the journal is not writing: ${j.reason ?? "fault"}`;
+    try {
+      runtime.core.nextDeadline();
+    } catch (e) {
+      return `the core does not answer: ${(e as Error).message}`;
+    }
+    return null;
+  };
+  const notifier = options.notifier ?? new SystemdNotifier({ log });
+  await notifier.start(check);
   return {
     url,
+    runtime,
     recovered: recovered.handInProgress,
+    devices,
+    health,
+    check,
     stop: async () => {
       abort.abort();
-      runtime.stop();
+      await notifier.stop();
       await audit?.stop();
-      await devices?.stop();
-      journal.close();
+      await closeAll();
     },
   };
 }

@@ -4,7 +4,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMap, isSeq, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
-import { type Config, ConfigSchema } from "./configSchema.js";
+import { loadRegistryFile, RegistryFileError } from "../reading/registry.js";
+import { type Config, ConfigSchema, runnableLayout } from "./configSchema.js";
 
 export type { Config } from "./configSchema.js";
 
@@ -25,8 +26,18 @@ export class ConfigError extends Error {
   }
 }
 
+/** What to check beyond the file itself. */
+export interface LoadOptions {
+  /**
+   * Check that a table can run on it: the card antennas it needs, a bridge for every antenna, and the
+   * files it names (the registry file). `check-config`, `table` and `doctor` ask this; a scenario's
+   * partial table does not.
+   */
+  checkFiles?: boolean;
+}
+
 /** Reads, parses and validates a configuration file. Throws {@link ConfigError}. */
-export function loadConfig(file: string = DEFAULT_CONFIG_PATH): Config {
+export function loadConfig(file: string = DEFAULT_CONFIG_PATH, options: LoadOptions = {}): Config {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -35,11 +46,11 @@ export function loadConfig(file: string = DEFAULT_CONFIG_PATH): Config {
       `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
     ]);
   }
-  return parseConfig(text, file);
+  return parseConfig(text, file, options);
 }
 
 /** Parses and validates configuration text; `file` is only used in messages. */
-export function parseConfig(text: string, file: string): Config {
+export function parseConfig(text: string, file: string, options: LoadOptions = {}): Config {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -52,11 +63,43 @@ export function parseConfig(text: string, file: string): Config {
     );
   }
   const parsed = ConfigSchema.safeParse(doc.toJS(), { reportInput: true });
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const problems = options.checkFiles
+      ? [
+          ...runnableLayout(parsed.data).map((i) => ({ path: i.path.map(String), expected: i.message })),
+          ...namedFileProblems(parsed.data),
+        ]
+      : [];
+    if (problems.length === 0) return parsed.data;
+    throw new ConfigError(
+      file,
+      problems.map(({ path, expected }) => {
+        const line = lineOf(doc, lineCounter, path);
+        return `${file}${line ? `:${line}` : ""}: ${path.join(".")}: ${expected}`;
+      }),
+    );
+  }
   throw new ConfigError(
     file,
     parsed.error.issues.map((issue) => describeIssue(issue, file, (path) => lineOf(doc, lineCounter, path))),
   );
+}
+
+/** The files a configuration names that cannot be used: the registry file must exist and parse. */
+function namedFileProblems(config: Config): { path: string[]; expected: string }[] {
+  const file = config.registry.file;
+  if (file === undefined) return [];
+  try {
+    loadRegistryFile(file);
+    return [];
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const expected =
+      e instanceof RegistryFileError
+        ? `expected a registry file of "UID logical-id" lines; ${e.message}`
+        : `expected a readable registry file, ${file} cannot be read (${code ?? (e as Error).message})`;
+    return [{ path: ["registry", "file"], expected }];
+  }
 }
 
 function describeIssue(

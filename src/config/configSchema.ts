@@ -6,12 +6,6 @@ import { PayTableConfig } from "../rules/threeCard/payTable.js";
 /** Antenna names of the contract: seats, bet zones, board, burn, muck, pot and the Three Card Poker zones. */
 export const ANTENNA_NAME = /^(seat|bet|ante|play|pairplus|prime)([1-9]\d*)$|^(board|burn|muck|pot|dealer)$/;
 
-const Antenna = z.strictObject({
-  /** Which bridge reads it (one bridge per table unless told otherwise). */
-  reader: z.string().min(1).default("bridge"),
-  channel: z.number().int().nonnegative(),
-});
-
 /** A USB id as lsusb prints it ("2341") or a number. */
 const UsbId = z.union([
   z.number().int().nonnegative(),
@@ -19,15 +13,37 @@ const UsbId = z.union([
 ]);
 const Pin = z.union([z.number().int().nonnegative(), z.string().regex(/^A?\d+$/, "a pin such as 7 or A0")]);
 
+/** A bridge has 32 channels (firmware-bridge/PROTOCOL.md, MAX_CHANNELS). */
+export const BRIDGE_CHANNELS = 32;
+
+const Antenna = z.strictObject({
+  /** Which bridge reads it: "bridge" (devices.bridge) unless it names one of devices.bridges. */
+  reader: z.string().min(1).default("bridge"),
+  channel: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(
+      BRIDGE_CHANNELS - 1,
+      `expected a channel of the bridge, 0 to ${BRIDGE_CHANNELS - 1} (a bridge has ${BRIDGE_CHANNELS})`,
+    ),
+});
+
+/** Where one bridge is plugged in (a udev symlink, deploy/99-feltguard.rules). */
+const Bridge = z.strictObject({
+  path: z.string().min(1),
+  vendorId: UsbId.optional(),
+  productId: UsbId.optional(),
+  serialNumber: z.string().optional(),
+});
+
 /** Where the table's hardware is and how it is wired (hardware.md). Absent: the device is not used. */
 const Devices = z.strictObject({
-  bridge: z
-    .strictObject({
-      path: z.string().min(1),
-      vendorId: UsbId.optional(),
-      productId: UsbId.optional(),
-      serialNumber: z.string().optional(),
-    })
+  /** The table's bridge (antennas that name no reader, or `reader: bridge`). */
+  bridge: Bridge.optional(),
+  /** More bridges, by the name antennas give as their `reader` (e.g. bridge2 for Three Card Poker). */
+  bridges: z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "a bridge name such as bridge2"), Bridge)
     .optional(),
   keys: z
     .strictObject({
@@ -188,6 +204,48 @@ export const ConfigSchema = z
     const decks = config.decks ?? [config.deck ?? "A"];
     return { ...config, deck: decks[0] ?? "A", decks };
   });
+
+/**
+ * What a table needs to run at all: its card antennas (board for the flop games, dealer for Three Card
+ * Poker, one seat antenna per seat) and, when the configuration names its bridges, a bridge for every
+ * antenna's `reader`.
+ */
+export function runnableLayout(config: {
+  table: { seats: number };
+  game: { name: string };
+  antennas: Record<string, { reader: string }>;
+  devices: { bridge?: unknown; bridges?: Record<string, unknown> | undefined };
+}): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const has = (name: string) => Object.hasOwn(config.antennas, name);
+  const cards = config.game.name === "tcp" ? "dealer" : "board";
+  if (!has(cards))
+    issues.push({
+      path: ["antennas"],
+      message: `expected a ${cards} antenna (the ${config.game.name} table reads its ${cards === "board" ? "board cards" : "dealer's cards"} there)`,
+    });
+  for (let seat = 1; seat <= config.table.seats; seat++) {
+    if (!has(`seat${seat}`))
+      issues.push({
+        path: ["antennas"],
+        message: `expected an antenna seat${seat} (the table has ${config.table.seats} seats)`,
+      });
+  }
+  const bridges = new Set([
+    ...(config.devices.bridge ? ["bridge"] : []),
+    ...Object.keys(config.devices.bridges ?? {}),
+  ]);
+  if (bridges.size > 0) {
+    for (const [name, antenna] of Object.entries(config.antennas)) {
+      if (!bridges.has(antenna.reader))
+        issues.push({
+          path: ["antennas", name, "reader"],
+          message: `expected a bridge of devices (${[...bridges].join(", ")}), got ${JSON.stringify(antenna.reader)}`,
+        });
+    }
+  }
+  return issues;
+}
 
 export type Config = z.infer<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;

@@ -1,19 +1,25 @@
 /**
- * Wires the table's hardware to the runtime: the RFID bridge's tag and reader events and the dealer's
+ * Wires the table's hardware to the runtime: each RFID bridge's tag and reader events and the dealer's
  * keys go in as input events; seat LEDs, digits and the dealer panel come out of the display outputs.
  * Bindings are injected so that tests and the simulator swap only the lowest layer. A device that is
- * missing is reported and left out: the table runs without it (the floor page shows the readers).
+ * missing is logged and left out: the table runs without it, and its health says so (`health()`
+ * reads the drivers' own state, never a guess). A device lost or back is a journaled `reader` event.
  */
 import { BridgeTransport, type SerialBinding } from "../devices/bridge/index.js";
 import { EpaperPanel } from "../devices/epaper/panel.js";
 import { AllinButton } from "../devices/hid/allin-button.js";
 import { usbId } from "../devices/inventory.js";
 import { type DealerKeys, openDealerKeys } from "../devices/keys/dealer-keys.js";
+import type { AntennaStatus, DeviceStatus, LinkState, LiveHealth } from "./readerHealth.js";
 import type { Config } from "../config/configSchema.js";
+import type { Logger } from "./log.js";
 import type { Runtime } from "./runtime.js";
 
-/** Channel number → antenna name, from the configuration's antenna map (one bridge). */
-export function channelMap(config: Config, reader = "bridge"): Record<number, string> {
+/** The bridge an antenna names when it names none (the single-bridge form of the configuration). */
+export const DEFAULT_BRIDGE = "bridge";
+
+/** Channel number → antenna name, from the configuration's antenna map, for one bridge. */
+export function channelMap(config: Config, reader = DEFAULT_BRIDGE): Record<number, string> {
   const map: Record<number, string> = {};
   for (const [name, antenna] of Object.entries(config.antennas)) {
     if (antenna.reader === reader) map[antenna.channel] = name;
@@ -21,46 +27,88 @@ export function channelMap(config: Config, reader = "bridge"): Record<number, st
   return map;
 }
 
-/** Starts the bridge transport on `path`, feeding the runtime. */
+/** Every bridge the table opens: name → where (devices.bridge is "bridge"; devices.bridges the others). */
+export function bridgePaths(config: Config): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (config.devices.bridge) out[DEFAULT_BRIDGE] = config.devices.bridge.path;
+  for (const [name, at] of Object.entries(config.devices.bridges ?? {})) out[name] = at.path;
+  return out;
+}
+
+/** Starts the transport of bridge `reader` on `path`, feeding the runtime. */
 export function connectBridge(
   runtime: Runtime,
   config: Config,
   path: string,
   binding: SerialBinding,
+  reader = DEFAULT_BRIDGE,
+  hooks: { onEvent?: (event: Parameters<Runtime["submit"]>[0]) => void; log?: Logger } = {},
 ): BridgeTransport {
+  const log = hooks.log;
+  // A bridge that stays unplugged retries every few seconds: the first of a run of the same line is
+  // info, the repeats debug, so the log says what changed without a line per retry.
+  let last = "";
+  const onLog = (message: string) => {
+    const key = message.replace(/\d+/g, "#");
+    log?.[key === last ? "debug" : "info"]({ bridge: reader, path }, message);
+    last = key;
+  };
   const bridge = new BridgeTransport({
     path,
     binding,
-    antennas: channelMap(config),
+    antennas: channelMap(config, reader),
     now: () => runtime.now(),
     onEvent: (event) => {
+      hooks.onEvent?.(event);
       runtime.submit(event);
     },
+    ...(log ? { onLog } : {}),
   });
   bridge.start();
   return bridge;
 }
 
 export interface TableDevices {
-  bridge: BridgeTransport | null;
+  bridges: ReadonlyMap<string, BridgeTransport>;
   keys: DealerKeys | null;
   allin: AllinButton | null;
   panel: EpaperPanel | null;
+  /** The drivers' state now, for the floor page and /api/health (the journal's part is the caller's). */
+  health(): Omit<LiveHealth, "journal">;
   stop(): Promise<void>;
 }
 
-/** Opens every configured device of the real table; `say` hears what is missing and why. */
+/** Opens every configured device of the real table. */
 export async function openTableDevices(
   runtime: Runtime,
   config: Config,
-  say: (line: string) => void,
+  log: Logger,
+  options: { binding?: SerialBinding } = {},
 ): Promise<TableDevices> {
-  const { bridge: bridgeAt, keys: keysAt, hid, epaper } = config.devices;
-  let bridge: BridgeTransport | null = null;
-  if (bridgeAt) {
-    const { SerialPort } = await import("serialport");
-    bridge = connectBridge(runtime, config, bridgeAt.path, SerialPort.binding);
+  const { keys: keysAt, hid, epaper } = config.devices;
+  const bridges = new Map<string, BridgeTransport>();
+  /** Per bridge, per antenna: the bridge's last `reader` word on it. */
+  const antennaWord = new Map<string, Map<string, "online" | "offline">>();
+  const paths = bridgePaths(config);
+  const binding = options.binding ?? (await import("serialport")).SerialPort.binding;
+  for (const [name, path] of Object.entries(paths)) {
+    const words = new Map<string, "online" | "offline">();
+    antennaWord.set(name, words);
+    const bridge = connectBridge(runtime, config, path, binding, name, {
+      log,
+      onEvent: (e) => {
+        if (e.kind === "reader") words.set(e.reader, e.status);
+      },
+    });
+    bridges.set(name, bridge);
   }
+  const devices = new Map<DeviceStatus["device"], DeviceStatus>();
+  const set = (device: DeviceStatus["device"], state: DeviceStatus["state"], detail?: string) =>
+    devices.set(device, { device, state, ...(detail === undefined ? {} : { detail }) });
+  /** A device lost or back is an input event: journaled, and the floor hears it as READER_OFFLINE. */
+  const report = (reader: string, status: "online" | "offline") =>
+    runtime.submit({ t: runtime.now(), kind: "reader", reader, status });
+
   let keys: DealerKeys | null = null;
   if (keysAt) {
     try {
@@ -71,15 +119,26 @@ export async function openTableDevices(
         ...(keysAt.digits ? { digits: keysAt.digits } : {}),
         now: () => runtime.now(),
       });
+      set("keys", "online");
       keys.on("button", (e) => runtime.submit(e));
       // johnny-five cannot reopen a lost board: the service restarts and the journal brings the table back.
-      keys.on("lost", (e) => say(`dealer keys lost (${e.message}): restart the service to reconnect`));
+      keys.on("lost", (e) => {
+        set("keys", "offline", e.message);
+        log.error(
+          { device: "keys", path: keysAt.path, error: e.message },
+          "dealer keys lost: restart the service to reconnect",
+        );
+        report("keys", "offline");
+      });
     } catch (e) {
-      say(`dealer keys not opened at ${keysAt.path}: ${(e as Error).message}`);
+      set("keys", "not-opened", (e as Error).message);
+      log.error({ device: "keys", path: keysAt.path, error: (e as Error).message }, "dealer keys not opened");
     }
   }
   let allin: AllinButton | null = null;
   if (hid) {
+    // Not online until the driver has found and opened it (it looks again every few seconds).
+    set("allin", "offline", `not found on the USB bus (${String(hid.vendorId)}:${String(hid.productId)})`);
     try {
       const { loadNodeHid } = await import("../devices/hid/node-hid.js");
       allin = new AllinButton({
@@ -88,10 +147,26 @@ export async function openTableDevices(
         productId: usbId(hid.productId),
         now: () => runtime.now(),
       });
+      let seen = false;
       allin.on("button", (e) => runtime.submit(e));
+      allin.on("connected", () => {
+        set("allin", "online");
+        if (seen) report("allin", "online");
+        seen = true;
+      });
+      allin.on("disconnected", (e) => {
+        set("allin", "offline", e.message);
+        log.warn({ device: "allin", error: e.message }, "all-in button lost");
+        report("allin", "offline");
+      });
+      allin.on("fault", (e) => {
+        if (!seen) set("allin", "offline", e.message);
+        log.warn({ device: "allin", error: e.message }, "all-in button not found");
+      });
       allin.start();
     } catch (e) {
-      say(`all-in button not available: ${(e as Error).message}`);
+      set("allin", "not-opened", (e as Error).message);
+      log.error({ device: "allin", error: (e as Error).message }, "all-in button not available");
     }
   }
   let panel: EpaperPanel | null = null;
@@ -100,19 +175,65 @@ export async function openTableDevices(
       path: epaper.path,
       ...(config.displays.epaper ? { minIntervalMs: config.displays.epaper.minRefreshMs } : {}),
     });
-    panel.on("fault", (e) => say(`dealer panel: ${e.message}`));
-    await panel.open().catch((e: Error) => say(`dealer panel not opened at ${epaper.path}: ${e.message}`));
+    panel.on("fault", (e) => log.warn({ device: "panel", error: e.message }, "dealer panel fault"));
+    panel.on("closed", () => set("panel", "offline", "the port closed"));
+    await panel.open().then(
+      () => set("panel", "online"),
+      (e: Error) => {
+        set("panel", "not-opened", e.message);
+        log.error({ device: "panel", path: epaper.path, error: e.message }, "dealer panel not opened");
+      },
+    );
   }
   return {
-    bridge,
+    bridges,
     keys,
     allin,
     panel,
+    health() {
+      return {
+        readers: [...bridges].map(([reader, bridge]) => ({
+          reader,
+          path: paths[reader] ?? "",
+          state: linkState(bridge),
+          antennas: antennaStates(
+            channelMap(config, reader),
+            antennaWord.get(reader),
+            bridge.state === "online",
+          ),
+        })),
+        devices: [...devices.values()].map((d) => ({ ...d })),
+      };
+    },
     async stop() {
-      await bridge?.stop();
+      for (const bridge of bridges.values()) await bridge.stop();
       allin?.close();
       await panel?.close();
       keys?.close();
     },
   };
+}
+
+/**
+ * A bridge's link in the floor's words: past its handshake is online; retrying after a failed open or
+ * a lost link is offline (the transport keeps trying with backoff); only the first attempt is connecting.
+ */
+export function linkState(bridge: BridgeTransport): LinkState {
+  if (bridge.state === "online") return "online";
+  const c = bridge.counters;
+  if (bridge.state === "stopped" || c.openFailures > 0 || c.disconnects > 0) return "offline";
+  return "connecting";
+}
+
+/** Each antenna of a bridge: its last word, and offline whatever it was while the link is down. */
+function antennaStates(
+  channels: Record<number, string>,
+  words: ReadonlyMap<string, "online" | "offline"> | undefined,
+  linkUp: boolean,
+): AntennaStatus[] {
+  return Object.values(channels).map((antenna) => {
+    const word = words?.get(antenna);
+    const state = word === undefined ? (linkUp ? "unknown" : "offline") : linkUp ? word : "offline";
+    return { antenna, state };
+  });
 }

@@ -8,7 +8,7 @@ import { type PrivateTableView, privateTableView, type TableView, tableView } fr
 import type { TableCore } from "../table/core.js";
 import type { PendingRuling } from "../table/rulingDesk.js";
 import { type HandSummary, LastHands } from "./lastHands.js";
-import { ReaderHealth, type ReaderStatus } from "./readerHealth.js";
+import { type LiveHealth, ReaderHealth, type ReaderStatus } from "../runtime/readerHealth.js";
 import { holeFaces, scrubAlerts } from "./secrets.js";
 
 /** One push to the floor page: everything it draws. */
@@ -25,6 +25,8 @@ export interface FloorMessage {
   floorLog: FloorLogEntry[];
   /** The table was rebuilt from the journal after a restart (set by whoever runs the recovery). */
   recovered?: boolean;
+  /** The dealer keys, all-in button, panel and journal as their drivers say (a real table only). */
+  health?: Pick<LiveHealth, "devices" | "journal"> | null;
 }
 
 export interface FloorLogEntry {
@@ -44,6 +46,8 @@ export interface FloorStateOptions {
   antennasByReader?: Readonly<Record<string, readonly string[]>>;
   /** How many finished hands to keep. */
   lastHands?: number;
+  /** The drivers' and the journal's own state (a real table); without it, health follows the alerts. */
+  live?: () => LiveHealth;
 }
 
 export class FloorState {
@@ -61,7 +65,7 @@ export class FloorState {
     private readonly options: FloorStateOptions,
   ) {
     this.hands = new LastHands(options.lastHands ?? 20);
-    this.readers = new ReaderHealth(options.readers ?? [], options.antennasByReader ?? {});
+    this.readers = new ReaderHealth(options.readers ?? [], options.antennasByReader ?? {}, options.live);
   }
 
   /** Follows one batch of table events (a runtime output). */
@@ -107,6 +111,11 @@ export class FloorState {
     return this.readers.list();
   }
 
+  /** The other devices and the journal, from the drivers (null without a live report). */
+  deviceStatus(): Pick<LiveHealth, "devices" | "journal"> | null {
+    return this.readers.devices();
+  }
+
   private message(view: TableView, isPrivate: boolean): FloorMessage {
     return {
       type: "table",
@@ -114,6 +123,7 @@ export class FloorState {
       view,
       lastHands: this.hands.list(),
       readers: this.readers.list(),
+      ...(this.options.live ? { health: this.readers.devices() } : {}),
       pending: this.core.pendingRuling,
       floorLog: this.log.map((e) => ({ ...e })),
       ...(this.recovered === undefined ? {} : { recovered: this.recovered }),

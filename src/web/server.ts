@@ -14,6 +14,7 @@ import type { TableEvent } from "../contract/output.js";
 import { FloorAuth } from "./auth.js";
 import { registerFloorRoutes } from "./floorRoute.js";
 import { FloorState } from "./floorState.js";
+import { healthVerdict, type LiveHealth } from "../runtime/readerHealth.js";
 import { FloorGuard } from "./guard.js";
 import { DEFAULT_LOCKOUT, Lockout, type LockoutOptions } from "./lockout.js";
 import { SESSION_COOKIE, Sessions } from "./sessions.js";
@@ -56,6 +57,10 @@ export interface FloorServerOptions {
   perMinute?: number;
   /** Open WebSockets at most (every tablet and screen of the room fits). Default 50. */
   maxSockets?: number;
+  /** The drivers' and the journal's own state (a real table): health then comes from it, not from alerts. */
+  live?: () => LiveHealth;
+  /** The Prometheus exposition served at /metrics (a real table). */
+  metrics?: { contentType: string; text: () => Promise<string> };
 }
 
 export interface FloorServer {
@@ -86,6 +91,7 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
     tableName: options.tableName,
     readers: options.readers ?? [],
     ...(options.antennasByReader ? { antennasByReader: options.antennasByReader } : {}),
+    ...(options.live ? { live: options.live } : {}),
   });
   if (options.history) state.apply(options.history);
   const hub = new SocketHub(state);
@@ -133,23 +139,28 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
       },
     });
 
-    scoped.get("/api/health", async () => {
+    scoped.get("/api/health", async (_request, reply) => {
       const readers = state.readerStatus();
+      const rest = state.deviceStatus();
       const view = state.publicMessage().view;
-      return {
-        status: readers.some((r) => r.state === "offline")
-          ? "degraded"
-          : readers.some((r) => r.state === "unknown")
-            ? "unknown"
-            : "ok",
+      return reply.header("cache-control", "no-store").send({
+        status: healthVerdict(readers, rest),
         table: options.tableName,
         hand: view.hand,
         held: view.held,
         readers,
+        ...(rest ?? {}),
         clients: hub.size,
         authentication: auth.enabled || supervisors.size > 0,
-      };
+      });
     });
+    const metrics = options.metrics;
+    if (metrics) {
+      // Public like /api/health: counts and latencies only, never a card.
+      scoped.get("/metrics", async (_request, reply) =>
+        reply.header("content-type", metrics.contentType).send(await metrics.text()),
+      );
+    }
 
     // /ws is public; a signed-in supervisor, or /ws?token=… with the floor token, gets the private view
     // (hole cards). A page of another origin is refused (a socket is not bound by CORS), and so is a

@@ -3,7 +3,8 @@ import type { Config } from "../config/configSchema.js";
 import type { Runtime } from "../runtime/runtime.js";
 import type { TableEvent } from "../contract/output.js";
 import { floorToken } from "./auth.js";
-import { createFloorServer, type FloorServer } from "./server.js";
+import type { LiveHealth } from "../runtime/readerHealth.js";
+import { createFloorServer, type FloorServer, type FloorServerOptions } from "./server.js";
 import { Supervisors } from "./supervisors.js";
 
 export interface StartFloorPageOptions {
@@ -14,6 +15,10 @@ export interface StartFloorPageOptions {
   onServer?: (server: FloorServer) => void;
   /** Table events that ran before the page started (a recovery replay): their alerts and hands show. */
   history?: readonly TableEvent[];
+  /** The drivers' and the journal's state (a real table): the page's health comes from it. */
+  live?: () => LiveHealth;
+  /** Served at /metrics. */
+  metrics?: FloorServerOptions["metrics"];
 }
 
 /** Starts the floor page and resolves to its URL. Without a token the page is read-only. */
@@ -38,6 +43,8 @@ export async function startFloorPage(
     readers: [...new Set(Object.values(config.antennas).map((a) => a.reader))],
     antennasByReader: antennasByReader(config),
     ...(options.history ? { history: options.history } : {}),
+    ...(options.live ? { live: options.live } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const url = await server.listen();
   options.signal?.addEventListener("abort", () => void server.close(), { once: true });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TableEvent } from "../../src/contract/output.js";
 import { FloorAuth, bearerToken, floorToken } from "../../src/web/auth.js";
 import { LastHands } from "../../src/web/lastHands.js";
-import { ReaderHealth } from "../../src/web/readerHealth.js";
+import { ReaderHealth } from "../../src/runtime/readerHealth.js";
 import { scrub } from "../../src/web/secrets.js";
 import { feed, scenario, testRuntime } from "./harness.js";
 

@@ -1,10 +1,10 @@
 /**
  * `feltguard table`: the real table (src/app/tableRun.ts). Its modules — the floor page, the device
- * drivers, the journal — load only when this command runs, so other commands start light.
+ * drivers, the journal — load only when this command runs, so other commands start light. A start
+ * that cannot go on (no writable journal, the port taken) is one line and exit code 1.
  */
 import type { Command } from "commander";
 import { DEFAULT_CONFIG_PATH } from "../../config/config.js";
-import { diag } from "./io.js";
 
 /** The journal's default home on the Pi (FELTGUARD_JOURNAL wins). */
 const DEFAULT_JOURNAL = process.env.FELTGUARD_JOURNAL ?? "/var/lib/feltguard/journal.db";
@@ -16,15 +16,19 @@ export function registerTable(program: Command): void {
     .description("run the real table: journal and recovery, devices, displays and the floor page")
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option("-j, --journal <db>", "the SQLite journal (FELTGUARD_JOURNAL)", DEFAULT_JOURNAL)
+    .option("--no-journal", "run without a journal (a demonstration: nothing survives a restart)")
     .option("--no-devices", "do not open the table's hardware (floor page only)")
     .option(
       "-k, --key <file>",
       "the table key (default: journal.key in the configuration, else <journal>.key)",
     )
-    .action(async (opts: { config: string; journal: string; devices: boolean; key?: string }) => {
+    .action(async (opts: { config: string; journal: string | false; devices: boolean; key?: string }) => {
       const { startTable } = await import("../tableRun.js");
-      const table = await startTable(opts);
-      diag(
+      const { createLogger } = await import("../../runtime/log.js");
+      const log = createLogger("table");
+      const table = await startTable({ ...opts, log });
+      log.info(
+        { url: table.url, recovered: table.recovered, metrics: `${table.url}metrics` },
         `ready — floor page ${table.url}${table.recovered === null ? "" : `; hand ${table.recovered} recovered from the journal`}`,
       );
       const stop = () => void table.stop().then(() => process.exit(0));

@@ -86,6 +86,12 @@ export async function openDealerKeys(options: DealerKeysOptions): Promise<Dealer
     throw new Error("dealer keys: give an io instance or a serial port path");
   }
   const io = options.io ?? openFirmata(options.port!, options.baudRate ?? FIRMATA_BAUD);
+  // A port that cannot be opened (no board at the path) is an 'error' on the Firmata client, which
+  // johnny-five does not listen to: unheard, it would end the process. It fails the open instead.
+  const portFailed = new Promise<never>((_resolve, reject) => {
+    io.on("error", (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
+  });
+  portFailed.catch(() => undefined);
   const board = new five.Board({
     io,
     repl: false,
@@ -95,7 +101,7 @@ export async function openDealerKeys(options: DealerKeysOptions): Promise<Dealer
     timeout: options.readyTimeoutMs ?? 10_000,
   });
   try {
-    await waitReady(board, options.readyTimeoutMs ?? 10_000);
+    await Promise.race([waitReady(board, options.readyTimeoutMs ?? 10_000), portFailed]);
   } catch (e) {
     // johnny-five's own connect timer may still report the failure: it has been reported once here.
     board.on("error", () => undefined);

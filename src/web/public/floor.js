@@ -1,6 +1,7 @@
 /* global document, location, fetch, sessionStorage, WebSocket, setTimeout */
 // The floor page: draws what the server pushes over /ws and sends the floor's rulings.
 // Plain DOM, no framework; every text goes in with textContent (player names are user input).
+// One file over 300 lines on purpose: the page is served as one static script, with no bundler.
 
 const TOKEN_KEY = "feltguard.floorToken";
 const SUIT = { c: "♣", d: "♦", h: "♥", s: "♠" };
@@ -207,24 +208,67 @@ function alertRulings(a) {
   );
 }
 
-function drawReaders(readers) {
+/** A driver's state in words: nothing looks healthy that has not said so. */
+const STATE_WORDS = {
+  online: "online",
+  offline: "OFFLINE",
+  connecting: "connecting…",
+  "not-opened": "NOT OPENED",
+  unknown: "no report yet",
+};
+const DEVICE_NAMES = { keys: "Dealer keys", allin: "All-in button", panel: "Dealer panel" };
+
+function drawReaders(readers, health) {
+  const items = readers.map((r) => {
+    const state = r.state ?? (r.online ? "online" : "offline");
+    const down = r.antennaStates ? r.antennaStates.filter((a) => a.state !== "online") : [];
+    const names = (list) => list.map((a) => a.antenna).join(", ");
+    const detail = r.antennaStates
+      ? down.length === 0
+        ? `${r.antennaStates.length} antennas read: ${names(r.antennaStates)}`
+        : down.length === r.antennaStates.length
+          ? `none of its ${down.length} antennas read: ${names(down)}`
+          : `${down.length} of ${r.antennaStates.length} antennas not read: ${down.map((a) => `${a.antenna} (${STATE_WORDS[a.state] ?? a.state})`).join(", ")}`
+      : r.antennas
+        ? `${r.antennas.length} antennas: ${r.antennas.join(", ")}`
+        : null;
+    return el(
+      "li",
+      {
+        class:
+          state === "online"
+            ? "online"
+            : state === "unknown" || state === "connecting"
+              ? "unknown"
+              : "offline",
+      },
+      `${r.reader}${r.path ? ` (${r.path})` : ""}: ${STATE_WORDS[state] ?? state}`,
+      detail ? el("div", { class: "antennas muted" }, detail) : null,
+    );
+  });
+  for (const d of health?.devices ?? []) {
+    items.push(
+      el(
+        "li",
+        { class: d.state === "online" ? "online" : d.state === "connecting" ? "unknown" : "offline" },
+        `${DEVICE_NAMES[d.device] ?? d.device}: ${STATE_WORDS[d.state] ?? d.state}`,
+        d.detail ? el("div", { class: "antennas muted" }, d.detail) : null,
+      ),
+    );
+  }
+  if (health?.journal) {
+    const j = health.journal;
+    items.push(
+      el(
+        "li",
+        { class: j.state === "writing" ? "online" : "offline" },
+        `Journal: ${j.state === "writing" ? "writing" : j.state === "off" ? "OFF (--no-journal)" : `NOT WRITING (${j.waiting} events in memory)`}`,
+        j.reason ? el("div", { class: "antennas muted" }, j.reason) : null,
+      ),
+    );
+  }
   $("readers").replaceChildren(
-    ...(readers.length === 0
-      ? [el("li", { class: "muted" }, "No reader configured")]
-      : readers.map((r) =>
-          el(
-            "li",
-            { class: r.state ?? (r.online ? "online" : "offline") },
-            `${r.reader}: ${r.state === "unknown" ? "no report yet" : r.state === "offline" ? "OFFLINE" : "online"}`,
-            r.antennas
-              ? el(
-                  "div",
-                  { class: "antennas muted" },
-                  `${r.antennas.length} antennas: ${r.antennas.join(", ")}`,
-                )
-              : null,
-          ),
-        )),
+    ...(items.length === 0 ? [el("li", { class: "muted" }, "No reader configured")] : items),
   );
 }
 
@@ -280,7 +324,7 @@ function draw(message) {
   drawFloor(message);
   drawTable(message);
   drawAlerts(message.view.alerts);
-  drawReaders(message.readers);
+  drawReaders(message.readers, message.health);
   drawHands(message.lastHands);
   for (const b of document.querySelectorAll("#ruling-bar button")) b.disabled = !canRule();
 }
