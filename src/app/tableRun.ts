@@ -13,6 +13,7 @@ import { startFloorPage } from "../web/start.js";
 import { diag } from "./commands/io.js";
 import { loadConfig } from "./config.js";
 import { Runtime } from "./runtime.js";
+import { startTableFeed } from "./tableFeed.js";
 import { openTableDevices } from "./tableDevices.js";
 
 /** Starts the table; resolves when it is ready, with a function that stops it. */
@@ -21,6 +22,8 @@ export async function startTable(options: {
   journal: string;
   devices: boolean;
   key?: string;
+  /** The floor feed's broker (wins over feed.mqtt.url). */
+  mqtt?: string;
 }): Promise<{
   url: string;
   recovered: number | null;
@@ -57,6 +60,12 @@ export async function startTable(options: {
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
+  const feed = startTableFeed(runtime, config, {
+    ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
+    head: () => (journal.keyPath === null ? journal.chainHead : journal.signedHead()),
+    health: () => ({ journal: { journaling: journal.journaling, lastSeq: journal.lastSeq } }),
+  });
+  feed?.output(history, runtime.core);
   const abort = new AbortController();
   // The rest of the journal (rows before the checkpoint recovery built on) is checked while the table plays.
   const audit =
@@ -94,6 +103,7 @@ export async function startTable(options: {
     stop: async () => {
       abort.abort();
       runtime.stop();
+      await feed?.close();
       await audit?.stop();
       await devices?.stop();
       journal.close();

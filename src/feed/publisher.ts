@@ -146,6 +146,11 @@ export class FeedPublisher {
     return this.outbox.pending;
   }
 
+  /** Resolves once the broker has acknowledged every event, or at once while it is unreachable. */
+  async drain(): Promise<void> {
+    while (this.client.connected && this.outbox.pending > 0) await new Promise((r) => setTimeout(r, 10));
+  }
+
   /** Disconnects cleanly (the health says offline: a clean disconnect sends no last will). */
   async close(): Promise<void> {
     if (this.closed) return;
