@@ -40,7 +40,7 @@ export function startTableFeed(
     try {
       return readFileSync(path);
     } catch (e) {
-      throw new Error(`feed.mqtt.${what}: cannot read ${path} (${(e as Error).message})`);
+      throw new Error(`feed.mqtt.${what}: cannot read ${path} (${(e as Error).message})`, { cause: e });
     }
   };
   const password =
