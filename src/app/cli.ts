@@ -16,6 +16,7 @@ import { registerHistory } from "./commands/history.js";
 import { registerJournal } from "./commands/journal.js";
 import { registerRun } from "./commands/run.js";
 import { registerSupervisor } from "./commands/supervisor.js";
+import { registerFloor } from "./commands/floor.js";
 
 /** Builds the command tree (exported so tests can run it without a child process). */
 export function buildCli(): Command {
@@ -30,6 +31,7 @@ export function buildCli(): Command {
   registerRender(program);
   registerDevices(program);
   registerSupervisor(program);
+  registerFloor(program);
   return program;
 }
 
