@@ -67,6 +67,8 @@ export class FeedPublisher {
   private replaying: { from: number; left: number } | null = null;
   /** Messages the broker acknowledged (QoS 1), for the benchmark and the health payload. */
   acknowledged = 0;
+  /** Messages handed to the broker connection (events, resends, state, health, head). */
+  published = 0;
   /** Connections made (the first, then each reconnection). */
   connections = 0;
 
@@ -214,6 +216,7 @@ export class FeedPublisher {
   }
 
   private sendEvent(seq: number, payload: string, done?: () => void): void {
+    this.published += 1;
     this.client.publish(this.topic.events, payload, { qos: 1 }, (error) => {
       done?.();
       if (error) return;
@@ -248,6 +251,7 @@ export class FeedPublisher {
   }
 
   private publish(topic: string, payload: string, retain: boolean): Promise<void> {
+    this.published += 1;
     return new Promise((resolve) => {
       this.client.publish(topic, payload, { qos: 1, retain }, () => resolve());
     });
