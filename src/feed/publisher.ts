@@ -8,8 +8,7 @@
  */
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import type { TableEvent } from "../contract/output.js";
-import { AlertBoard } from "../display/alertBoard.js";
-import { readersInAlerts } from "../display/outputs.js";
+import { AlertBoard, type OpenAlert } from "../display/alertBoard.js";
 import { tableView } from "../display/view.js";
 import type { TableCore } from "../table/core.js";
 import type { FloorInbox, RulingResult } from "./floorInbox.js";
@@ -113,7 +112,7 @@ export class FeedPublisher {
     const view = tableView(core, {
       tableName: this.options.tableName,
       alerts: this.alerts.list(),
-      readersOffline: readersInAlerts(this.alerts.list()),
+      readersOffline: readersOffline(this.alerts.list()),
     });
     this.state = publicState(this.options.tableId, view, this.lastSeq, events.at(-1)?.t ?? 0);
     this.headDue ||= handEnded;
@@ -256,4 +255,12 @@ export class FeedPublisher {
       this.client.publish(topic, payload, { qos: 1, retain }, () => resolve());
     });
   }
+}
+
+/**
+ * The readers named by the open READER_OFFLINE alerts (as src/display/outputs.ts does; not imported
+ * from there, which would tie the feed to the runtime through the display's outputs).
+ */
+function readersOffline(open: readonly OpenAlert[]): string[] {
+  return [...new Set(open.filter((a) => a.code === "READER_OFFLINE").map((a) => a.reader ?? "reader"))];
 }
