@@ -147,6 +147,18 @@ export class FeedPublisher {
     return this.outbox.pending;
   }
 
+  /** Resolves on the first connection (true) or the first failure to connect (false). */
+  firstAttempt(): Promise<boolean> {
+    if (this.client.connected) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const ok = () => resolve(true);
+      const failed = () => resolve(false);
+      this.client.once("connect", ok);
+      this.client.once("error", failed);
+      this.client.once("offline", failed);
+    });
+  }
+
   /** Resolves once the broker has acknowledged every event, or at once while it is unreachable. */
   async drain(): Promise<void> {
     while (this.client.connected && this.outbox.pending > 0) await new Promise((r) => setTimeout(r, 10));

@@ -100,6 +100,8 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
     ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
     head: () => journal.signedHead(),
   });
+  // The file is fed at once: give the broker its first chance, so a reachable one gets every event.
+  await feed?.firstAttempt();
   // Ready: the table is rebuilt and takes events. The input file stands in for devices that connect
   // only now, so reading it (long, for a long journal) is not part of the start-up.
   log.info({ lastSeq: journal.lastSeq, inputs: skipped, hand: recovered.handInProgress }, "ready");
