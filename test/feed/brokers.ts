@@ -74,7 +74,7 @@ export async function startMosquitto(extraConfig = ""): Promise<Mosquitto> {
 }
 
 /** Waits until `check` holds, looking again after every macrotask (no fixed sleep decides anything). */
-export async function until(check: () => boolean, what: string, limitMs = 60_000): Promise<void> {
+export async function until(check: () => boolean, what: string, limitMs = 120_000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
