@@ -5,8 +5,13 @@
  * operations over MQTT. No broker configured: no feed, and nothing else changes.
  */
 import { readFileSync } from "node:fs";
+import type { TableEvent } from "../contract/output.js";
 import { FloorInbox } from "../feed/floorInbox.js";
-import { FeedPublisher } from "../feed/publisher.js";
+import { type Db, eventRows, parseStored } from "../journal/db.js";
+import { forCore } from "../journal/recovery.js";
+import type { TableCore } from "../table/core.js";
+import { numbered } from "../table/numbered.js";
+import { DEFAULT_KEEP, FeedPublisher } from "../feed/publisher.js";
 import { RulingKeys, RulingVerifier } from "../feed/signedRuling.js";
 import type { Config } from "./config.js";
 import type { Runtime } from "./runtime.js";
@@ -24,6 +29,8 @@ export interface TableFeedOptions {
   head?: () => Record<string, unknown>;
   /** More health for the `health` topic (journal state, devices). */
   health?: () => Record<string, unknown>;
+  /** The journal's table events from before this start (what the floor may have missed), for `replay`. */
+  backlog?: () => readonly TableEvent[];
 }
 
 /** Starts the table's publisher, or returns null when no broker is configured. */
@@ -67,6 +74,33 @@ export function startTableFeed(
     ...(options.health ? { health: options.health } : {}),
     ...(inbox ? { inbox } : {}),
   });
+  if (options.backlog) publisher.preload(options.backlog());
+  publisher.refresh(runtime.core, runtime.now());
   runtime.addOutput(publisher.output);
   return publisher;
+}
+
+/**
+ * The last `keep` table events of the journal, rebuilt by replaying its rows from the first on a fresh
+ * core: the core is deterministic, so each event comes back under the number it was said with, and
+ * journaled notices are said again where they were (as recovery does from a checkpoint). A day's journal
+ * replays in about a second.
+ */
+export function journalBacklog(
+  db: Db,
+  makeCore: () => TableCore,
+  seqBase: number,
+  keep = DEFAULT_KEEP,
+): TableEvent[] {
+  const core = numbered(makeCore(), undefined, seqBase);
+  const out: TableEvent[] = [];
+  for (const row of eventRows(db)) {
+    const stored = parseStored(row);
+    if ("input" in stored) {
+      const e = forCore(stored.input);
+      out.push(...core.advanceTo(e.t), ...core.handle(e));
+    } else out.push(...core.again(stored.notice));
+    if (out.length > 2 * keep) out.splice(0, out.length - keep);
+  }
+  return out.slice(-keep);
 }

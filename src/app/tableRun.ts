@@ -13,7 +13,7 @@ import { startFloorPage } from "../web/start.js";
 import { diag } from "./commands/io.js";
 import { loadConfig } from "./config.js";
 import { Runtime } from "./runtime.js";
-import { startTableFeed } from "./tableFeed.js";
+import { journalBacklog, startTableFeed } from "./tableFeed.js";
 import { openTableDevices } from "./tableDevices.js";
 
 /** Starts the table; resolves when it is ready, with a function that stops it. */
@@ -64,6 +64,12 @@ export async function startTable(options: {
     ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
     head: () => (journal.keyPath === null ? journal.chainHead : journal.signedHead()),
     health: () => ({ journal: { journaling: journal.journaling, lastSeq: journal.lastSeq } }),
+    backlog: () => {
+      const db = journal.database;
+      return db === null
+        ? []
+        : journalBacklog(db, () => createTableFromConfig(config, registry), journal.eventSeqBase);
+    },
   });
   feed?.output(history, runtime.core);
   const abort = new AbortController();

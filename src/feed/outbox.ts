@@ -26,6 +26,8 @@ export class Outbox {
   constructor(private readonly keep: number) {}
 
   add(seq: number, payload: string): void {
+    // An event said again (the recovered hand after a restart) keeps its number and its first copy.
+    if (this.entries.length > 0 && seq <= this.last) return;
     if (this.entries.length === 0 && this.ackedUpTo === 0) {
       this.ackedUpTo = seq - 1;
       this.sentUpTo = seq - 1;

@@ -109,12 +109,7 @@ export class FeedPublisher {
       this.outbox.add(seq, JSON.stringify(e));
       if (e.kind === "hand_end") handEnded = true;
     }
-    const view = tableView(core, {
-      tableName: this.options.tableName,
-      alerts: this.alerts.list(),
-      readersOffline: readersOffline(this.alerts.list()),
-    });
-    this.state = publicState(this.options.tableId, view, this.lastSeq, events.at(-1)?.t ?? 0);
+    this.state = this.view(core, events.at(-1)?.t ?? 0);
     this.headDue ||= handEnded;
     if (!this.client.connected) return;
     this.sendPending();
@@ -131,6 +126,34 @@ export class FeedPublisher {
       this.headDue = false;
     });
   };
+
+  /**
+   * Events said before this process started (rebuilt from the journal): kept for `replay` requests, not
+   * sent unasked — a consumer that has them drops them, one that misses them asks.
+   */
+  preload(events: readonly TableEvent[]): void {
+    for (const e of events) {
+      if (e.seq === undefined) continue;
+      this.outbox.add(e.seq, JSON.stringify(e));
+      this.outbox.ack(e.seq);
+      this.lastSeq = Math.max(this.lastSeq, e.seq);
+    }
+  }
+
+  /** The public state of the table as it is now (at start, before any event: the consumers learn the last `seq`). */
+  refresh(core: TableCore, t: number): void {
+    this.state = this.view(core, t);
+    if (this.client.connected) this.sendState();
+  }
+
+  private view(core: TableCore, t: number): PublicState {
+    const view = tableView(core, {
+      tableName: this.options.tableName,
+      alerts: this.alerts.list(),
+      readersOffline: readersOffline(this.alerts.list()),
+    });
+    return publicState(this.options.tableId, view, this.lastSeq, t);
+  }
 
   /** Whether the broker connection is up. */
   get connected(): boolean {

@@ -42,6 +42,11 @@ export interface SubscriberOptions {
   password?: string;
   ca?: Buffer;
   clientId?: string;
+  /**
+   * A table first met through its retained state: follow on from the state (false, the overview's way),
+   * or ask for its whole history still kept (true: an archive, surveillance).
+   */
+  history?: boolean;
   /** Each table's events, once each, in order. */
   onEvents?: (table: string, events: readonly FeedEvent[]) => void;
   /** Anything about a table changed (state, health, head or events). */
@@ -155,7 +160,8 @@ export class RoomSubscriber {
       case "state": {
         const state = body as PublicState;
         // A table first met through its retained state: its events follow on from the state's.
-        if (!known && typeof state.seq === "number") table.follower = new SeqFollower(state.seq);
+        if (!known && typeof state.seq === "number" && this.options.history !== true)
+          table.follower = new SeqFollower(state.seq);
         table.state = state;
         table.owed = Math.max(table.owed, state.seq);
         this.checkGap(table);

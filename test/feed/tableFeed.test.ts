@@ -72,4 +72,59 @@ describe("the real table on the floor feed", () => {
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   }, 60_000);
+
+  it("a table restarted after the floor missed its events publishes them from the journal when asked", async () => {
+    const config = join(dir, "table2.yaml");
+    writeFileSync(
+      config,
+      readFileSync(DEFAULT_CONFIG_PATH, "utf8")
+        .replace("port: 8080", "port: 0")
+        .replace(/^table:\n/m, "table:\n  id: t-10\n"),
+    );
+    const journal = join(dir, "journal2.db");
+    const out = join(dir, "out2.jsonl");
+    // A scenario's input lines (its "expect" lines are for the scenario runner).
+    const input = join(dir, "clean-hand.jsonl");
+    writeFileSync(
+      input,
+      readFileSync(join(REPO_ROOT, "test/scenarios/clean-hand-to-showdown.jsonl"), "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith('{"t"'))
+        .join("\n"),
+    );
+    // The broker is away for the whole run: nothing reaches the floor.
+    const away = await startEmbeddedBroker();
+    const awayUrl = away.url;
+    await away.close();
+    await runTable({
+      journal,
+      input,
+      config,
+      paceMs: 0,
+      out,
+      mqtt: awayUrl,
+    });
+    const said = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { seq: number }).seq);
+
+    const broker = await startEmbeddedBroker();
+    cleanups.push(() => broker.close());
+    const got: FeedEvent[] = [];
+    const floor = new RoomSubscriber({
+      url: broker.url,
+      history: true,
+      onEvents: (_t, events) => got.push(...events),
+    });
+    cleanups.push(() => floor.close());
+    await floor.ready();
+    const table = await startTable({ config, journal, devices: false, mqtt: broker.url });
+    cleanups.push(() => table.stop());
+    // The hand ended before the restart: nothing is replayed at start, the events come from the journal.
+    expect(table.recovered).toBeNull();
+    await until(() => got.length >= said.length, "the run's events");
+    expect(got.map((e) => e.seq)).toEqual(said);
+    expect(got.some((e) => e.kind === "hand_end")).toBe(true);
+  }, 60_000);
 });
