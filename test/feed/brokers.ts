@@ -54,7 +54,12 @@ export async function startMosquitto(extraConfig = ""): Promise<Mosquitto> {
   const url = `mqtt://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn(MOSQUITTO, ["-c", conf], { stdio: "ignore" });
+    const started = spawn(MOSQUITTO, ["-c", conf], { stdio: "ignore" });
+    // A test run stopped from outside must not leave the broker behind.
+    const reap = () => started.kill("SIGKILL");
+    process.once("exit", reap);
+    started.once("exit", () => process.off("exit", reap));
+    child = started;
     await brokerUp(url);
   };
   await start();
