@@ -19,6 +19,7 @@ import { registerJournal } from "./commands/journal.js";
 import { registerRun } from "./commands/run.js";
 import { registerSupervisor } from "./commands/supervisor.js";
 import { registerEnrol } from "./commands/enrol.js";
+import { registerFloor } from "./commands/floor.js";
 
 /** Builds the command tree (exported so tests can run it without a child process). */
 export function buildCli(): Command {
@@ -35,6 +36,7 @@ export function buildCli(): Command {
   registerDoctor(program);
   registerSupervisor(program);
   registerEnrol(program);
+  registerFloor(program);
   return program;
 }
 

@@ -24,6 +24,7 @@ import { journalProblem, listenProblem, StartError } from "./preflight.js";
 import { Runtime } from "../runtime/runtime.js";
 import { SystemdNotifier } from "./systemd.js";
 import { openTableDevices, type TableDevices } from "../runtime/tableDevices.js";
+import { journalBacklog, startTableFeed } from "./tableFeed.js";
 
 export interface StartTableOptions {
   config: string;
@@ -36,6 +37,8 @@ export interface StartTableOptions {
   binding?: SerialBinding;
   /** systemd's notification (default: from NOTIFY_SOCKET). */
   notifier?: SystemdNotifier;
+  /** The floor feed's broker (wins over feed.mqtt.url). */
+  mqtt?: string;
 }
 
 export interface RunningTable {
@@ -118,6 +121,18 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
+  const feed = startTableFeed(runtime, config, {
+    ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
+    head: () => (journal.keyPath === null ? journal.chainHead : journal.signedHead()),
+    health: () => ({ journal: { journaling: journal.journaling, lastSeq: journal.lastSeq } }),
+    backlog: () => {
+      const db = journal.database;
+      return db === null
+        ? []
+        : journalBacklog(db, () => createTableFromConfig(config, registry), journal.eventSeqBase);
+    },
+  });
+  feed?.output(history, runtime.core);
   // The rest of the journal (rows before the checkpoint recovery built on) is checked while the table plays.
   const audit =
     journal.keyPath === null || journal.database === null
@@ -197,6 +212,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     stop: async () => {
       abort.abort();
       await notifier.stop();
+      await feed?.close();
       await audit?.stop();
       await closeAll();
     },

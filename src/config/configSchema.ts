@@ -109,11 +109,27 @@ const Web = z.strictObject({
 
 const DeckName = z.string().regex(/^[A-Za-z0-9]+$/, "a deck name of letters and digits, e.g. A");
 
+/** The MQTT broker of the floor feed; secrets stay in files (mode 0600), not in the configuration. */
+const FeedMqtt = z.strictObject({
+  url: z.string().regex(/^(mqtts?|wss?|tcp|ssl):\/\//, "an MQTT URL such as mqtt://broker:1883"),
+  username: z.string().min(1).optional(),
+  passwordFile: z.string().min(1).optional(),
+  /** The broker's CA certificate (PEM) for mqtts://. */
+  ca: z.string().min(1).optional(),
+  /** The supervisors' ruling keys and rights (src/feed/signedRuling.ts); without it, rulings over MQTT are refused. */
+  rulingKeys: z.string().min(1).optional(),
+});
+
 export const ConfigSchema = z
   .strictObject({
     table: z.strictObject({
       name: z.string().min(1),
       seats: z.number().int().min(2).max(10),
+      /** The table's id on the floor feed (a topic level: letters, digits, -). */
+      id: z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, "letters, digits and -, up to 64 characters")
+        .optional(),
     }),
     game: z
       .strictObject({
@@ -149,6 +165,8 @@ export const ConfigSchema = z
     threeCard: z.strictObject({ payTable: PayTableConfig }).optional(),
     /** The journal's table key (Ed25519 private key, PEM, mode 0600; `feltguard journal keygen`). */
     journal: z.strictObject({ key: z.string().min(1).optional() }).optional(),
+    /** The floor feed (docs/floor-network.md): the broker this table publishes to. */
+    feed: z.strictObject({ mqtt: FeedMqtt.optional() }).optional(),
     displays: z
       .strictObject({
         epaper: z.strictObject({ minRefreshMs: z.number().int().nonnegative().default(3000) }).optional(),

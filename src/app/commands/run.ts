@@ -18,6 +18,7 @@ import { recover } from "../../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { Runtime, type TableOutput } from "../../runtime/runtime.js";
+import { startTableFeed } from "../tableFeed.js";
 import { diag, write } from "./io.js";
 
 export interface RunOptions {
@@ -28,6 +29,8 @@ export interface RunOptions {
   out?: string;
   /** The table key (default: beside the journal). */
   key?: string;
+  /** The floor feed's broker (wins over feed.mqtt.url). */
+  mqtt?: string;
   /** Where log lines go (default: JSON lines on stderr). */
   logger?: Logger;
   /** Crash tests: stop dead (until killed) once input N is journaled, or only announced in the anchor. */
@@ -93,6 +96,12 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
   runtime.show(recovered.replayed);
   runtime.announceNotices();
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
+  const feed = startTableFeed(runtime, config, {
+    ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
+    head: () => journal.signedHead(),
+  });
+  // The file is fed at once: give the broker its first chance, so a reachable one gets every event.
+  await feed?.firstAttempt();
   // Ready: the table is rebuilt and takes events. The input file stands in for devices that connect
   // only now, so reading it (long, for a long journal) is not part of the start-up.
   log.info({ lastSeq: journal.lastSeq, inputs: skipped, hand: recovered.handInProgress }, "ready");
@@ -106,6 +115,8 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
   }
   runtime.show(runtime.core.finish(now));
   runtime.stop();
+  await feed?.drain();
+  await feed?.close();
   journal.close();
   if (fd !== null) closeSync(fd);
   const fed = inputs.length - skipped;
@@ -173,6 +184,7 @@ export function registerRun(program: Command): void {
     .option("--pace-ms <n>", "wait this long between input events", nonNegative, 0)
     .option("-o, --out <file>", "append table events here (JSON Lines) instead of stdout")
     .option("-k, --key <file>", "the table key (default: <journal>.key, made on a new table's first start)")
+    .option("--mqtt <url>", "the floor feed's broker (wins over feed.mqtt.url in the configuration)")
     .addOption(
       new Option("--hold-at <n[:anchored]>", "crash tests: stop dead at input n")
         .hideHelp()
@@ -186,6 +198,7 @@ export function registerRun(program: Command): void {
         paceMs: number;
         out?: string;
         key?: string;
+        mqtt?: string;
         holdAt?: HoldAt;
       }) => {
         await runTable(opts);

@@ -46,6 +46,8 @@ interface SimOpts {
   game?: string;
   pace: PaceMode;
   scanMs?: number;
+  tables?: number;
+  mqtt?: string;
 }
 
 /**
@@ -123,6 +125,12 @@ export function registerSim(program: Command): void {
       "the readers scan in rounds of N ms: each antenna reported once per round in channel order, a tag gone after the configuration's reading.missedScans missed scans (sets reading.scanRoundMs = N)",
       whole(1),
     )
+    .option(
+      "--tables <n>",
+      "simulated tables in this process, each on the floor feed (needs --mqtt)",
+      whole(1),
+    )
+    .option("--mqtt <url>", "publish on the floor feed at this broker (ids sim-1 … sim-N)")
     .action(async (opts: SimOpts) => {
       process.exitCode = await simCommand(opts);
     });
@@ -133,6 +141,29 @@ async function simCommand(opts: SimOpts): Promise<number> {
   const gameName = GameName.safeParse(opts.game ?? config.game.name);
   if (!gameName.success) throw new InvalidArgumentError(`--game: unknown game ${opts.game}`);
   const game = flopGame(gameName.data);
+  if (opts.tables !== undefined && opts.mqtt === undefined)
+    throw new InvalidArgumentError("sim --tables: give the broker with --mqtt URL");
+  if (opts.mqtt !== undefined) {
+    let inject;
+    try {
+      inject = parseInject(opts.inject, game?.injectable ?? []);
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message);
+    }
+    const { roomSimCommand } = await import("./simRoom.js");
+    const room = {
+      tables: opts.tables ?? 1,
+      mqtt: opts.mqtt,
+      seed: opts.seed,
+      noise: opts.noise,
+      inject,
+      fast: opts.fast,
+    };
+    return roomSimCommand(
+      { ...room, ...(opts.hands ? { hands: opts.hands } : {}), ...(opts.speed ? { speed: opts.speed } : {}) },
+      config,
+    );
+  }
   if (opts.devices && opts.direct) throw new InvalidArgumentError("give --devices or --direct, not both");
   if (game === null) {
     if (opts.devices) throw new InvalidArgumentError("sim: Three Card Poker does not play over devices yet");

@@ -22,17 +22,26 @@ export function registerTable(program: Command): void {
       "-k, --key <file>",
       "the table key (default: journal.key in the configuration, else <journal>.key)",
     )
-    .action(async (opts: { config: string; journal: string | false; devices: boolean; key?: string }) => {
-      const { startTable } = await import("../tableRun.js");
-      const { createLogger } = await import("../../runtime/log.js");
-      const log = createLogger("table");
-      const table = await startTable({ ...opts, log });
-      log.info(
-        { url: table.url, recovered: table.recovered, metrics: `${table.url}metrics` },
-        `ready — floor page ${table.url}${table.recovered === null ? "" : `; hand ${table.recovered} recovered from the journal`}`,
-      );
-      const stop = () => void table.stop().then(() => process.exit(0));
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    });
+    .option("--mqtt <url>", "the floor feed's broker (wins over feed.mqtt.url in the configuration)")
+    .action(
+      async (opts: {
+        config: string;
+        journal: string | false;
+        devices: boolean;
+        key?: string;
+        mqtt?: string;
+      }) => {
+        const { startTable } = await import("../tableRun.js");
+        const { createLogger } = await import("../../runtime/log.js");
+        const log = createLogger("table");
+        const table = await startTable({ ...opts, log });
+        log.info(
+          { url: table.url, recovered: table.recovered, metrics: `${table.url}metrics` },
+          `ready — floor page ${table.url}${table.recovered === null ? "" : `; hand ${table.recovered} recovered from the journal`}`,
+        );
+        const stop = () => void table.stop().then(() => process.exit(0));
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      },
+    );
 }

@@ -1,0 +1,224 @@
+/**
+ * The room's side of the feed: one MQTT client subscribed to every table on the broker, keeping each
+ * table's latest state, health and chain head and following its events once each, in `seq` order
+ * (src/feed/follower.ts). A gap (the broker lost what it had acknowledged, or the client was away) is
+ * asked for on the table's `replay` topic; after every (re)connection the subscriber asks every table it
+ * knows from the first event it is missing. The room overview (src/web/floor/) and the tests read it.
+ */
+import { connect, type IClientOptions, type MqttClient } from "mqtt";
+import { SeqFollower } from "./follower.js";
+import { type PublicState } from "./publicState.js";
+import { parseTopic, topics } from "./topics.js";
+
+/** A table event as the room sees it (the contract's fields; only `seq` and `kind` are relied on). */
+export interface FeedEvent {
+  seq: number;
+  kind: string;
+  t: number;
+  [field: string]: unknown;
+}
+
+export interface RoomTable {
+  id: string;
+  state: PublicState | null;
+  health: Record<string, unknown> | null;
+  head: Record<string, unknown> | null;
+  /** Wall time (ms) of the last message from the table. */
+  lastSeen: number;
+  follower: SeqFollower<FeedEvent>;
+  /** Events delivered in order. */
+  delivered: number;
+  /** The last `expected` asked for on `replay` (so one gap is asked once per arrival burst). */
+  asked: number;
+  /** The retry timer of an open gap. */
+  retry: ReturnType<typeof setTimeout> | null;
+  /** The last `seq` the table says it has (its retained state): events up to it are owed. */
+  owed: number;
+}
+
+export interface SubscriberOptions {
+  url: string;
+  username?: string;
+  password?: string;
+  ca?: Buffer;
+  clientId?: string;
+  /**
+   * A table first met through its retained state: follow on from the state (false, the overview's way),
+   * or ask for its whole history still kept (true: an archive, surveillance).
+   */
+  history?: boolean;
+  /** Each table's events, once each, in order. */
+  onEvents?: (table: string, events: readonly FeedEvent[]) => void;
+  /** Anything about a table changed (state, health, head or events). */
+  onChange?: (table: RoomTable) => void;
+  /** A ruling's answer from a table. */
+  onResult?: (table: string, result: Record<string, unknown>) => void;
+  /** The wall clock (ms), for "last seen". */
+  now?: () => number;
+}
+
+/**
+ * A gap still open this long after it was asked for is asked for again: the request, or the answer, may
+ * have crossed a broker restart, or reached the table before it subscribed again. A retry only costs
+ * repeated events (dropped by `seq`); it never changes what is delivered, only how soon.
+ */
+export const ASK_AGAIN_MS = 500;
+
+export class RoomSubscriber {
+  readonly client: MqttClient;
+  readonly tables = new Map<string, RoomTable>();
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(private readonly options: SubscriberOptions) {
+    this.now = options.now ?? Date.now;
+    const mqttOptions: IClientOptions = {
+      clientId: options.clientId ?? `feltguard-room-${Math.random().toString(36).slice(2, 10)}`,
+      clean: true,
+      reconnectPeriod: 1000,
+      ...(options.username === undefined ? {} : { username: options.username }),
+      ...(options.password === undefined ? {} : { password: options.password }),
+      ...(options.ca === undefined ? {} : { ca: options.ca }),
+    };
+    this.client = connect(options.url, mqttOptions);
+    this.client.on("connect", () => {
+      this.client.subscribe(
+        [
+          "feltguard/+/state",
+          "feltguard/+/health",
+          "feltguard/+/head",
+          "feltguard/+/events",
+          "feltguard/+/rulings/result",
+        ],
+        { qos: 1 },
+        () => {
+          // After a broker restart nothing of the old session is left: ask each table for what we miss.
+          for (const t of this.tables.values()) this.ask(t, true);
+        },
+      );
+    });
+    this.client.on("message", (topic, payload) => this.onMessage(topic, payload));
+    this.client.on("error", () => undefined);
+  }
+
+  /** Resolves once connected and subscribed. */
+  ready(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () =>
+        this.client.connected ? resolve() : this.client.once("connect", () => setImmediate(resolve));
+      check();
+    });
+  }
+
+  /** Publishes a message (the floor's signed rulings). */
+  publish(topic: string, payload: string): Promise<void> {
+    return new Promise((resolve, reject) =>
+      this.client.publish(topic, payload, { qos: 1 }, (e) => (e ? reject(e) : resolve())),
+    );
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.tables.values()) if (t.retry) clearTimeout(t.retry);
+    return this.client.endAsync(true);
+  }
+
+  private table(id: string): RoomTable {
+    let t = this.tables.get(id);
+    if (t === undefined) {
+      t = {
+        id,
+        state: null,
+        health: null,
+        head: null,
+        lastSeen: 0,
+        follower: new SeqFollower(),
+        delivered: 0,
+        asked: 0,
+        retry: null,
+        owed: 0,
+      };
+      this.tables.set(id, t);
+    }
+    return t;
+  }
+
+  private onMessage(topic: string, payload: Buffer): void {
+    const where = parseTopic(topic);
+    if (where === null) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString("utf8"));
+    } catch {
+      return;
+    }
+    if (typeof body !== "object" || body === null) return;
+    const known = this.tables.has(where.table);
+    const table = this.table(where.table);
+    const record = body as Record<string, unknown>;
+    switch (where.topic) {
+      case "state": {
+        const state = body as PublicState;
+        // A table first met through its retained state: its events follow on from the state's.
+        if (!known && typeof state.seq === "number" && this.options.history !== true)
+          table.follower = new SeqFollower(state.seq);
+        table.state = state;
+        table.owed = Math.max(table.owed, state.seq);
+        this.checkGap(table);
+        break;
+      }
+      case "health":
+        table.health = record;
+        if (record.status === "offline") {
+          this.options.onChange?.(table);
+          return;
+        }
+        break;
+      case "head":
+        table.head = record;
+        break;
+      case "events": {
+        if (typeof record.seq !== "number") return;
+        const out = table.follower.take(record as FeedEvent);
+        table.delivered += out.length;
+        if (out.length > 0) this.options.onEvents?.(table.id, out);
+        this.checkGap(table);
+        break;
+      }
+      case "result":
+        this.options.onResult?.(table.id, record);
+        return;
+      default:
+        return;
+    }
+    table.lastSeen = this.now();
+    this.options.onChange?.(table);
+  }
+
+  /** Whether events are missing (early arrivals wait, or the state says more were said); asks if so. */
+  private missing(table: RoomTable): boolean {
+    return table.follower.waiting || table.owed >= table.follower.expected;
+  }
+
+  private checkGap(table: RoomTable): void {
+    if (!this.missing(table)) return;
+    if (table.asked !== table.follower.expected) this.ask(table, true);
+    if (table.retry !== null) return;
+    const at = table.follower.expected;
+    table.retry = setTimeout(() => {
+      table.retry = null;
+      if (this.closed || !this.missing(table)) return;
+      // Events still coming in answer to the last request: wait for them before asking again.
+      if (table.follower.expected === at) this.ask(table, true);
+      this.checkGap(table);
+    }, ASK_AGAIN_MS);
+  }
+
+  /** Asks the table for its events from the first one missing. */
+  private ask(table: RoomTable, _always: boolean): void {
+    if (!this.client.connected) return;
+    const from = table.follower.expected;
+    table.asked = from;
+    this.client.publish(topics(table.id).replay, JSON.stringify({ from }), { qos: 1 });
+  }
+}

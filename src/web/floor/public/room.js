@@ -1,0 +1,161 @@
+/* global document, location, fetch, WebSocket, setTimeout, Element */
+// The room overview: one card per table from what the server pushes over /ws; a click drills into one
+// table (seats, board, alerts with steps), and a signed-in supervisor sends it a ruling. Every text goes
+// in with textContent (player names are user input).
+
+const $ = (id) => document.getElementById(id);
+const rows = new Map();
+let selected = null;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs))
+    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+const chips = (n) => n.toLocaleString("en-US");
+const ago = (iso) =>
+  iso === null ? "never" : `${Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))} s ago`;
+
+function alertBox(a) {
+  return el(
+    "div",
+    { class: `alert ${a.severity}`, "data-code": a.code },
+    el("strong", {}, a.code),
+    ` ${a.text}`,
+    a.steps.length > 0 ? el("ol", {}, ...a.steps.map((s) => el("li", {}, s))) : null,
+  );
+}
+
+function card(r) {
+  const classes = ["table", r.online ? "" : "offline", r.alerts.length > 0 ? "alerting" : ""]
+    .filter(Boolean)
+    .join(" ");
+  return el(
+    "article",
+    { class: classes, "data-table": r.id },
+    el("h2", {}, r.name ? `${r.name} (${r.id})` : r.id),
+    el(
+      "div",
+      { class: "meta" },
+      `hand ${r.hand ?? "—"} · ${r.street ?? "between hands"} · pot ${chips(r.pot)}`,
+      r.readersOffline.length > 0 ? ` · readers offline: ${r.readersOffline.join(", ")}` : " · readers ok",
+    ),
+    ...r.alerts.map(alertBox),
+    el("div", { class: "head" }, r.head ? `head #${r.head.seq} ${r.head.hash.slice(0, 16)}…` : "head —"),
+    el("div", { class: "meta seen" }, `seen ${ago(r.lastSeen)}${r.online ? "" : " · offline"}`),
+  );
+}
+
+function draw() {
+  const list = [...rows.values()].sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }));
+  $("tables").replaceChildren(...list.map(card));
+  $("count").textContent = `${list.length} tables`;
+  drawDetail();
+}
+
+function drawDetail() {
+  const r = selected === null ? undefined : rows.get(selected);
+  $("detail").hidden = r === undefined;
+  if (r === undefined) return;
+  $("detail-title").textContent = r.name ? `${r.name} (${r.id})` : r.id;
+  const seats = el(
+    "table",
+    {},
+    el(
+      "tr",
+      {},
+      el("th", {}, "seat"),
+      el("th", {}, "player"),
+      el("th", {}, "stack"),
+      el("th", {}, "bet"),
+      el("th", {}, ""),
+    ),
+    ...r.seats.map((s) =>
+      el(
+        "tr",
+        { "data-seat": s.seat },
+        el("td", {}, String(s.seat)),
+        el("td", {}, s.player ?? "—"),
+        el("td", {}, chips(s.stack)),
+        el("td", {}, s.bet > 0 ? chips(s.bet) : ""),
+        el("td", {}, r.toAct === s.seat ? "to act" : s.status),
+      ),
+    ),
+  );
+  $("detail-body").replaceChildren(
+    el(
+      "p",
+      {},
+      `hand ${r.hand ?? "—"} · ${r.street ?? "between hands"} · board ${r.board.join(" ") || "—"} · pot ${chips(r.pot)}`,
+    ),
+    seats,
+    ...r.alerts.map(alertBox),
+    el("p", { class: "head" }, r.head ? `chain head #${r.head.seq} ${r.head.hash}` : "no chain head yet"),
+  );
+}
+
+$("tables").addEventListener("click", (e) => {
+  const target = e.target instanceof Element ? e.target.closest("[data-table]") : null;
+  if (target === null) return;
+  selected = target.getAttribute("data-table");
+  drawDetail();
+});
+
+function connect() {
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  ws.addEventListener("open", () => ($("link").textContent = "live"));
+  ws.addEventListener("message", (m) => {
+    const msg = JSON.parse(m.data);
+    if (msg.type !== "tables") return;
+    for (const r of msg.tables) rows.set(r.id, r);
+    draw();
+  });
+  ws.addEventListener("close", () => {
+    $("link").textContent = "reconnecting…";
+    setTimeout(connect, 1000);
+  });
+}
+
+function signedIn(name) {
+  $("who").textContent = name === null ? "" : `signed in: ${name}`;
+  $("signin").hidden = name !== null;
+  $("ruling").hidden = name === null;
+}
+
+$("signin").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const res = await fetch("/api/sign-in", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: $("name").value, password: $("password").value }),
+  });
+  const body = await res.json();
+  if (res.ok) signedIn(body.name);
+  else $("who").textContent = body.error;
+});
+
+$("ruling-send").addEventListener("click", async () => {
+  if (selected === null) return;
+  const op = { op: "ruling", ruling: $("ruling-kind").value };
+  if ($("ruling-code").value) op.code = $("ruling-code").value;
+  if ($("ruling-seat").value) op.seat = Number($("ruling-seat").value);
+  const res = await fetch("/api/ruling", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ table: selected, op }),
+  });
+  const body = await res.json();
+  $("ruling-result").textContent = res.ok
+    ? `${body.outcome} (by ${body.by})`
+    : `refused: ${body.reason ?? body.error}`;
+});
+
+void fetch("/api/me").then(async (res) => signedIn(res.ok ? (await res.json()).name : null));
+connect();
+setTimeout(function tick() {
+  draw();
+  setTimeout(tick, 5000);
+}, 5000);

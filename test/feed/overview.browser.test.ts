@@ -1,0 +1,118 @@
+/**
+ * The room overview in Debian's chromium (playwright-core): 20 simulated tables publish for 5 minutes
+ * of table time on the embedded broker and the overview shows all 20 with their hand, street and pot;
+ * a click drills into one table. A supervisor signs in on the page and answers a table's call for the
+ * floor: the ruling goes to the table over MQTT, signed, and the table's alert clears on the overview.
+ * Skipped only when /usr/bin/chromium is missing.
+ */
+import { existsSync } from "node:fs";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/config.js";
+import { SimRoom } from "../../src/app/roomSim.js";
+import { Runtime } from "../../src/runtime/runtime.js";
+import { startEmbeddedBroker } from "../../src/feed/embeddedBroker.js";
+import { FloorInbox } from "../../src/feed/floorInbox.js";
+import { FeedPublisher } from "../../src/feed/publisher.js";
+import { RulingKeys, RulingVerifier } from "../../src/feed/signedRuling.js";
+import { createTableFromConfig } from "../../src/table/core.js";
+import { createRoomServer } from "../../src/web/floor/roomServer.js";
+import { Supervisors } from "../../src/web/supervisors.js";
+import { until } from "./brokers.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const haveChromium = existsSync(CHROMIUM);
+const config = loadConfig("config/default.yaml");
+
+describe.skipIf(!haveChromium)("room overview in chromium", () => {
+  let browser: Browser;
+  const cleanups: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  it("shows all 20 tables, drills into one, and a supervisor's ruling reaches a table over MQTT", async () => {
+    const broker = await startEmbeddedBroker();
+    cleanups.push(() => broker.close());
+    const supervisors = Supervisors.inMemory();
+    await supervisors.add("Ana", "correct horse battery");
+    const keys = RulingKeys.from({
+      supervisors: [{ name: "Ana", key: RulingKeys.newKey(), tables: ["pit-1"] }],
+    });
+    const server = createRoomServer({
+      mqtt: broker.url,
+      host: "127.0.0.1",
+      port: 0,
+      supervisors,
+      rulingKeys: keys,
+    });
+    cleanups.push(() => server.close());
+    const url = await server.listen();
+
+    const room = new SimRoom({ config, tables: 20, url: broker.url, seed: 3, version: "test" });
+    cleanups.push(() => room.close());
+    // One more table whose dealer calls the floor, for the ruling.
+    let now = 0;
+    const runtime = new Runtime({
+      core: createTableFromConfig(config),
+      clock: () => now,
+      setTimer: () => ({ cancel: () => undefined }),
+    });
+    const publisher = new FeedPublisher({
+      tableId: "pit-1",
+      tableName: "Pit table",
+      url: broker.url,
+      version: "test",
+      inbox: new FloorInbox(new RulingVerifier("pit-1", keys), runtime, 10_000),
+    });
+    cleanups.push(() => publisher.close());
+    runtime.addOutput(publisher.output);
+
+    await until(
+      () => room.tables.every((t) => t.publisher.connected) && publisher.connected,
+      "tables connected",
+    );
+    await room.runUntil(5 * 60_000);
+    now = 1000;
+    runtime.submit({ t: now, kind: "button", button: "floor" });
+
+    const page = await browser.newPage();
+    cleanups.push(() => page.close());
+    await page.goto(url);
+    await page.waitForFunction('document.querySelectorAll("[data-table]").length === 21');
+    const ids = await page.$$eval("[data-table]", (cards) => cards.map((c) => c.getAttribute("data-table")));
+    for (let i = 1; i <= 20; i++) expect(ids).toContain(`sim-${i}`);
+    const text = await page.textContent('[data-table="sim-7"]');
+    expect(text).toMatch(/hand \d+/);
+    expect(text).toMatch(/pot [\d,]+/);
+
+    await page.click('[data-table="sim-7"]');
+    await page.waitForSelector("#detail:not([hidden]) [data-seat]");
+    expect(await page.textContent("#detail-title")).toContain("sim-7");
+
+    // The call for the floor on the overview, with its step; sign in and answer it.
+    await page.waitForSelector('[data-table="pit-1"] [data-code="FLOOR_CALLED"]');
+    await page.fill("#name", "Ana");
+    await page.fill("#password", "correct horse battery");
+    await page.click("#signin button");
+    await page.waitForSelector("#ruling:not([hidden])");
+    await page.click('[data-table="pit-1"]');
+    await page.fill("#ruling-code", "FLOOR_CALLED");
+    await page.click("#ruling-send");
+    await page.waitForFunction(
+      'document.querySelector("#ruling-result")?.textContent?.startsWith("applied")',
+    );
+    expect(await page.textContent("#ruling-result")).toBe("applied (by Ana)");
+    await page.waitForFunction(`document.querySelector('[data-table="pit-1"] [data-code]') === null`);
+  }, 180_000);
+});
