@@ -53,6 +53,8 @@ struct Options {
   bool wait_host = false;
   bool verbose = false;
   bool virtual_clock = false;
+  double base_ms = 0;  // --inventory-ms: the inventory time model (virtual clock only)
+  double per_tag_ms = 0;
   std::string trace;
   useconds_t tick_us = 1000;
 };
@@ -80,11 +82,20 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--tick-us") o.tick_us = static_cast<useconds_t>(std::stoi(next()));
     else if (a == "--verbose") o.verbose = true;
     else if (a == "--virtual-clock") o.virtual_clock = true;
+    else if (a == "--readers") o.config.readers = static_cast<uint8_t>(std::stoi(next()));
+    else if (a == "--inventory-ms") {
+      const std::string v = next();
+      const auto comma = v.find(',');
+      if (comma == std::string::npos) throw std::runtime_error("--inventory-ms takes BASE,PER_TAG");
+      o.base_ms = std::stod(v.substr(0, comma));
+      o.per_tag_ms = std::stod(v.substr(comma + 1));
+    }
     else throw std::runtime_error("unknown option " + a);
   }
   if (o.script.empty()) throw std::runtime_error("--script is required");
   // One turn of the loop per virtual millisecond: a scan every turn would need --scan-ms 1 at least.
   if (o.virtual_clock && o.config.scan_interval_ms == 0) throw std::runtime_error("--virtual-clock needs --scan-ms >= 1");
+  if (o.base_ms > 0 && !o.virtual_clock) throw std::runtime_error("--inventory-ms needs --virtual-clock");
   return o;
 }
 
@@ -97,6 +108,8 @@ class Emulator {
  public:
   Emulator(Options o) : opt_(std::move(o)), port_(opt_.link), bridge_(clock_, port_, world_) {
     clock_.is_virtual = opt_.virtual_clock;
+    world_.base_ms = opt_.base_ms;
+    world_.per_tag_ms = opt_.per_tag_ms;
     if (opt_.virtual_clock) port_.virtual_now = &clock_.virtual_ms;
   }
 
@@ -155,7 +168,14 @@ class Emulator {
           power_on(fg::HelloReason::PowerOn);
         }
         if (!run_due(script, next)) return end();
-        if (powered_ && port_.plugged()) bridge_.poll();
+        port_.release();  // a scan turn that ends now reports
+        if (powered_ && port_.plugged() && clock_.virtual_ms >= busy_until_) {
+          // The felt as the turn starts is what its inventories see; they report when the longest ends.
+          world_.begin_turn();
+          bridge_.poll();
+          const uint32_t took = world_.turn_ms();
+          if (took > 0) port_.hold_until = busy_until_ = clock_.virtual_ms + took;
+        }
         continue;
       }
       if (!reached) {
@@ -287,6 +307,7 @@ class Emulator {
   bool started_ = false;
   uint32_t script_start_ = 0;
   uint32_t replug_at_ = 0;
+  uint32_t busy_until_ = 0;  // virtual clock: the readers are inventorying until then
 };
 
 }  // namespace

@@ -43,6 +43,7 @@ void PtyLink::unplug() {
   master_ = slave_ = -1;
   rx_len_ = rx_pos_ = 0;
   marked_ = false;  // a new connection starts without a time
+  held_.clear();
 }
 
 // Faults hit sequenced frames only, so a script's "drop 1" always costs a resend, never just a heartbeat.
@@ -68,11 +69,25 @@ size_t PtyLink::write(const uint8_t* data, size_t len) {
     ++corrupted;
     out[len / 2] ^= 0x5A;  // inside the COBS data, away from both delimiters
   }
+  if (virtual_now != nullptr && *virtual_now < hold_until) {
+    held_.push_back(out);
+    return len;
+  }
+  emit(out);
+  return len;
+}
+
+void PtyLink::release() {
+  if (held_.empty() || virtual_now == nullptr || *virtual_now < hold_until) return;
+  for (const auto& out : held_) emit(out);
+  held_.clear();
+}
+
+void PtyLink::emit(const std::vector<uint8_t>& out) {
   if (virtual_now != nullptr && (!marked_ || last_mark_ != *virtual_now)) write_mark(*virtual_now, false);
   const long long us = trace != nullptr ? monotonic_us() : 0;
   const ssize_t n = write_all(out.data(), out.size());
   if (trace != nullptr && n == static_cast<ssize_t>(out.size())) trace_frame(us, out.data(), out.size());
-  return n < 0 ? 0 : static_cast<size_t>(n);
 }
 
 // The emulator's time mark: a frame of type 0x7F, which no board sends (PROTOCOL.md, "The emulator's

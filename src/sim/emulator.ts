@@ -67,6 +67,10 @@ export interface EmulatorOptions {
   readonly path?: string;
   /** Run on the virtual clock: time moves only when the host says `run <ms>` (emulatorLink.ts). */
   readonly virtualClock?: boolean;
+  /** Reader chips scanning in parallel, each behind an RF switch over its block of channels. Default 1. */
+  readonly readers?: number;
+  /** Virtual clock only: an inventory takes base + perTag × tags in the field (PROTOCOL.md). */
+  readonly inventoryMs?: { readonly base: number; readonly perTag: number };
 }
 
 export interface RunningEmulator {
@@ -100,6 +104,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ...["--channels", String(options.channels), "--k", String(options.k)],
     ...["--scan-ms", String(options.scanMs), "--tick-us", String(options.tickUs)],
     ...(options.virtualClock ? ["--virtual-clock"] : []),
+    ...(options.readers ? ["--readers", String(options.readers)] : []),
+    ...(options.inventoryMs
+      ? ["--inventory-ms", `${options.inventoryMs.base},${options.inventoryMs.perTag}`]
+      : []),
   ]);
   // The emulator may be gone when a last line is written: its exit says so, not an EPIPE.
   child.stdin.on("error", () => undefined);
@@ -216,6 +224,10 @@ export interface EmulatedBridgeOptions {
   readonly clock?: VirtualClock;
   /** Virtual milliseconds per channel scan (virtual clock only). Default {@link VIRTUAL_SCAN_MS}. */
   readonly scanMs?: number;
+  /** Reader chips in parallel (default 1). */
+  readonly readers?: number;
+  /** Virtual clock only: the inventory time model; scans then take as long as it says. */
+  readonly inventoryMs?: { readonly base: number; readonly perTag: number };
 }
 
 /**
@@ -287,9 +299,11 @@ export async function openEmulatedBridge(
       link: join(dir, "bridge.tty"),
       channels,
       k: options.k ?? 1,
-      scanMs: clock ? (options.scanMs ?? VIRTUAL_SCAN_MS) : 0,
+      scanMs: clock ? (options.inventoryMs ? 1 : (options.scanMs ?? VIRTUAL_SCAN_MS)) : 0,
       tickUs: options.tickUs,
       virtualClock: clock !== undefined,
+      ...(options.readers ? { readers: options.readers } : {}),
+      ...(options.inventoryMs ? { inventoryMs: options.inventoryMs } : {}),
     });
     const binding = clock ? markedBinding(SerialPort.binding, onMark) : SerialPort.binding;
     bridge = connectBridge(runtime, config, emulator.link, binding);

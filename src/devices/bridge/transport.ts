@@ -136,6 +136,13 @@ export class BridgeTransport {
     this.writeOut(this.session.flush(this.opts.now()).send);
   }
 
+  /** Resolves once everything written so far has been handed to the operating system. */
+  async written(): Promise<void> {
+    const port = this.port;
+    if (!port?.isOpen) return;
+    await new Promise<void>((resolve) => port.drain(() => resolve()));
+  }
+
   /** Asks the board for a heartbeat now (a liveness probe). */
   ping(): void {
     this.session.command({ type: "PING" });
