@@ -62,3 +62,32 @@ export function focusChannels(view: FocusView, channelOf: Readonly<Record<string
   }
   return out.slice(0, MAX_FOCUS);
 }
+
+/**
+ * Sends the focus to a bridge whenever it changes: call `update` with the public view after every table
+ * change (a table output); the bridge hears only changes, so an unchanged focus costs no frame.
+ */
+export class FocusFollower {
+  private last = "";
+
+  constructor(
+    private readonly send: (channels: number[]) => void,
+    private readonly channelOf: Readonly<Record<string, number>>,
+  ) {}
+
+  /** Recomputes the focus from the view; sends it if it differs from the last one sent. */
+  update(view: FocusView): number[] {
+    const channels = focusChannels(view, this.channelOf);
+    const key = channels.join(",");
+    if (key !== this.last) {
+      this.last = key;
+      this.send(channels);
+    }
+    return channels;
+  }
+
+  /** Forgets what was sent (a board that reconnects starts without a focus): the next update sends. */
+  reset(): void {
+    this.last = "";
+  }
+}

@@ -1,7 +1,12 @@
 /** The host's focus (expectation-driven scanning): a pure function of the public table view. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expectedAntennas, type FocusView, focusChannels } from "../../../src/devices/bridge/focus.js";
+import {
+  expectedAntennas,
+  FocusFollower,
+  type FocusView,
+  focusChannels,
+} from "../../../src/devices/bridge/focus.js";
 import { MAX_FOCUS } from "../../../src/devices/bridge/protocol.js";
 
 function view(
@@ -80,5 +85,23 @@ describe("expectedAntennas", () => {
         },
       ),
     );
+  });
+});
+
+describe("FocusFollower", () => {
+  it("sends the focus only when it changes, and again after a reset (a reconnected board)", () => {
+    const sent: number[][] = [];
+    const follower = new FocusFollower((ch) => sent.push(ch), channels);
+    follower.update(view({ street: null }));
+    follower.update(view({ street: null }));
+    follower.update(view({ toAct: 2 }));
+    follower.update(view({ toAct: 2 }));
+    follower.reset();
+    follower.update(view({ toAct: 2 }));
+    expect(sent).toEqual([
+      [3, 4],
+      [11, 22],
+      [11, 22],
+    ]);
   });
 });
