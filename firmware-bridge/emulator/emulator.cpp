@@ -8,6 +8,13 @@
 // logs "<monotonic µs> start" when the script clock starts and a line per frame written (pty_link.h).
 // --tick-us is the main loop's sleep; with --scan-ms 0 one channel is scanned per tick, so a shorter
 // tick speeds the whole felt up (the latency benchmark plays hands faster than real time).
+// --virtual-clock: the emulator's clock moves only when the host says so, on standard input, with lines
+// "run <ms>" (advance to that script time, then write a done mark). Every millisecond is stepped: the
+// script's commands due, then one turn of the firmware's loop. Frames carry their time in band (time
+// marks, pty_link.h), so the host stamps each report with the moment the board made it, however slowly
+// either process runs: a loaded machine changes how long a run takes, never what it reports.
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -27,9 +34,13 @@ namespace {
 
 volatile sig_atomic_t g_stop = 0;
 
-struct SteadyClock : fg::Clock {
+// Real milliseconds since start, or (virtual) the milliseconds the host has let pass.
+struct EmulatorClock : fg::Clock {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  bool is_virtual = false;
+  uint32_t virtual_ms = 0;
   uint32_t millis() override {
+    if (is_virtual) return virtual_ms;
     return static_cast<uint32_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
   }
@@ -41,6 +52,9 @@ struct Options {
   fg::BridgeConfig config;
   bool wait_host = false;
   bool verbose = false;
+  bool virtual_clock = false;
+  double base_ms = 0;  // --inventory-ms: the inventory time model (virtual clock only)
+  double per_tag_ms = 0;
   std::string trace;
   useconds_t tick_us = 1000;
 };
@@ -67,9 +81,21 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--trace") o.trace = next();
     else if (a == "--tick-us") o.tick_us = static_cast<useconds_t>(std::stoi(next()));
     else if (a == "--verbose") o.verbose = true;
+    else if (a == "--virtual-clock") o.virtual_clock = true;
+    else if (a == "--readers") o.config.readers = static_cast<uint8_t>(std::stoi(next()));
+    else if (a == "--inventory-ms") {
+      const std::string v = next();
+      const auto comma = v.find(',');
+      if (comma == std::string::npos) throw std::runtime_error("--inventory-ms takes BASE,PER_TAG");
+      o.base_ms = std::stod(v.substr(0, comma));
+      o.per_tag_ms = std::stod(v.substr(comma + 1));
+    }
     else throw std::runtime_error("unknown option " + a);
   }
   if (o.script.empty()) throw std::runtime_error("--script is required");
+  // One turn of the loop per virtual millisecond: a scan every turn would need --scan-ms 1 at least.
+  if (o.virtual_clock && o.config.scan_interval_ms == 0) throw std::runtime_error("--virtual-clock needs --scan-ms >= 1");
+  if (o.base_ms > 0 && !o.virtual_clock) throw std::runtime_error("--inventory-ms needs --virtual-clock");
   return o;
 }
 
@@ -80,9 +106,15 @@ void say(const std::string& line) {
 
 class Emulator {
  public:
-  Emulator(Options o) : opt_(std::move(o)), port_(opt_.link), bridge_(clock_, port_, world_) {}
+  Emulator(Options o) : opt_(std::move(o)), port_(opt_.link), bridge_(clock_, port_, world_) {
+    clock_.is_virtual = opt_.virtual_clock;
+    world_.base_ms = opt_.base_ms;
+    world_.per_tag_ms = opt_.per_tag_ms;
+    if (opt_.virtual_clock) port_.virtual_now = &clock_.virtual_ms;
+  }
 
   int run(const std::vector<Command>& script) {
+    if (opt_.virtual_clock) return run_virtual(script);
     if (!opt_.trace.empty()) {
       port_.trace = std::fopen(opt_.trace.c_str(), "w");
       if (port_.trace == nullptr) throw std::runtime_error("cannot write " + opt_.trace);
@@ -115,6 +147,82 @@ class Emulator {
   }
 
  private:
+  // The virtual clock's loop: step every millisecond up to the host's target, then wait for the next one.
+  int run_virtual(const std::vector<Command>& script) {
+    if (!open_trace()) return 1;
+    const std::string slave = port_.plug();
+    if (slave.empty()) return 1;
+    say("READY " + opt_.link + " " + slave);
+    if (!opt_.wait_host) power_on(fg::HelloReason::PowerOn);
+    fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
+    size_t next = 0;
+    uint32_t target = 0;
+    bool reached = true;  // the done mark for target is written
+    std::string input;
+    while (!g_stop) {
+      if (!powered_ && port_.plugged() && opt_.wait_host && host_spoke()) power_on(fg::HelloReason::PowerOn);
+      if (clock_.virtual_ms < target) {
+        ++clock_.virtual_ms;
+        if (!port_.plugged() && clock_.millis() >= replug_at_) {
+          say("REPLUGGED " + port_.plug());
+          power_on(fg::HelloReason::PowerOn);
+        }
+        if (!run_due(script, next)) return end();
+        port_.release();  // a scan turn that ends now reports
+        if (powered_ && port_.plugged() && clock_.virtual_ms >= busy_until_) {
+          // The felt as the turn starts is what its inventories see; they report when the longest ends.
+          world_.begin_turn();
+          bridge_.poll();
+          const uint32_t took = world_.turn_ms();
+          if (took > 0) port_.hold_until = busy_until_ = clock_.virtual_ms + took;
+        }
+        continue;
+      }
+      if (!reached) {
+        port_.mark_reached(target);
+        reached = true;
+      }
+      // Waiting for the host: its next line, or (unpowered) its first frame on the pty.
+      pollfd in{0, POLLIN, 0};
+      poll(&in, 1, powered_ ? 50 : 2);
+      char buf[256];
+      const ssize_t n = read(0, buf, sizeof buf);
+      if (n == 0) return end();  // the host closed our input: it is done
+      if (n > 0) input.append(buf, static_cast<size_t>(n));
+      for (size_t eol = input.find('\n'); eol != std::string::npos; eol = input.find('\n')) {
+        const std::string line = input.substr(0, eol);
+        input.erase(0, eol + 1);
+        if (line.rfind("run ", 0) != 0) throw std::runtime_error("unknown host command: " + line);
+        const uint32_t to = static_cast<uint32_t>(std::stoul(line.substr(4)));
+        if (to > target) target = to;
+        reached = false;  // a target already passed is answered at once
+      }
+    }
+    return end();
+  }
+
+  // Applies the script's commands due now; false once "end" has run.
+  bool run_due(const std::vector<Command>& script, size_t& next) {
+    while (started_ && next < script.size() && clock_.millis() - script_start_ >= script[next].t) {
+      if (!apply(script[next++])) return false;
+    }
+    return true;
+  }
+
+  bool open_trace() {
+    if (opt_.trace.empty()) return true;
+    port_.trace = std::fopen(opt_.trace.c_str(), "w");
+    if (port_.trace == nullptr) std::fprintf(stderr, "emulator: cannot write %s\n", opt_.trace.c_str());
+    return port_.trace != nullptr;
+  }
+
+  int end() {
+    if (port_.trace != nullptr) std::fclose(port_.trace);
+    port_.trace = nullptr;
+    say("END");
+    return 0;
+  }
+
   void power_on(fg::HelloReason reason) {
     opt_.config.reason = reason;
     ++opt_.config.boot_counter;  // the board keeps it in flash
@@ -190,7 +298,7 @@ class Emulator {
   }
 
   Options opt_;
-  SteadyClock clock_;
+  EmulatorClock clock_;
   PtyLink port_;
   World world_;
   fg::Bridge bridge_;
@@ -199,6 +307,7 @@ class Emulator {
   bool started_ = false;
   uint32_t script_start_ = 0;
   uint32_t replug_at_ = 0;
+  uint32_t busy_until_ = 0;  // virtual clock: the readers are inventorying until then
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "../src/core/frame.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <pty.h>
 #include <termios.h>
 #include <unistd.h>
@@ -41,6 +42,8 @@ void PtyLink::unplug() {
   close(slave_);
   master_ = slave_ = -1;
   rx_len_ = rx_pos_ = 0;
+  marked_ = false;  // a new connection starts without a time
+  held_.clear();
 }
 
 // Faults hit sequenced frames only, so a script's "drop 1" always costs a resend, never just a heartbeat.
@@ -66,11 +69,57 @@ size_t PtyLink::write(const uint8_t* data, size_t len) {
     ++corrupted;
     out[len / 2] ^= 0x5A;  // inside the COBS data, away from both delimiters
   }
-  // A full pty buffer means the host is not reading: drop, like a USB CDC with nobody listening.
+  if (virtual_now != nullptr && *virtual_now < hold_until) {
+    held_.push_back(out);
+    return len;
+  }
+  emit(out);
+  return len;
+}
+
+void PtyLink::release() {
+  if (held_.empty() || virtual_now == nullptr || *virtual_now < hold_until) return;
+  for (const auto& out : held_) emit(out);
+  held_.clear();
+}
+
+void PtyLink::emit(const std::vector<uint8_t>& out) {
+  if (virtual_now != nullptr && (!marked_ || last_mark_ != *virtual_now)) write_mark(*virtual_now, false);
   const long long us = trace != nullptr ? monotonic_us() : 0;
-  const ssize_t n = ::write(master_, out.data(), out.size());
+  const ssize_t n = write_all(out.data(), out.size());
   if (trace != nullptr && n == static_cast<ssize_t>(out.size())) trace_frame(us, out.data(), out.size());
-  return n < 0 ? 0 : static_cast<size_t>(n);
+}
+
+// The emulator's time mark: a frame of type 0x7F, which no board sends (PROTOCOL.md, "The emulator's
+// virtual clock"): body ms u32 (big-endian), done u8.
+void PtyLink::write_mark(uint32_t ms, bool done) {
+  if (master_ < 0) return;
+  const uint8_t body[5] = {static_cast<uint8_t>(ms >> 24), static_cast<uint8_t>(ms >> 16), static_cast<uint8_t>(ms >> 8),
+                           static_cast<uint8_t>(ms), static_cast<uint8_t>(done ? 1 : 0)};
+  uint8_t wire[32];
+  const size_t n = fg::encode_frame(static_cast<fg::MsgType>(kEmulatorTimeType), 0, body, sizeof body, wire, sizeof wire);
+  if (write_all(wire, n) == static_cast<ssize_t>(n)) {
+    marked_ = true;
+    last_mark_ = ms;
+  }
+}
+
+// A full pty buffer means the host is not reading: on the real-time clock the frame is dropped, like a
+// USB CDC with nobody listening; on the virtual clock nothing is lost, the emulator waits for the host.
+ssize_t PtyLink::write_all(const uint8_t* data, size_t len) {
+  if (virtual_now == nullptr) return ::write(master_, data, len);
+  size_t done = 0;
+  while (done < len) {
+    const ssize_t n = ::write(master_, data + done, len - done);
+    if (n > 0) {
+      done += static_cast<size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno != EAGAIN) return -1;
+    pollfd p{master_, POLLOUT, 0};
+    if (poll(&p, 1, 5000) <= 0) return -1;  // nobody has read for 5 s: the host is gone
+  }
+  return static_cast<ssize_t>(len);
 }
 
 void PtyLink::trace_frame(long long us, const uint8_t* data, size_t len) {

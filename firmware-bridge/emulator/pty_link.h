@@ -3,14 +3,20 @@
 // because the core writes one frame per write() call.
 #pragma once
 #include <cstdint>
+#include <sys/types.h>
+
 #include <cstdio>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "../src/core/hal.h"
 
 // CLOCK_MONOTONIC in microseconds (steady_clock on Linux): the clock Node's process.hrtime reads too.
 long long monotonic_us();
+
+// The type of the emulator's time marks (virtual clock only; PROTOCOL.md). No board sends it.
+constexpr uint8_t kEmulatorTimeType = 0x7F;
 
 class PtyLink : public fg::ByteLink {
  public:
@@ -32,6 +38,18 @@ class PtyLink : public fg::ByteLink {
   // "<channel> <uid>..." for tag frames): the host's latency benchmark matches its reads against it.
   std::FILE* trace = nullptr;
 
+  // Virtual clock (--virtual-clock): when set, the link says the emulator's time in band. Before the first
+  // frame written at a new virtual millisecond it writes a time mark (done = 0), and mark_reached() writes
+  // one (done = 1) when the clock has reached the host's target: the host stamps what follows a mark with
+  // its time and knows, at a done mark, that every frame up to that time has been written. A full pty
+  // buffer then waits for the host instead of dropping: virtual time stands still meanwhile.
+  const uint32_t* virtual_now = nullptr;
+  void mark_reached(uint32_t ms) { write_mark(ms, true); }
+  // Virtual clock: frames written before this time wait for it (what a scan turn reports leaves the
+  // board when its inventories end). release() writes the waiting frames once the clock is there.
+  uint32_t hold_until = 0;
+  void release();
+
   int drop_next = 0;
   int corrupt_next = 0;
   uint32_t dropped = 0;
@@ -45,5 +63,11 @@ class PtyLink : public fg::ByteLink {
   int rx_len_ = 0;
   int rx_pos_ = 0;
   std::mt19937 rng_{12345};
+  bool marked_ = false;
+  std::vector<std::vector<uint8_t>> held_;
+  void emit(const std::vector<uint8_t>& out);
+  uint32_t last_mark_ = 0;
   void trace_frame(long long us, const uint8_t* data, size_t len);
+  void write_mark(uint32_t ms, bool done);
+  ssize_t write_all(const uint8_t* data, size_t len);
 };

@@ -1,8 +1,17 @@
 #include "world.h"
 
 #include <algorithm>
+#include <cmath>
+
+uint32_t World::turn_ms() const {
+  const double whole = std::ceil(turn_ms_);
+  return static_cast<uint32_t>(whole);
+}
 
 fg::ScanStatus World::inventory(uint8_t channel, fg::Uid* out, uint8_t cap, uint8_t* count) {
+  // Every tag in the field answers (and costs time), whether or not the firmware can keep it.
+  const double cost = base_ms + per_tag_ms * static_cast<double>(tags_[channel].size());
+  if (cost > turn_ms_) turn_ms_ = cost;
   if (failing_[channel]) return fg::ScanStatus::NoResponse;
   *count = 0;
   for (const auto& u : tags_[channel]) {

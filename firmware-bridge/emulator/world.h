@@ -19,9 +19,19 @@ class World : public fg::TagReader {
 
   static bool parse_uid(const std::string& hex, fg::Uid* out);
 
+  // The inventory time model (PROTOCOL.md, "Inventory time"): an inventory with n tags in the field
+  // takes base_ms + per_tag_ms * n. A turn's readers run in parallel: the turn lasts as long as its
+  // longest inventory. 0/0 (the default) makes inventories instant.
+  double base_ms = 0;
+  double per_tag_ms = 0;
+  void begin_turn() { turn_ms_ = 0; }
+  // Virtual milliseconds the inventories since begin_turn() took (the longest), rounded up.
+  uint32_t turn_ms() const;
+
  private:
   static std::string key(const fg::Uid& u) { return std::string(reinterpret_cast<const char*>(u.b), 8); }
   std::map<uint8_t, std::vector<fg::Uid>> tags_;
   std::map<std::pair<uint8_t, std::string>, int> hidden_;  // scans left during which a tag is not seen
   std::map<uint8_t, bool> failing_;
+  double turn_ms_ = 0;
 };

@@ -1,5 +1,6 @@
 // Test doubles behind the hardware seam, plus a helper that decodes what the core wrote.
 #pragma once
+#include <initializer_list>
 #include <deque>
 #include <map>
 #include <vector>
@@ -28,10 +29,19 @@ struct FakePort : fg::ByteLink {
     return b;
   }
   void send_host(fg::MsgType type, uint16_t host_seq, uint16_t arg = 0, uint8_t k = 0, uint16_t hb = 0) {
-    uint8_t body[8];
-    const size_t n = fg::encode_host_body(fg::HostMsg{type, host_seq, arg, k, hb}, body);
+    send(fg::HostMsg{type, host_seq, arg, k, hb, 0, {}});
+  }
+  // FOCUS on the given channels, most likely first.
+  void send_focus(uint16_t host_seq, std::initializer_list<uint8_t> channels) {
+    fg::HostMsg m{fg::MsgType::Focus, host_seq, 0, 0, 0, 0, {}};
+    for (uint8_t ch : channels) m.focus[m.focus_count++] = ch;
+    send(m);
+  }
+  void send(const fg::HostMsg& m) {
+    uint8_t body[fg::kMaxBody];
+    const size_t n = fg::encode_host_body(m, body);
     uint8_t wire[fg::kMaxWire];
-    const size_t w = fg::encode_frame(type, host_seq, body, n, wire, sizeof wire);
+    const size_t w = fg::encode_frame(m.type, m.host_seq, body, n, wire, sizeof wire);
     incoming.insert(incoming.end(), wire, wire + w);
   }
 };

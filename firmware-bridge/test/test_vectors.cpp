@@ -24,7 +24,7 @@ const std::map<std::string, MsgType> kTypes = {
     {"HELLO", MsgType::Hello},         {"HEARTBEAT", MsgType::Heartbeat},     {"SNAPSHOT", MsgType::Snapshot},
     {"TAG_ARRIVED", MsgType::TagArrived}, {"TAG_DEPARTED", MsgType::TagDeparted}, {"READER_FAULT", MsgType::ReaderFault},
     {"ACK", MsgType::Ack},             {"RESEND_FROM", MsgType::ResendFrom}, {"PING", MsgType::Ping},
-    {"SET_CONFIG", MsgType::SetConfig}, {"SYNC", MsgType::Sync},
+    {"SET_CONFIG", MsgType::SetConfig}, {"SYNC", MsgType::Sync},        {"FOCUS", MsgType::Focus},
 };
 
 std::vector<Uid> uids(const json::Value& tags) {
@@ -126,8 +126,11 @@ TEST("vectors: frames encode to the wire bytes and decode to their meaning") {
     if (c["direction"].str == "device") {
       n = encode_device(type, c["message"], body);
     } else {
-      HostMsg h{type, seq, 0, 0, 0};
+      HostMsg h{type, seq, 0, 0, 0, 0, {}};
       const auto& m = c["message"];
+      if (m.has("channels")) {
+        for (const auto& ch : m["channels"].arr) h.focus[h.focus_count++] = static_cast<uint8_t>(ch.i());
+      }
       if (m.has("ackSeq")) h.seq_arg = m["ackSeq"].i();
       if (m.has("fromSeq")) h.seq_arg = m["fromSeq"].i();
       if (m.has("k")) {
@@ -156,6 +159,10 @@ TEST("vectors: frames encode to the wire bytes and decode to their meaning") {
       if (m.has("k")) {
         CHECK_EQ(h.k, m["k"].i());
         CHECK_EQ(h.heartbeat_ms, m["heartbeatMs"].i());
+      }
+      if (m.has("channels")) {
+        CHECK_EQ(h.focus_count, m["channels"].arr.size());
+        for (size_t i = 0; i < m["channels"].arr.size(); ++i) CHECK_EQ(h.focus[i], m["channels"].arr[i].i());
       }
     }
   }

@@ -13,7 +13,7 @@ import struct
 HERE = os.path.dirname(os.path.abspath(__file__))
 TYPES = {
     "HELLO": 0x01, "HEARTBEAT": 0x02, "SNAPSHOT": 0x03, "TAG_ARRIVED": 0x04, "TAG_DEPARTED": 0x05,
-    "READER_FAULT": 0x06, "ACK": 0x81, "RESEND_FROM": 0x82, "PING": 0x83, "SET_CONFIG": 0x84, "SYNC": 0x85,
+    "READER_FAULT": 0x06, "ACK": 0x81, "RESEND_FROM": 0x82, "PING": 0x83, "SET_CONFIG": 0x84, "SYNC": 0x85, "FOCUS": 0x86,
 }
 
 
@@ -41,7 +41,10 @@ def cobs(data: bytes) -> bytes:
     return bytes(out)
 
 
-def raw_frame(type_name: str, seq: int, body: bytes, version: int = 1) -> bytes:
+VERSION = 2  # protocol version 2 added FOCUS
+
+
+def raw_frame(type_name: str, seq: int, body: bytes, version: int = VERSION) -> bytes:
     head = bytes([version, TYPES[type_name]]) + struct.pack(">H", seq) + body
     return head + struct.pack(">H", crc16(head))
 
@@ -73,6 +76,8 @@ def body_for(type_name: str, m: dict) -> bytes:
         return struct.pack(">H", m["fromSeq"])
     if type_name == "SET_CONFIG":
         return struct.pack(">BH", m["k"], m["heartbeatMs"])
+    if type_name == "FOCUS":
+        return bytes([len(m["channels"])] + m["channels"])
     return b""
 
 
@@ -83,7 +88,7 @@ def tag(i: int) -> str:
 def frame_case(name, direction, type_name, seq, message):
     body = body_for(type_name, message)
     raw = raw_frame(type_name, seq, body)
-    return {"name": name, "direction": direction, "wire": wire(raw).hex(), "version": 1, "type": type_name,
+    return {"name": name, "direction": direction, "wire": wire(raw).hex(), "version": VERSION, "type": type_name,
             "seq": seq, "body": body.hex(), "message": message}
 
 
@@ -120,6 +125,8 @@ def frames():
         frame_case("set config", "host", "SET_CONFIG", 4, {"k": 5, "heartbeatMs": 500}),
         frame_case("set config keeping K", "host", "SET_CONFIG", 5, {"k": 0, "heartbeatMs": 1000}),
         frame_case("sync", "host", "SYNC", 6, {}),
+        frame_case("focus: the seat to be dealt, then the burn", "host", "FOCUS", 7, {"channels": [3, 21]}),
+        frame_case("focus cleared", "host", "FOCUS", 8, {"channels": []}),
     ]
 
 
@@ -137,7 +144,7 @@ def invalid():
         ("cobs: code byte runs past the end", "00" + bytes(enc).hex() + "00", "cobs"),
         ("short: five bytes", wire(b"\x01\x02\x00\x01\x00").hex(), "short"),
         ("short: a lone code byte", "000100", "short"),
-        ("version 2", wire(raw_frame("PING", 1, b"", version=2)).hex(), "version"),
+        ("version 1", wire(raw_frame("PING", 1, b"", version=1)).hex(), "version"),
         ("oversize: 409 non-zero bytes without delimiter", "00" + "11" * 409 + "00", "oversize"),
         ("body: snapshot count says 2, one uid follows",
          wire(raw_frame("SNAPSHOT", 1, bytes([0, 0, 2]) + uids([tag(1)]))).hex(), "body"),
@@ -149,7 +156,10 @@ def invalid():
         ("body: heartbeat too long", wire(raw_frame("HEARTBEAT", 1, bytes(10))).hex(), "body"),
         ("body: ping with a body", wire(raw_frame("PING", 1, b"\x01")).hex(), "body"),
         ("body: reader fault active = 2", wire(raw_frame("READER_FAULT", 1, bytes([0, 2, 1]))).hex(), "body"),
-        ("type: unknown 0x7e", wire(b"\x01\x7e\x00\x01" + struct.pack(">H", crc16(b"\x01\x7e\x00\x01"))).hex(),
+        ("body: focus on nine channels", wire(raw_frame("FOCUS", 1, bytes([9] + list(range(9))))).hex(), "body"),
+        ("body: focus names a channel twice", wire(raw_frame("FOCUS", 1, bytes([2, 3, 3]))).hex(), "body"),
+        ("body: focus count says 2, one channel follows", wire(raw_frame("FOCUS", 1, bytes([2, 3]))).hex(), "body"),
+        ("type: unknown 0x7e", wire(b"\x02\x7e\x00\x01" + struct.pack(">H", crc16(b"\x02\x7e\x00\x01"))).hex(),
          "type"),
     ]
     return [{"name": n, "wire": w, "error": e} for n, w, e in cases]
@@ -188,7 +198,7 @@ def scan(stream: bytes):
                 rejected["short"] += 1
             elif crc16(raw[:-2]) != struct.unpack(">H", raw[-2:])[0]:
                 rejected["crc"] += 1
-            elif raw[0] != 1:
+            elif raw[0] != VERSION:
                 rejected["version"] += 1
             else:
                 name = next((k for k, v in TYPES.items() if v == raw[1]), "0x%02x" % raw[1])

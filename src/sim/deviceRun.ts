@@ -7,9 +7,13 @@
  * do not go through the bridge at a table either: the host submits them itself, on the same schedule.
  *
  * The simulated dealer never looks at what the controller says, so the hands are dealt up front: the
- * emulator loads its whole script before the board powers up. Time is compressed by `speed`; the
- * runtime's clock (and its timers) run that much faster, so settle windows and departures keep their
- * meaning while the hands play faster than real time.
+ * emulator loads its whole script before the board powers up.
+ *
+ * Time is the emulator's, not the wall clock's: the emulator runs on a virtual clock that the host
+ * moves forward (to each key press or floor operation, and in steps between them), its frames carry
+ * their virtual time, and the runtime's clock and timers (settle windows, departures) follow that time.
+ * A busy machine makes a run take longer; it cannot stretch a gap between two reports or shorten a
+ * window, so the verdict is the same at any machine speed. `speed` only caps the pace, for watching.
  */
 import { channelMap } from "../runtime/tableDevices.js";
 import type { Config } from "../config/configSchema.js";
@@ -19,16 +23,17 @@ import type { BridgeCounters } from "../devices/bridge/index.js";
 import { createTableFromConfig } from "../table/core.js";
 import { createRegistry } from "../reading/registry.js";
 import { BridgeScriptWriter } from "./bridgeScript.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { InputEvent } from "../contract/input.js";
 import {
   type EmulatedBridge,
+  EmulatorUnavailable,
   ensureEmulator,
   monotonicUs,
   openEmulatedBridge,
-  playHostSchedule,
-  scanRoundMs,
-  tickForSpeed,
-  untilScriptTime,
+  VIRTUAL_SCAN_MS,
 } from "./emulator.js";
+import { VirtualClock } from "./virtualClock.js";
 import type { DetectionLedger } from "./report.js";
 import type { HandSource, SimSummary } from "./run.js";
 
@@ -37,7 +42,7 @@ export interface DeviceSimRun {
   readonly source: HandSource;
   /** Hands to deal (up front, into the emulator's script). */
   readonly hands: number;
-  /** Simulated milliseconds per real millisecond. */
+  /** At most this many simulated milliseconds per real millisecond (Infinity: as fast as it goes). */
   readonly speed: number;
   readonly ledger?: DetectionLedger;
   readonly outputs?: readonly TableOutput[];
@@ -46,8 +51,6 @@ export interface DeviceSimRun {
   readonly onRuntime?: (runtime: Runtime) => Promise<void> | void;
   /** The emulator binary (default: built if needed; throws EmulatorUnavailable if it cannot be). */
   readonly emulator?: string;
-  /** The emulator's loop tick in µs (default: {@link tickForSpeed}). */
-  readonly tickUs?: number;
 }
 
 export interface DeviceSimSummary extends SimSummary {
@@ -88,8 +91,18 @@ export function scaledTime(
   };
 }
 
-/** Real milliseconds before the first event: the driver has reconciled the board's snapshots by then. */
+/** Virtual milliseconds before the first event: the board's boot and the driver's reconciliation. */
 const LEAD_MS = 500;
+/**
+ * The longest virtual step the host lets the emulator take between two host events. Each step is a
+ * round trip between two processes, which a busy machine makes slow (a scheduler slice each way), so
+ * steps are long; one bounds the bytes in flight on the pty (the emulator waits when its buffer is
+ * full, and a second of a hand's frames is a few kilobytes) and keeps heartbeats flowing to the
+ * driver's real-time watchdog however long a stretch without keys is.
+ */
+const STEP_MS = 1000;
+/** Real milliseconds to wait for the driver to reconcile the board after its HELLO. */
+const ONLINE_WITHIN_MS = 5000;
 
 /** Plays `hands` hands over the emulated bridge; resolves when every event has reached the core. */
 export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary> {
@@ -105,14 +118,13 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   const channels = Object.fromEntries(
     Object.entries(channelMap(config)).map(([ch, antenna]) => [antenna, Number(ch)]),
   );
-  const tickUs = run.tickUs ?? tickForSpeed(speed, Object.keys(channels).length);
-  const roundMs = scanRoundMs(Object.keys(channels).length, tickUs);
-  const writer = new BridgeScriptWriter({ channels, speed, leadMs: LEAD_MS, scanRoundMs: roundMs });
+  const roundMs = Object.keys(channels).length * VIRTUAL_SCAN_MS;
+  // Script times are virtual milliseconds: simulated time plus the lead, one for one.
+  const writer = new BridgeScriptWriter({ channels, speed: 1, leadMs: LEAD_MS, scanRoundMs: roundMs });
   writer.addAll(events);
-  // The last tags are reported within a few scan rounds; the host stops listening after that, and the
-  // script ends well after, so the board never goes away under a listening host (READER_OFFLINE).
-  const drainMs = 100 + Math.ceil(3 * roundMs);
-  const plan = writer.finish(lastT + (drainMs + 5000) * speed);
+  // The last tags are reported within a few scan rounds; the host stops there, before the script's end.
+  const drainMs = 100 + 3 * roundMs;
+  const plan = writer.finish(lastT + drainMs + 5000);
 
   // The registry maps the script's UIDs to the cards and chips they stand for, as a registry file would.
   const registry = createRegistry({
@@ -122,8 +134,8 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     uids: plan.uids,
   });
   const core = createTableFromConfig(config, registry);
-  // Simulated time 0 is the end of the script's lead (the clock reads 0 until the board is up).
-  let zeroUs: number | null = null;
+  // Simulated time 0 is the end of the script's lead (the runtime's clock reads 0 until then).
+  const clock = new VirtualClock();
   const ledger = run.ledger;
   let handsEnded = 0;
   const count: TableOutput = (out) => {
@@ -132,7 +144,8 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   const outputs = [count, ...(run.outputs ?? [])];
   const runtime = new Runtime({
     core,
-    ...scaledTime(speed, () => zeroUs),
+    clock: () => Math.max(0, clock.now() - LEAD_MS),
+    setTimer: (ms, fire) => clock.setTimer(ms, fire),
     outputs: [...(ledger ? [(out: Parameters<TableOutput>[0]) => ledger.observe(out)] : []), ...outputs],
   });
   await run.onRuntime?.(runtime);
@@ -145,28 +158,34 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   };
   run.signal?.addEventListener("abort", stop, { once: true });
   let link: EmulatedBridge | null = null;
-  let lost: string | null = null;
+  const started = monotonicUs();
   try {
-    link = await openEmulatedBridge(runtime, config, { script: plan.script, tickUs, emulator });
-    zeroUs = link.startUs + LEAD_MS * 1000;
-    const emu = link.emulator;
-    void emu.exited.then((code) => {
-      if (abort.signal.aborted) return;
-      lost = `the bridge emulator exited during the run (${code}): ${emu.output().trim()}`;
-      abort.abort();
-    });
-    await playHostSchedule(plan.host, link.startUs, (e) => runtime.submit({ ...e, t: runtime.now() }), {
-      signal: abort.signal,
-      simulated: { now: () => runtime.now(), speed },
-    });
-    await untilScriptTime(link.startUs, writer.realMs(lastT) + drainMs, abort.signal);
+    link = await openEmulatedBridge(runtime, config, { script: plan.script, tickUs: 1000, emulator, clock });
+    await online(link, abort.signal);
+    const pace = async (ms: number) => {
+      if (!Number.isFinite(speed)) return;
+      const wait = ms / speed - (monotonicUs() - started) / 1000;
+      if (wait > 0) await sleep(wait, undefined, { signal: abort.signal }).catch(() => undefined);
+    };
+    const go = async (to: number) => {
+      while (!abort.signal.aborted && clock.now() < to) {
+        const next = Math.min(to, clock.now() + STEP_MS);
+        await pace(next);
+        await link!.runTo(next);
+      }
+    };
+    for (const { at, event } of plan.host) {
+      await go(at);
+      if (abort.signal.aborted) break;
+      runtime.submit(InputEvent.parse({ ...event, t: runtime.now() }));
+    }
+    await go(writer.realMs(lastT) + drainMs);
   } finally {
     abort.abort();
     run.signal?.removeEventListener("abort", stop);
     await link?.close();
     runtime.stop();
   }
-  if (lost !== null) throw new Error(lost);
   if (link === null) throw new Error("unreachable: the bridge was not opened");
   const end = runtime.now();
   const tail = core.finish(end);
@@ -183,6 +202,18 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     hostEvents: plan.host.length,
     overCapacity: plan.overCapacity,
     bridge: link.bridge.counters,
-    seconds: (monotonicUs() - link.startUs) / 1e6,
+    seconds: (monotonicUs() - started) / 1e6,
   };
+}
+
+/** Waits (real time, bounded) for the driver to have reconciled the board's snapshots. */
+async function online(link: EmulatedBridge, signal: AbortSignal): Promise<void> {
+  const until = performance.now() + ONLINE_WITHIN_MS;
+  while (link.bridge.state !== "online" && !signal.aborted) {
+    if (performance.now() > until)
+      throw new EmulatorUnavailable(
+        `the bridge driver did not reconcile the board within ${ONLINE_WITHIN_MS} ms`,
+      );
+    await sleep(2);
+  }
 }

@@ -15,6 +15,8 @@ import { channelMap, connectBridge } from "../runtime/tableDevices.js";
 import { InputEvent } from "../contract/input.js";
 import type { BridgeTransport } from "../devices/bridge/index.js";
 import type { HostEvent } from "./bridgeScript.js";
+import { markedBinding, type TimeMark } from "./emulatorLink.js";
+import type { VirtualClock } from "./virtualClock.js";
 
 export const FIRMWARE_DIR = join(PACKAGE_ROOT, "firmware-bridge");
 export const EMULATOR_PATH = join(FIRMWARE_DIR, "build/emulator");
@@ -63,6 +65,12 @@ export interface EmulatorOptions {
   readonly trace: string;
   /** The emulator binary (default: built by {@link ensureEmulator}). */
   readonly path?: string;
+  /** Run on the virtual clock: time moves only when the host says `run <ms>` (emulatorLink.ts). */
+  readonly virtualClock?: boolean;
+  /** Reader chips scanning in parallel, each behind an RF switch over its block of channels. Default 1. */
+  readonly readers?: number;
+  /** Virtual clock only: an inventory takes base + perTag × tags in the field (PROTOCOL.md). */
+  readonly inventoryMs?: { readonly base: number; readonly perTag: number };
 }
 
 export interface RunningEmulator {
@@ -79,6 +87,8 @@ export interface RunningEmulator {
   readonly exited: Promise<number | string | null>;
   /** Ends the emulator (SIGTERM) and waits for it. */
   stop(): Promise<void>;
+  /** Writes one line to the emulator's standard input (the virtual clock's commands). */
+  send(line: string): void;
 }
 
 /** CLOCK_MONOTONIC in microseconds: the clock of the emulator's trace. */
@@ -93,7 +103,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ...["--link", options.link, "--script", options.script, "--trace", options.trace, "--wait-host"],
     ...["--channels", String(options.channels), "--k", String(options.k)],
     ...["--scan-ms", String(options.scanMs), "--tick-us", String(options.tickUs)],
+    ...(options.virtualClock ? ["--virtual-clock"] : []),
+    ...(options.readers ? ["--readers", String(options.readers)] : []),
+    ...(options.inventoryMs
+      ? ["--inventory-ms", `${options.inventoryMs.base},${options.inventoryMs.perTag}`]
+      : []),
   ]);
+  // The emulator may be gone when a last line is written: its exit says so, not an EPIPE.
+  child.stdin.on("error", () => undefined);
   let said = "";
   child.stdout.on("data", (d: Buffer) => (said += d.toString()));
   child.stderr.on("data", (d: Buffer) => (said += d.toString()));
@@ -123,6 +140,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     async stop() {
       if (exitedWith === undefined) child.kill("SIGTERM");
       await exited;
+    },
+    send(line) {
+      if (exitedWith === undefined) child.stdin.write(`${line}\n`);
     },
   };
   try {
@@ -197,7 +217,25 @@ export interface EmulatedBridgeOptions {
   readonly tickUs: number;
   /** The emulator binary (default: built if needed). */
   readonly emulator?: string;
+  /**
+   * Runs the emulator on its virtual clock and moves `clock` with it: the clock reads the virtual time
+   * of the frames the driver is reading, and {@link EmulatedBridge.runTo} lets the emulator's time pass.
+   */
+  readonly clock?: VirtualClock;
+  /** Virtual milliseconds per channel scan (virtual clock only). Default {@link VIRTUAL_SCAN_MS}. */
+  readonly scanMs?: number;
+  /** Reader chips in parallel (default 1). */
+  readonly readers?: number;
+  /** Virtual clock only: the inventory time model; scans then take as long as it says. */
+  readonly inventoryMs?: { readonly base: number; readonly perTag: number };
 }
+
+/**
+ * Virtual milliseconds per channel scan in `sim --devices`: a round of the default table's 24 channels
+ * takes 48 ms, under the 60 ms the real-time emulator kept, and well under the 150 ms between two
+ * dealt cards (a round longer than that reports a deal out of order).
+ */
+export const VIRTUAL_SCAN_MS = 2;
 
 /** The emulator on its pty and the table's bridge driver reading it, with the script clock running. */
 export interface EmulatedBridge {
@@ -209,6 +247,11 @@ export interface EmulatedBridge {
   readonly trace: string;
   /** Stops the bridge driver first (so the board going away raises nothing), then the emulator. */
   close(): Promise<void>;
+  /**
+   * Virtual clock only: lets the emulator's time pass up to `ms` and resolves once the driver has read
+   * every frame written by then (the clock then reads `ms`). Rejects if the emulator exits first.
+   */
+  runTo(ms: number): Promise<void>;
 }
 
 /**
@@ -228,6 +271,19 @@ export async function openEmulatedBridge(
   const trace = join(dir, "trace.txt");
   writeFileSync(script, options.script);
   const channels = Math.max(...Object.keys(channelMap(config)).map(Number)) + 1;
+  const clock = options.clock;
+  let reached = clock?.now() ?? 0;
+  let waiter: { ms: number; resolve: () => void } | null = null;
+  const onMark = (mark: TimeMark) => {
+    clock?.advance(mark.ms);
+    if (!mark.done) return;
+    reached = Math.max(reached, mark.ms);
+    if (waiter !== null && reached >= waiter.ms) {
+      const w = waiter;
+      waiter = null;
+      w.resolve();
+    }
+  };
   let emulator: RunningEmulator | null = null;
   let bridge: BridgeTransport | null = null;
   const close = async () => {
@@ -243,17 +299,34 @@ export async function openEmulatedBridge(
       link: join(dir, "bridge.tty"),
       channels,
       k: options.k ?? 1,
-      scanMs: 0,
+      scanMs: clock ? (options.inventoryMs ? 1 : (options.scanMs ?? VIRTUAL_SCAN_MS)) : 0,
       tickUs: options.tickUs,
+      virtualClock: clock !== undefined,
+      ...(options.readers ? { readers: options.readers } : {}),
+      ...(options.inventoryMs ? { inventoryMs: options.inventoryMs } : {}),
     });
-    bridge = connectBridge(runtime, config, emulator.link, SerialPort.binding);
+    const binding = clock ? markedBinding(SerialPort.binding, onMark) : SerialPort.binding;
+    bridge = connectBridge(runtime, config, emulator.link, binding);
     // The board waits for the host to speak (--wait-host); the driver would speak after its 2 s HELLO
     // timeout. A liveness probe as soon as the port is open powers the board up at once.
     const opened = performance.now() + 5000;
     while (bridge.state === "connecting" && performance.now() < opened) await sleep(5);
     bridge.ping();
     const startUs = await emulator.scriptStart(5000);
-    return { emulator, bridge, startUs, trace, close };
+    const emu = emulator;
+    const runTo = (ms: number): Promise<void> => {
+      if (clock === undefined) throw new Error("runTo needs the emulator's virtual clock");
+      if (reached >= ms) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        waiter = { ms, resolve };
+        void emu.exited.then((code) => {
+          if (waiter?.ms === ms)
+            reject(new EmulatorUnavailable(`the bridge emulator exited (${code}) before ${ms} ms`));
+        });
+        emu.send(`run ${ms}`);
+      });
+    };
+    return { emulator, bridge, startUs, trace, close, runTo };
   } catch (e) {
     await close();
     throw e;

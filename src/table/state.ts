@@ -11,7 +11,6 @@ export interface SeatState {
   away: boolean;
 }
 
-
 /** The hand in progress, as far as the table is concerned. */
 export interface HandHeader {
   hand: number;

@@ -10,10 +10,10 @@ Bridge::Bridge(Clock& clock, ByteLink& port, TagReader& reader)
 void Bridge::begin(const BridgeConfig& config) {
   config_ = config;
   if (config_.channels == 0 || config_.channels > kMaxChannels) config_.channels = kMaxChannels;
-  scheduler_.reset(config_.channels);
+  scheduler_.reset(config_.channels, config_.readers);
   presence_.clear();
   decoder_.reset();
-  for (uint8_t i = 0; i < config_.channels; ++i) scan_once(false);
+  for (uint8_t i = 0; i < scheduler_.per_reader(); ++i) scan_turn(false);
   start_session(config_.reason);
 }
 
@@ -46,7 +46,7 @@ void Bridge::poll() {
   const uint32_t now = clock_.millis();
   if (now - last_scan_ >= config_.scan_interval_ms) {
     last_scan_ = now;
-    scan_once(true);
+    scan_turn(true);
   }
   if (clock_.millis() - last_heartbeat_ >= config_.heartbeat_ms) send_heartbeat();
 }
@@ -69,12 +69,17 @@ void Bridge::handle_host_frame(const Frame& f) {
       send_heartbeat();
       break;
     case MsgType::Ping: send_heartbeat(); break;
+    case MsgType::Focus: scheduler_.set_focus(m.focus, m.focus_count); break;
     default: break;
   }
 }
 
-void Bridge::scan_once(bool report) {
-  const ScanStep s = scheduler_.step(seen_);
+void Bridge::scan_turn(bool report) {
+  for (uint8_t r = 0; r < scheduler_.readers(); ++r) scan_once(r, report);
+}
+
+void Bridge::scan_once(uint8_t reader, bool report) {
+  const ScanStep s = scheduler_.step(reader, seen_);
   if (!report) {
     // Boot cycle: fill the table quietly; the snapshots after HELLO carry it.
     if (s.ok) presence_.apply_scan(s.channel, seen_, s.n, config_.k, &delta_);

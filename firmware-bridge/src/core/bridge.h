@@ -19,7 +19,8 @@ struct BridgeConfig {
   HelloReason reason = HelloReason::PowerOn;
   uint8_t k = kDefaultK;
   uint16_t heartbeat_ms = kDefaultHeartbeatMs;
-  uint16_t scan_interval_ms = 0;  // least time between two channel scans; 0 = back to back
+  uint16_t scan_interval_ms = 0;  // least time between two scan turns; 0 = back to back
+  uint8_t readers = 1;            // reader chips scanning in parallel, each behind an RF switch
 };
 
 class Bridge {
@@ -41,7 +42,9 @@ class Bridge {
  private:
   void start_session(HelloReason reason);
   void handle_host_frame(const Frame& f);
-  void scan_once(bool report);
+  // One turn: each reader chip scans one channel.
+  void scan_turn(bool report);
+  void scan_once(uint8_t reader, bool report);
   void send_heartbeat();
 
   Clock& clock_;

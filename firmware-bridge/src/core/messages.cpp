@@ -85,9 +85,25 @@ size_t encode_host_body(const HostMsg& m, uint8_t* b) {
       b[0] = m.k;
       put16(b + 1, m.heartbeat_ms);
       return 3;
+    case MsgType::Focus:
+      b[0] = m.focus_count;
+      for (uint8_t i = 0; i < m.focus_count; ++i) b[1 + i] = m.focus[i];
+      return 1 + static_cast<size_t>(m.focus_count);
     default:
       return 0;
   }
+}
+
+// FOCUS: count u8 (0..kMaxFocus; 0 clears the focus), then count distinct channels below kMaxChannels.
+static bool focus_ok(const Frame& f) {
+  if (f.body_len < 1 || f.body[0] > kMaxFocus || f.body_len != 1 + f.body[0]) return false;
+  for (uint8_t i = 0; i < f.body[0]; ++i) {
+    if (f.body[1 + i] >= kMaxChannels) return false;
+    for (uint8_t j = 0; j < i; ++j) {
+      if (f.body[1 + j] == f.body[1 + i]) return false;
+    }
+  }
+  return true;
 }
 
 BodyCheck check_body(const Frame& f) {
@@ -104,6 +120,7 @@ BodyCheck check_body(const Frame& f) {
     case MsgType::SetConfig: ok = f.body_len == 3; break;
     case MsgType::Ping:
     case MsgType::Sync: ok = f.body_len == 0; break;
+    case MsgType::Focus: ok = focus_ok(f); break;
     default: return BodyCheck::UnknownType;
   }
   return ok ? BodyCheck::Ok : BodyCheck::Malformed;
@@ -111,13 +128,17 @@ BodyCheck check_body(const Frame& f) {
 
 bool decode_host(const Frame& f, HostMsg* out) {
   if (f.type < 0x80 || check_body(f) != BodyCheck::Ok) return false;
-  *out = HostMsg{static_cast<MsgType>(f.type), f.seq, 0, 0, 0};
+  *out = HostMsg{static_cast<MsgType>(f.type), f.seq, 0, 0, 0, 0, {}};
   switch (out->type) {
     case MsgType::Ack:
     case MsgType::ResendFrom: out->seq_arg = get16(f.body); break;
     case MsgType::SetConfig:
       out->k = f.body[0];
       out->heartbeat_ms = get16(f.body + 1);
+      break;
+    case MsgType::Focus:
+      out->focus_count = f.body[0];
+      for (uint8_t i = 0; i < out->focus_count; ++i) out->focus[i] = f.body[1 + i];
       break;
     default: break;
   }

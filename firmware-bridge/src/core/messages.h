@@ -33,6 +33,8 @@ struct HostMsg {
   uint16_t seq_arg;  // ACK: ackSeq, RESEND_FROM: fromSeq
   uint8_t k;
   uint16_t heartbeat_ms;
+  uint8_t focus_count;  // FOCUS: the channels where something is expected next, most likely first
+  uint8_t focus[kMaxFocus];
 };
 
 // Each encoder writes into body (kMaxBody bytes) and returns the body length.

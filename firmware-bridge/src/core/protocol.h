@@ -5,7 +5,8 @@
 
 namespace fg {
 
-constexpr uint8_t kProtocolVersion = 1;
+// Version 2 added FOCUS (expectation-driven scanning, PROTOCOL.md "Focus").
+constexpr uint8_t kProtocolVersion = 2;
 constexpr size_t kHeaderSize = 4;      // version, type, seq16
 constexpr size_t kCrcSize = 2;
 constexpr size_t kMaxBody = 400;
@@ -24,6 +25,7 @@ constexpr uint16_t kDefaultHeartbeatMs = 250;
 constexpr uint16_t kMinHeartbeatMs = 100;
 constexpr uint16_t kMaxHeartbeatMs = 5000;
 constexpr uint8_t kFailedScansForFault = 3;
+constexpr uint8_t kMaxFocus = 8;  // channels one FOCUS may name
 
 enum class MsgType : uint8_t {
   Hello = 0x01,
@@ -37,6 +39,7 @@ enum class MsgType : uint8_t {
   Ping = 0x83,
   SetConfig = 0x84,
   Sync = 0x85,
+  Focus = 0x86,
 };
 
 enum class HelloReason : uint8_t { PowerOn = 0, Reset = 1, HostSync = 2, ResendImpossible = 3 };

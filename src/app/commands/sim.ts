@@ -18,7 +18,7 @@ import { flopGame } from "../../sim/games.js";
 import { DetectionLedger, formatReport } from "../../sim/report.js";
 import { MAX_TAGS_PER_ANTENNA } from "../../sim/bridgeScript.js";
 import { runDeviceSim } from "../../sim/deviceRun.js";
-import { EmulatorUnavailable, simScanRoundMs, tickForSpeed } from "../../sim/emulator.js";
+import { EmulatorUnavailable } from "../../sim/emulator.js";
 import { parsePace, type PaceMode } from "../../sim/pace.js";
 import { type HandSource, runSim, withScanRounds } from "../../sim/run.js";
 import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
@@ -27,7 +27,6 @@ import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { createTableFromConfig } from "../../table/core.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
-import { channelMap } from "../../runtime/tableDevices.js";
 import type { Runtime, TableOutput } from "../../runtime/runtime.js";
 import { GameName } from "../../contract/input.js";
 import { diag, write } from "./io.js";
@@ -50,15 +49,6 @@ interface SimOpts {
   mqtt?: string;
 }
 
-/**
- * The device path's pace with --report: simulated seconds per second, the latency benchmark's. The
- * emulator's scan round is held at 60 simulated ms up to about 45× (tickForSpeed), 30× leaving its loop
- * room on a busy machine; beyond 45× the loop cannot tick faster, the round grows with the speed, and a
- * report fills with false alerts once a round nears the 150 ms between two dealt cards.
- */
-const DEVICES_REPORT_SPEED = 30;
-/** Simulated scan rounds longer than this lose the order of the deal (cards are pitched 150 ms apart). */
-const MAX_SIM_SCAN_ROUND_MS = 100;
 /** The Three Card Poker table's configuration, beside the default one. */
 const TCP_CONFIG_PATH = join(dirname(DEFAULT_CONFIG_PATH), "tcp.yaml");
 
@@ -104,7 +94,7 @@ export function registerSim(program: Command): void {
     .option("--fast", "no real-time pacing (direct path)", false)
     .option(
       "--speed <x>",
-      `pace: simulated seconds per second (default 1; with --devices --report ${DEVICES_REPORT_SPEED})`,
+      "pace: simulated seconds per second (default 1; with --devices: at most, and --devices --report as fast as it goes)",
       positive,
     )
     .option("--game <game>", "nlhe, plhe, flhe, plo or tcp (default: the configuration's game)")
@@ -258,14 +248,10 @@ async function devicesSim(
       "sim --devices: give --hands N (the hands are dealt up front into the bridge emulator's script)",
     );
   if (opts.fast) throw new InvalidArgumentError("sim --devices: --fast is for the direct path; use --speed");
-  const speed = opts.speed ?? (opts.report ? DEVICES_REPORT_SPEED : 1);
-  const channels = Object.keys(channelMap(config)).length;
-  const round = simScanRoundMs(speed, channels, tickForSpeed(speed, channels));
-  if (round > MAX_SIM_SCAN_ROUND_MS)
-    diag(
-      `sim --devices: at ${speed}× the emulator scans its ${channels} channels in ~${Math.round(round)} simulated ms; ` +
-        `over ${MAX_SIM_SCAN_ROUND_MS} ms dealt cards are reported out of order: expect false alerts`,
-    );
+  // The emulator's virtual clock sets the time (deviceRun.ts); the speed only caps the pace. A report
+  // runs as fast as the machine goes, watching runs at the dealer's pace unless told otherwise.
+  const speed = opts.speed ?? (opts.report ? Number.POSITIVE_INFINITY : 1);
+  const pace = Number.isFinite(speed) ? `at up to ${speed}×` : "as fast as the machine goes";
   const run = { config, source: session, hands: opts.hands, speed };
   const started = performance.now();
   const failed = (e: unknown): never => {
@@ -279,7 +265,7 @@ async function devicesSim(
     const header =
       `feltguard sim --devices: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
       `${opts.noise ? ", noise" : ""}; ${summary.inputEvents} input events (${summary.tagCommands} tag changes ` +
-      `through the bridge emulator, ${summary.hostEvents} keys and floor operations from the host) at ${speed}× in ${seconds} s`;
+      `through the bridge emulator, ${summary.hostEvents} keys and floor operations from the host) ${pace} in ${seconds} s`;
     write(formatReport(ledger, CATALOGUE_CODES, header, CATALOGUE_CODES.filter(game.notApplicable)));
     devicesNotes(summary);
     return ledger.clean ? 0 : 1;
@@ -299,7 +285,7 @@ async function devicesSim(
     diag(
       `sim --devices: ${summary.stopped ? "stopped; " : ""}${summary.handsEnded} hands ended of ${summary.hands} dealt, ` +
         `${summary.tagCommands} tag changes through the bridge emulator, ` +
-        `${summary.hostEvents} keys and floor operations from the host, at ${speed}×`,
+        `${summary.hostEvents} keys and floor operations from the host, ${pace}`,
     );
     devicesNotes(summary);
   } finally {

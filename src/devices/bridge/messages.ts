@@ -1,6 +1,6 @@
 /** Message bodies (PROTOCOL.md, "Message types"), both directions, as plain typed objects. */
 import { encodeFrame, type Frame } from "./frame.js";
-import { MAX_CHANNELS, MAX_TAGS_PER_ANTENNA, MSG, type MsgName, UID_SIZE } from "./protocol.js";
+import { MAX_CHANNELS, MAX_FOCUS, MAX_TAGS_PER_ANTENNA, MSG, type MsgName, UID_SIZE } from "./protocol.js";
 
 export interface HelloMessage {
   type: "HELLO";
@@ -57,7 +57,9 @@ export type HostMessage =
   | { type: "RESEND_FROM"; seq: number; fromSeq: number }
   | { type: "PING"; seq: number }
   | { type: "SET_CONFIG"; seq: number; k: number; heartbeatMs: number }
-  | { type: "SYNC"; seq: number };
+  | { type: "SYNC"; seq: number }
+  /** The channels where a tag is expected next, most likely first; none clears the focus. */
+  | { type: "FOCUS"; seq: number; channels: number[] };
 
 export type Message = DeviceMessage | HostMessage;
 export type MessageResult = { ok: true; message: Message } | { ok: false; error: "body" | "type" };
@@ -129,6 +131,16 @@ function decodeBody(type: MsgName, seq: number, b: Buffer): Message | undefined 
     case "PING":
     case "SYNC":
       return b.length === 0 ? { type, seq } : undefined;
+    case "FOCUS": {
+      const channels = [...b.subarray(1)];
+      const ok =
+        b.length >= 1 &&
+        b[0]! <= MAX_FOCUS &&
+        b.length === 1 + b[0]! &&
+        channels.every((ch) => ch < MAX_CHANNELS) &&
+        new Set(channels).size === channels.length;
+      return ok ? { type, seq, channels } : undefined;
+    }
   }
 }
 
@@ -191,6 +203,8 @@ function encodeBody(m: Message): Buffer {
     case "PING":
     case "SYNC":
       return Buffer.alloc(0);
+    case "FOCUS":
+      return Buffer.of(m.channels.length, ...m.channels);
   }
 }
 

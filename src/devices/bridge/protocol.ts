@@ -1,6 +1,7 @@
 /** Constants of the bridge link (firmware-bridge/PROTOCOL.md); the C++ twin is src/core/protocol.h. */
 
-export const PROTOCOL_VERSION = 1;
+/** Version 2 added FOCUS (expectation-driven scanning). */
+export const PROTOCOL_VERSION = 2;
 export const HEADER_SIZE = 4;
 export const CRC_SIZE = 2;
 export const MAX_BODY = 400;
@@ -11,6 +12,8 @@ export const MAX_ENCODED = MAX_FRAME + Math.floor(MAX_FRAME / 254) + 1;
 export const UID_SIZE = 8;
 export const MAX_TAGS_PER_ANTENNA = 48;
 export const MAX_CHANNELS = 32;
+/** Channels one FOCUS may name. */
+export const MAX_FOCUS = 8;
 
 export const MSG = {
   HELLO: 0x01,
@@ -24,6 +27,7 @@ export const MSG = {
   PING: 0x83,
   SET_CONFIG: 0x84,
   SYNC: 0x85,
+  FOCUS: 0x86,
 } as const;
 export type MsgName = keyof typeof MSG;
 

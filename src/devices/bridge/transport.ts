@@ -12,6 +12,7 @@ import {
   type HostMessage,
   isDeviceMessage,
 } from "./messages.js";
+import { MAX_FOCUS } from "./protocol.js";
 import { type BridgeEvent, BridgeSession, type SessionCounters } from "./session.js";
 
 /**
@@ -123,6 +124,23 @@ export class BridgeTransport {
     const port = this.port;
     this.port = undefined;
     if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
+  }
+
+  /**
+   * Tells the board where tags are expected next (channels, most likely first; at most MAX_FOCUS, none
+   * clears it): its scheduler scans them between its round-robin turns. Sent at once if the link is up;
+   * a board that reconnects starts without a focus until the next call.
+   */
+  focus(channels: readonly number[]): void {
+    this.session.command({ type: "FOCUS", channels: channels.slice(0, MAX_FOCUS) });
+    this.writeOut(this.session.flush(this.opts.now()).send);
+  }
+
+  /** Resolves once everything written so far has been handed to the operating system. */
+  async written(): Promise<void> {
+    const port = this.port;
+    if (!port?.isOpen) return;
+    await new Promise<void>((resolve) => port.drain(() => resolve()));
   }
 
   /** Asks the board for a heartbeat now (a liveness probe). */

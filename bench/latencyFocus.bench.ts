@@ -1,0 +1,221 @@
+/**
+ * Latency from the felt (issue 20): how long after a card or chips touch an antenna the runtime has
+ * the tags event (its outputs run in the same call, on the same clock), with the bridge emulator scanning
+ * at a real reader's speed (inventory time model, PROTOCOL.md "Inventory time") — round-robin, and with
+ * the host's FOCUS on where the next tags are expected. Everything runs on the emulator's virtual
+ * clock, so the figures are the same on any machine at any load: the clock starts when the emulator's
+ * world gets the tags (the script command), and stops at the virtual millisecond the report is read.
+ *
+ * The felt is a hand in progress: nine seats with two cards, a flop, chips in the pot and in a few bet
+ * zones. Events come one at a time, 2–2.6 s apart (so each is measured alone) at random phases:
+ * expected ones land where the focus points (a card dealt to a seat, a board card, a bet, a fold to the
+ * muck); unexpected ones land elsewhere (a premature board card while the bet zone of the seat to act
+ * is in focus, chips out of turn on another seat's bet zone).
+ */
+import { loadConfig } from "../src/config/config.js";
+import { Runtime } from "../src/runtime/runtime.js";
+import { channelMap } from "../src/runtime/tableDevices.js";
+import type { InputEvent } from "../src/contract/input.js";
+import { type EmulatedBridge, openEmulatedBridge } from "../src/sim/emulator.js";
+import { VirtualClock } from "../src/sim/virtualClock.js";
+import { createTableFromConfig } from "../src/table/core.js";
+import type { BenchFigure } from "./figure.js";
+
+/** The inventory time model (PROTOCOL.md, "Inventory time"): ms for the empty field, ms per tag. */
+const INVENTORY = { base: 14, perTag: 4 };
+/** One inventory of an antenna with the one tag that just landed: the unit of the issue's target. */
+const ONE_INVENTORY_MS = INVENTORY.base + INVENTORY.perTag;
+const EVENTS_PER_KIND = 40;
+
+type Kind = "deal" | "board" | "bet" | "fold" | "premature card" | "out-of-turn chips";
+const EXPECTED: readonly Kind[] = ["deal", "board", "bet", "fold"];
+const UNEXPECTED: readonly Kind[] = ["premature card", "out-of-turn chips"];
+
+/** A seeded generator (mulberry32): the same events every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Planned {
+  kind: Kind;
+  at: number;
+  channel: number;
+  uids: string[];
+  /** What the host expects next (FOCUS, most likely first) when this lands. */
+  focus: number[];
+}
+
+const uid = (n: number) => `E0040150${n.toString(16).padStart(8, "0").toUpperCase()}`;
+
+/** The background felt and the events, as the emulator's script, with the plan to measure. */
+function plan(ch: Record<string, number>, seed: number): { script: string; events: Planned[] } {
+  const rnd = random(seed);
+  const lines: string[] = [];
+  let next = 1;
+  const tags = (n: number) => Array.from({ length: n }, () => uid(next++));
+  const place = (at: number, c: number, u: string[]) => lines.push(`${at} place ${c} ${u.join(" ")}`);
+  for (let s = 1; s <= 9; s++) place(10, ch[`seat${s}`]!, tags(2));
+  place(10, ch.board!, tags(3));
+  place(10, ch.pot!, tags(30));
+  for (const s of [2, 5, 7]) place(10, ch[`bet${s}`]!, tags(4));
+  const kinds = [...EXPECTED, ...UNEXPECTED].flatMap((k) => Array<Kind>(EVENTS_PER_KIND).fill(k));
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [kinds[i], kinds[j]] = [kinds[j]!, kinds[i]!];
+  }
+  const events: Planned[] = [];
+  let at = 2000;
+  for (const kind of kinds) {
+    at += 2000 + Math.floor(rnd() * 600);
+    const toAct = 1 + Math.floor(rnd() * 9);
+    const other = 1 + ((toAct + Math.floor(rnd() * 8)) % 9);
+    let e: Planned;
+    if (kind === "deal") e = { kind, at, channel: ch.seat10!, uids: tags(1), focus: [ch.seat10!] };
+    else if (kind === "board")
+      e = { kind, at, channel: ch.board!, uids: tags(1), focus: [ch.board!, ch.burn!] };
+    else if (kind === "bet")
+      e = { kind, at, channel: ch[`bet${toAct}`]!, uids: tags(3), focus: [ch[`bet${toAct}`]!, ch.muck!] };
+    else if (kind === "fold")
+      e = { kind, at, channel: ch.muck!, uids: tags(2), focus: [ch[`bet${toAct}`]!, ch.muck!] };
+    else if (kind === "premature card")
+      e = { kind, at, channel: ch.board!, uids: tags(1), focus: [ch[`bet${toAct}`]!, ch.muck!] };
+    else
+      e = {
+        kind,
+        at,
+        channel: ch[`bet${other === toAct ? (toAct % 9) + 1 : other}`]!,
+        uids: tags(3),
+        focus: [ch[`bet${toAct}`]!, ch.muck!],
+      };
+    events.push(e);
+    place(at, e.channel, e.uids);
+    lines.push(`${at + 1500} remove ${e.channel} ${e.uids.join(" ")}`);
+  }
+  lines.push(`${at + 5000} end`);
+  return { script: `${lines.join("\n")}\n`, events };
+}
+
+/** Plays the plan once; the latency of each event, ms. */
+async function measure(readers: number, focus: boolean, seed: number): Promise<Map<Kind, number[]>> {
+  const config = loadConfig();
+  const ch = Object.fromEntries(Object.entries(channelMap(config)).map(([c, a]) => [a, Number(c)]));
+  const { script, events } = plan(ch, seed);
+  const clock = new VirtualClock();
+  const runtime = new Runtime({ core: createTableFromConfig(config), clock: () => clock.now(), outputs: [] });
+  const firstSeen = new Map<string, number>();
+  // Only the moment each tag is first reported counts here; the core's verdicts are other benchmarks'.
+  runtime.submit = (e: InputEvent) => {
+    if (e.kind === "tags") for (const t of e.tags) if (!firstSeen.has(t)) firstSeen.set(t, e.t);
+    return [];
+  };
+  let link: EmulatedBridge | null = null;
+  try {
+    link = await openEmulatedBridge(runtime, config, {
+      script,
+      tickUs: 1000,
+      clock,
+      k: 3,
+      readers,
+      inventoryMs: INVENTORY,
+    });
+    for (const e of events) {
+      await link.runTo(e.at - 300);
+      if (focus) {
+        link.bridge.focus(e.focus);
+        await link.bridge.written(); // on the pty before the emulator's time moves on
+      }
+      await link.runTo(e.at + 1500);
+    }
+  } finally {
+    await link?.close();
+    runtime.stop();
+  }
+  const out = new Map<Kind, number[]>();
+  for (const e of events) {
+    const seen = firstSeen.get(e.uids[0]!);
+    if (seen === undefined)
+      throw new Error(
+        `${e.kind} at ${e.at} ms on channel ${e.channel} was never reported (${readers} readers, focus ${focus})`,
+      );
+    out.set(e.kind, [...(out.get(e.kind) ?? []), seen - e.at]);
+  }
+  return out;
+}
+
+function pct(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs every layout and mode: p50, p99 and max per class and kind, and the issue's targets. */
+export async function run(): Promise<BenchFigure[]> {
+  const figures: BenchFigure[] = [];
+  for (const [layout, readers] of [
+    ["1 reader × 24 antennas", 1],
+    ["3 readers × 8 antennas", 3],
+  ] as const) {
+    const p99: Record<string, number> = {};
+    for (const focus of [false, true]) {
+      const mode = focus ? "focus" : "round-robin";
+      const got = await measure(readers, focus, 20);
+      for (const [klass, kinds] of [
+        ["expected", EXPECTED],
+        ["unexpected", UNEXPECTED],
+      ] as const) {
+        const all = kinds.flatMap((k) => got.get(k) ?? []).sort((a, b) => a - b);
+        p99[`${mode} ${klass}`] = pct(all, 99);
+        for (const [stat, value] of [
+          ["p50", pct(all, 50)],
+          ["p99", pct(all, 99)],
+          ["max", all.at(-1)!],
+        ] as const)
+          figures.push({
+            name: `${layout}, ${mode}, ${klass} events: felt → report ${stat}`,
+            value,
+            unit: "ms",
+            target: "",
+            met: null,
+          });
+        const perKind = kinds.map((k) => {
+          const v = [...(got.get(k) ?? [])].sort((a, b) => a - b);
+          return `${k} ${pct(v, 50)}/${pct(v, 99)}/${v.at(-1)}`;
+        });
+        figures.at(-1)!.note = `p50/p99/max by kind: ${perKind.join("; ")}`;
+      }
+    }
+    const fe = p99["focus expected"]!;
+    const re = p99["round-robin expected"]!;
+    const fu = p99["focus unexpected"]!;
+    const ru = p99["round-robin unexpected"]!;
+    figures.push(
+      {
+        name: `${layout}: focus expected p99`,
+        value: fe,
+        unit: "ms",
+        target: `≤ 2 inventories + 10 ms (${2 * ONE_INVENTORY_MS + 10} ms)`,
+        met: fe <= 2 * ONE_INVENTORY_MS + 10,
+      },
+      {
+        name: `${layout}: round-robin ÷ focus, expected p99`,
+        value: re / fe,
+        unit: "×",
+        target: "≥ 5",
+        met: re / fe >= 5,
+      },
+      {
+        name: `${layout}: focus ÷ round-robin, unexpected p99`,
+        value: fu / ru,
+        unit: "×",
+        target: "≤ 1.25",
+        met: fu / ru <= 1.25,
+      },
+    );
+  }
+  return figures;
+}
