@@ -159,6 +159,9 @@ export class RoomSubscriber {
     switch (where.topic) {
       case "state": {
         const state = body as PublicState;
+        // A state older than the one held is a QoS 1 message redelivered after a reconnect (the client
+        // resends what the broker had not acknowledged): `seq` only grows, so the newer one stands.
+        if (typeof state.seq === "number" && (table.state?.seq ?? -1) > state.seq) break;
         // A table first met through its retained state: its events follow on from the state's.
         if (!known && typeof state.seq === "number" && this.options.history !== true)
           table.follower = new SeqFollower(state.seq);

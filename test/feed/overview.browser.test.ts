@@ -89,11 +89,15 @@ describe.skipIf(!haveChromium)("room overview in chromium", () => {
     const page = await browser.newPage();
     cleanups.push(() => page.close());
     await page.goto(url);
-    await page.waitForFunction('document.querySelectorAll("[data-table]").length === 21');
+    // Polled from the test: the page's CSP refuses the string functions waitForFunction would evaluate.
+    await expect.poll(() => page.locator("[data-table]").count(), { timeout: 60_000 }).toBe(21);
     const ids = await page.$$eval("[data-table]", (cards) => cards.map((c) => c.getAttribute("data-table")));
     for (let i = 1; i <= 20; i++) expect(ids).toContain(`sim-${i}`);
+    // A card may show before its table's retained state has arrived (its health came first).
+    await expect
+      .poll(async () => (await page.textContent('[data-table="sim-7"]')) ?? "", { timeout: 60_000 })
+      .toMatch(/hand \d+/);
     const text = await page.textContent('[data-table="sim-7"]');
-    expect(text).toMatch(/hand \d+/);
     expect(text).toMatch(/pot [\d,]+/);
 
     await page.click('[data-table="sim-7"]');
@@ -109,10 +113,12 @@ describe.skipIf(!haveChromium)("room overview in chromium", () => {
     await page.click('[data-table="pit-1"]');
     await page.fill("#ruling-code", "FLOOR_CALLED");
     await page.click("#ruling-send");
-    await page.waitForFunction(
-      'document.querySelector("#ruling-result")?.textContent?.startsWith("applied")',
-    );
+    await expect
+      .poll(async () => (await page.textContent("#ruling-result")) ?? "", { timeout: 60_000 })
+      .toMatch(/^applied/);
     expect(await page.textContent("#ruling-result")).toBe("applied (by Ana)");
-    await page.waitForFunction(`document.querySelector('[data-table="pit-1"] [data-code]') === null`);
+    await expect
+      .poll(() => page.locator('[data-table="pit-1"] [data-code]').count(), { timeout: 60_000 })
+      .toBe(0);
   }, 180_000);
 });
