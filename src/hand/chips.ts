@@ -124,8 +124,20 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
   };
   const s = findSeat(h.betting, seat);
   const freshValue = fresh.reduce((sum, c) => sum + c.denomination, 0);
+  // Between rounds, once the sweep has taken this street's chips off the zone, new chips are the next
+  // street's (a player acting before the table has its cards), not a fill-in of this one.
+  const swept =
+    h.betting.phase === "dealing" &&
+    h.dealComplete &&
+    [...account.chips.values()].every((c) => c.street !== street);
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.
-  if (!s || s.folded || s.stack === 0 || !canBet(h) || freshValue <= uncountedRoom(h, seat, street)) {
+  if (
+    !s ||
+    s.folded ||
+    s.stack === 0 ||
+    !canBet(h) ||
+    (!swept && freshValue <= uncountedRoom(h, seat, street))
+  ) {
     markAccounted();
     return;
   }

@@ -399,13 +399,13 @@ describe("a reader that drops out and comes back", () => {
 
 describe("reading at any pace: a player acts on a street the table has not begun yet", () => {
   it("chips put out between rounds wait the readers' lag for the street: inside it the street's first action, past it out of turn", () => {
-    // Pre-flop is over; seat 2 (first to act on the flop) bets 300 before the table has read the flop
-    // (not 200: chips that only make up what he put in pre-flop could be late chips of that round).
+    // Pre-flop is over and swept; seat 2 (first to act on the flop) bets 200 (as much as he put in
+    // pre-flop: no fill-in of that round, whose chips are in the pot) before the table has the flop.
     const read = config.settleWindowMs + ROUND;
     const betBeforeFlop = (gap: number) =>
       dealt()
         .limpedPreflop()
-        .chips(2, 100, 100, 100)
+        .chips(2, 100, 100)
         .after(gap)
         .burn("2c")
         .after(50)
