@@ -1,6 +1,6 @@
 /** The table configuration's shape (config/default.yaml), as a zod schema. Every object is strict. */
 import { z } from "zod";
-import { GameName } from "../contract/input.js";
+import { ButtonName, GameName } from "../contract/input.js";
 import { PayTableConfig } from "../rules/threeCard/payTable.js";
 
 /** Antenna names of the contract: seats, bet zones, board, burn, muck, pot and the Three Card Poker zones. */
@@ -51,18 +51,8 @@ const Devices = z.strictObject({
       vendorId: UsbId.optional(),
       productId: UsbId.optional(),
       buttons: z.partialRecord(
-        z.enum([
-          "shuffler",
-          "allin",
-          "check",
-          "fold",
-          "raise",
-          "exposed",
-          "undo",
-          "floor",
-          "ok",
-          "deckcheck",
-        ]),
+        // The contract's buttons: a key wired to a pin is one of them.
+        ButtonName,
         Pin,
       ),
       seats: z.array(z.strictObject({ seat: z.number().int().positive(), toAct: Pin, allin: Pin })),
