@@ -34,6 +34,8 @@ export interface RoomTable {
   retry: ReturnType<typeof setTimeout> | null;
   /** The last `seq` the table says it has (its retained state): events up to it are owed. */
   owed: number;
+  /** The timer that re-reads a state left behind by the events (see `checkState`). */
+  stateCheck: ReturnType<typeof setTimeout> | null;
 }
 
 export interface SubscriberOptions {
@@ -69,6 +71,8 @@ export class RoomSubscriber {
   readonly tables = new Map<string, RoomTable>();
   private readonly now: () => number;
   private closed = false;
+  /** Retained states re-read because the events had gone past them (see `checkState`). */
+  stateRereads = 0;
 
   constructor(private readonly options: SubscriberOptions) {
     this.now = options.now ?? Date.now;
@@ -119,7 +123,10 @@ export class RoomSubscriber {
 
   close(): Promise<void> {
     this.closed = true;
-    for (const t of this.tables.values()) if (t.retry) clearTimeout(t.retry);
+    for (const t of this.tables.values()) {
+      if (t.retry) clearTimeout(t.retry);
+      if (t.stateCheck) clearTimeout(t.stateCheck);
+    }
     return this.client.endAsync(true);
   }
 
@@ -137,6 +144,7 @@ export class RoomSubscriber {
         asked: 0,
         retry: null,
         owed: 0,
+        stateCheck: null,
       };
       this.tables.set(id, t);
     }
@@ -186,6 +194,7 @@ export class RoomSubscriber {
         table.delivered += out.length;
         if (out.length > 0) this.options.onEvents?.(table.id, out);
         this.checkGap(table);
+        this.checkState(table);
         break;
       }
       case "result":
@@ -214,6 +223,35 @@ export class RoomSubscriber {
       // Events still coming in answer to the last request: wait for them before asking again.
       if (table.follower.expected === at) this.ask(table, true);
       this.checkGap(table);
+    }, ASK_AGAIN_MS);
+  }
+
+  /** Whether the events delivered are newer than the state held. */
+  private stateBehind(table: RoomTable): boolean {
+    return table.state !== null && table.follower.expected - 1 > table.state.seq;
+  }
+
+  /**
+   * A state left behind by the events is re-read from the broker's retained copy. The table sends its
+   * state after every batch of events, so the state is behind for a moment after each batch; if it is
+   * still behind ASK_AGAIN_MS later, the broker dropped it on the way to us (mosquitto drops QoS 1
+   * messages past a slow client's queue, `max_queued_messages`, as it did in CI when 20 tables caught
+   * up at once). Events come back on `replay`; a state does not, but the broker keeps the latest one
+   * retained, and subscribing to its topic again sends that copy (MQTT 3.1.1 §3.8.4).
+   */
+  private checkState(table: RoomTable): void {
+    if (table.stateCheck !== null || !this.stateBehind(table)) return;
+    const held = table.state;
+    table.stateCheck = setTimeout(() => {
+      table.stateCheck = null;
+      if (this.closed || !this.stateBehind(table)) return;
+      // A state came meanwhile (still behind: the table's next one is on its way): look again later.
+      if (table.state === held && this.client.connected) {
+        const topic = topics(table.id).state;
+        this.stateRereads += 1;
+        this.client.subscribe(topic, { qos: 1 }, () => this.client.unsubscribe(topic));
+      }
+      this.checkState(table);
     }, ASK_AGAIN_MS);
   }
 
