@@ -32,7 +32,9 @@ export function betZoneSettled(
   seat: number,
   chips: readonly ChipTag[],
   sweptWith: readonly ChipTag[] = [],
+  changedAt?: number,
 ): void {
+  if (changedAt !== undefined && changedAt < h.streetAt && fillsInLastStreet(h, seat, chips, sweptWith)) return;
   if (sweptWith.length > 0) {
     const short = pushFallsShort(h, seat, chips);
     if (short) {
@@ -52,6 +54,30 @@ export function betZoneSettled(
     return;
   }
   zoneRead(h, seat, chips);
+}
+
+/**
+ * Chips that reached a seat's zone before this street's cards did, read only after them (the settle
+ * window, or the sweep, ran past the cards): if they only make up what the last street counted for the
+ * seat (an undercall being completed), they are that street's fill-in, not a bet on this one — with
+ * any chips of the same push the pot gained unseen (`sweptWith`).
+ */
+function fillsInLastStreet(
+  h: HandContext,
+  seat: number,
+  chips: readonly ChipTag[],
+  sweptWith: readonly ChipTag[],
+): boolean {
+  const last = h.committed[seat]?.street;
+  if (last === undefined || last === h.betting.street) return false;
+  const account = zone(h, seat);
+  const fresh = chips.filter((c) => !account.chips.has(c.tag));
+  const value = [...fresh, ...sweptWith].reduce((sum, c) => sum + c.denomination, 0);
+  if (value === 0 || value > uncountedRoom(h, seat, last)) return false;
+  const present = new Set(chips.map((c) => c.tag));
+  for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
+  for (const c of fresh) account.chips.set(c.tag, { denomination: c.denomination, street: last });
+  return true;
 }
 
 /** Chips that waited between rounds past the readers' lag with no street begun: read as they are now. */
@@ -187,7 +213,11 @@ export function potGained(h: HandContext, chips: readonly ChipTag[]): void {
     zoneRead(h, pending.seat, [...pending.chips, ...chips]);
     return;
   }
-  if (!canBet(h) || !h.dealComplete || h.betting.phase !== "betting") return;
+  // A card that voids the hand (a duplicate, a foreign card) read less than a scan round ago: the pot
+  // is scanned after the board, so chips it reports now went in before that card, the round's action.
+  const beforeVoidCard =
+    h.result === null && h.hold?.cardAt !== undefined && h.t - h.hold.cardAt < h.reading.scanRoundMs;
+  if ((!canBet(h) && !beforeVoidCard) || !h.dealComplete || h.betting.phase !== "betting") return;
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
   // pot is scanned after the board): they belong to the closed round, whose actions were read.
   if (h.t - h.streetAt < h.reading.scanRoundMs) return;

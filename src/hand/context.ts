@@ -157,8 +157,11 @@ export interface HandContext {
   substantial: boolean;
   /** Seats the floor (or the rules) killed; they fold when the action reaches them. */
   dead: number[];
-  /** A held hand waits for the floor: a misdeal, or a void for a deck that is not whole. */
-  hold: { kind: "misdeal" | "void"; code: AlertCode } | null;
+  /**
+   * A held hand waits for the floor: a misdeal, or a void for a deck that is not whole. `cardAt`: when
+   * the card that voids it (a duplicate, a foreign card) was read.
+   */
+  hold: { kind: "misdeal" | "void"; code: AlertCode; cardAt?: number } | null;
   /** Alerts raised and not yet cleared, as `CODE` or `CODE:seat`. */
   open: string[];
   /** Card tags of the last hand still on the table when this one started. */

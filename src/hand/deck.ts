@@ -13,7 +13,7 @@ export interface DeckState extends AlertLedger {
    * order every hand, and an object would get a new hidden class for each order.
    */
   faces: Map<Card, string>;
-  hold: { kind: "misdeal" | "void"; code: string } | null;
+  hold: { kind: "misdeal" | "void"; code: string; cardAt?: number } | null;
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
   /**
@@ -49,7 +49,7 @@ export function checkArrival(h: DeckState, o: ArrivedCard, lastHands: boolean): 
     if (!dealt || lastHands) return false;
     const reason = `card of deck ${o.deck}, this hand is dealt from deck ${h.deck}`;
     if (raise(h, say.foreignCard(h.t, o.antenna, reason)) && h.hold === null)
-      h.hold = { kind: "void", code: "FOREIGN_CARD" };
+      h.hold = { kind: "void", code: "FOREIGN_CARD", cardAt: h.t };
     return false;
   }
   return checkDeck(h, o.tag, o.card, o.antenna);
@@ -64,7 +64,7 @@ export function checkDeck(h: DeckState, tag: string, card: Card, antenna: string
   }
   if (known === tag) return true;
   if (raise(h, say.duplicateCard(h.t, antenna)) && h.hold === null)
-    h.hold = { kind: "void", code: "DUPLICATE_CARD" };
+    h.hold = { kind: "void", code: "DUPLICATE_CARD", cardAt: h.t };
   return false;
 }
 

@@ -22,10 +22,12 @@ export type HandMachineEvent = HandInput;
 
 /** After any input: what the end of a betting round sets in motion, and the end of the hand. */
 function progress(h: HandContext): void {
-  if (h.result !== null || h.hold !== null) return;
+  if (h.result !== null) return;
   const phase = h.betting.phase;
   // Rule 14 asks for the hands face up: not before they are dealt (an all-in from the forced bets).
+  // Also in a held hand: the last call may be read just after the card that holds it (see potGained).
   if (phase === "runout" && h.dealComplete) announceAllIn(h);
+  if (h.hold !== null) return;
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
   replayDeferredKeys(h);
   if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);

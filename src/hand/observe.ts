@@ -82,7 +82,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         break;
       case "foreign_card":
         if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)) && h.hold === null) {
-          h.hold = { kind: "void", code: "FOREIGN_CARD" };
+          h.hold = { kind: "void", code: "FOREIGN_CARD", cardAt: h.t };
         }
         break;
       case "unknown_tag":
@@ -90,7 +90,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         break;
       case "zone_settled": {
         const seat = BET.exec(o.antenna);
-        if (seat) betZoneSettled(h, Number(seat[1]), o.chips, o.sweptWith ?? []);
+        if (seat) betZoneSettled(h, Number(seat[1]), o.chips, o.sweptWith ?? [], o.changedAt);
         break;
       }
       case "chips_taken_back": {

@@ -317,10 +317,11 @@ export class ChipZones {
   private settle(t: number, antenna: string, zone: ZoneState): Observation {
     const chips: ChipTag[] = [...zone.current].map(([tag, denomination]) => ({ tag, denomination }));
     const added = chips.filter((c) => !zone.settled.has(c.tag));
+    const changedAt = zone.changedAt ?? t;
     zone.settled = new Map(zone.current);
     zone.changedAt = null;
     this.unsettled.delete(antenna);
-    return { type: "zone_settled", t, antenna, chips, added, total: chipTotal(chips) };
+    return { type: "zone_settled", t, antenna, chips, added, total: chipTotal(chips), changedAt };
   }
 }
 

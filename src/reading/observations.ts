@@ -39,6 +39,12 @@ export type Observation =
       added: ChipTag[];
       total: number;
       /**
+       * When the zone last changed before this read (absent when the read is of chips that already
+       * left it). The read may come a settle window or a sweep later, after the next street's cards:
+       * chips that changed before those cards were put out on the street before them.
+       */
+      changedAt?: number;
+      /**
        * Read as it stood because its unread chips reached the pot: chips the pot gained in that same
        * report that no zone held (the rest of this push, or the next seat's, swept in unseen).
        */

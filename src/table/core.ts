@@ -107,6 +107,12 @@ class Table implements TableCore {
   private readonly backAt = new Map<string, number>();
   /** A deck check between hands (`deckcheck`, then `ok`), if one is open. */
   private deckCheck: DeckCheck | null = null;
+  /**
+   * A `deckcheck` pressed while the table still reads a hand, waiting the readers' lag for it to end
+   * (the dealer finished it; its last card's report is K scans late). The cards spread from the press
+   * on are read; past `until` with the hand still on, the check is refused.
+   */
+  private deckCheckAsked: { check: DeckCheck; until: number; hand: number } | null = null;
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
   private settledTcp: TcpSession | null = null;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
@@ -144,7 +150,12 @@ class Table implements TableCore {
   checkpoint(): CoreCheckpoint | null {
     // A deck check is not over until its result is acknowledged (`ok`) when the deck is not whole: replay
     // from the last checkpoint redoes it.
-    if (this.session !== null || this.deckCheck !== null || this.desk.isOpen("DECK_CHECK_RESULT"))
+    if (
+      this.session !== null ||
+      this.deckCheck !== null ||
+      this.deckCheckAsked !== null ||
+      this.desk.isOpen("DECK_CHECK_RESULT")
+    )
       return null;
     return {
       table: structuredClone(this.state),
@@ -201,6 +212,7 @@ class Table implements TableCore {
       let batch: TableEvent[];
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
       else if (d === this.deckCheck?.closeAt) batch = this.endDeckCheck(d);
+      else if (d === this.deckCheckAsked?.until) batch = this.refuseAskedCheck(d);
       else if (d === this.shufflerWaiting) {
         this.shufflerWaiting = null;
         batch = this.session === null ? [] : [say.shufflerDuringHand(d, this.session.context.hand)];
@@ -228,6 +240,7 @@ class Table implements TableCore {
       this.desk.nextDeadline(),
       this.shufflerWaiting,
       this.deckCheck?.closeAt ?? null,
+      this.deckCheckAsked?.until ?? null,
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -270,8 +283,11 @@ class Table implements TableCore {
   }
 
   private onTags(event: TagsEvent): TableEvent[] {
-    if (this.antennas.has(event.antenna))
-      this.deckCheck?.report(event.antenna, this.reader.lastReport(event.antenna), event.tags);
+    if (this.antennas.has(event.antenna)) {
+      const before = this.reader.lastReport(event.antenna);
+      this.deckCheck?.report(event.antenna, before, event.tags);
+      this.deckCheckAsked?.check.report(event.antenna, before, event.tags);
+    }
     if (!this.antennas.has(event.antenna)) {
       return [
         alert(
@@ -319,7 +335,7 @@ class Table implements TableCore {
     this.session = null;
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
-    const after = [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal")];
+    const after = [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal"), ...this.beginAskedCheck(h.t)];
     if (this.shufflerWaiting === null) return after;
     this.shufflerWaiting = null;
     return [...after, ...this.startHand(h.t)];
@@ -327,8 +343,9 @@ class Table implements TableCore {
 
   private onButton(event: ButtonEvent): TableEvent[] {
     if (event.button === "shuffler") {
-      // A deck check still open when the next hand begins ends with what was read so far.
-      const checked = this.deckCheck === null ? [] : this.endDeckCheck(event.t);
+      // A deck check still open when the next hand begins ends with what was read so far; one still
+      // waiting for the last hand to end is refused (the dealer went on).
+      const checked = this.deckCheck === null ? this.refuseAskedCheck(event.t) : this.endDeckCheck(event.t);
       return [...checked, ...this.desk.settleNow(event.t), ...this.onShuffler(event.t)];
     }
     if (event.button === "floor") return this.desk.callFloor(event.t);
@@ -354,17 +371,40 @@ class Table implements TableCore {
     return [...seen, ...this.afterHand(this.session.key(event.t, event.button))];
   }
 
-  /** The `deckcheck` key: between hands only; the cards already spread count. */
+  /** The `deckcheck` key: between hands only (or once the hand in progress ends within the readers' lag). */
   private startDeckCheck(t: number): TableEvent[] {
-    if (this.session !== null) return [deckCheckRefused(t, this.session.context.hand)];
-    if (this.deckCheck !== null) return [];
-    const atKey = new Map(
-      this.options.antennas
-        .filter((a) => isCheckAntenna(a))
-        .map((a) => [a, this.reader.lastReport(a)] as const),
-    );
-    this.deckCheck = new DeckCheck(t, atKey);
+    if (this.deckCheck !== null || this.deckCheckAsked !== null) return [];
+    const check = new DeckCheck(t, this.cardsOnCheckAntennas());
+    if (this.session !== null) {
+      this.deckCheckAsked = { check, until: t + this.reader.lagMs, hand: this.session.context.hand };
+      return [];
+    }
+    this.deckCheck = check;
     return [deckCheckStarted(t)];
+  }
+
+  /** Antenna → the tags its latest report lists, for the card antennas a deck is spread on. */
+  private cardsOnCheckAntennas(): Map<string, readonly string[]> {
+    return new Map(
+      this.options.antennas.filter((a) => isCheckAntenna(a)).map((a) => [a, this.reader.lastReport(a)] as const),
+    );
+  }
+
+  /** The hand ended: a deck check asked for while it was read begins, with the cards spread since the press. */
+  private beginAskedCheck(t: number): TableEvent[] {
+    const asked = this.deckCheckAsked;
+    if (asked === null) return [];
+    this.deckCheckAsked = null;
+    this.deckCheck = asked.check;
+    return [deckCheckStarted(t)];
+  }
+
+  /** A deck check asked for during a hand that did not end within the readers' lag: refused. */
+  private refuseAskedCheck(t: number): TableEvent[] {
+    const asked = this.deckCheckAsked;
+    if (asked === null) return [];
+    this.deckCheckAsked = null;
+    return [deckCheckRefused(t, asked.hand)];
   }
 
   private endDeckCheck(t: number): TableEvent[] {

@@ -142,6 +142,15 @@ describe("reading at any pace: chips pushed and swept in so fast that the zone n
     expect(actionsOf(events, 1)).toEqual(["fold"]);
   });
 
+  it("the pot reports after the board: a gain within one scan round of a card that holds the hand (a second copy) is the action before it; past the round, nobody's", () => {
+    const sweptAfterDuplicate = (gap: number) =>
+      dealt().addTo("board", "card:A:Kh/2").after(gap).toPot("chip:100:80", "chip:100:81").wait();
+    const within = play(sweptAfterDuplicate(ROUND - 1));
+    expect(codes(within)).toContain("DUPLICATE_CARD");
+    expect(actionsOf(within, 4)).toEqual(["call"]);
+    expect(actionsOf(play(sweptAfterDuplicate(ROUND + 1)), 4)).toEqual([]);
+  });
+
   it("between rounds nobody is to act: a gain is not anyone's action", () => {
     const events = play(
       dealt().limpedPreflop().burn("2c").board("Qs", "Jd", "4h").wait(1000).toPot("chip:5:70").wait(),
@@ -304,6 +313,31 @@ describe("reading at any pace: the shuffler press is a hand boundary", () => {
   });
 });
 
+describe("reading at any pace: the deckcheck key as the last hand ends", () => {
+  // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
+  // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
+  const pressThenLastFold = (gap: number) =>
+    dealt()
+      .fold(4)
+      .fold(1)
+      .key("deckcheck")
+      .after(gap - 300)
+      .fold(2)
+      .after(100)
+      .key("ok")
+      .wait();
+  const checked = (events: TableEvent[]) => events.some((e) => e.kind === "deck_check");
+
+  it("the hand read over within the readers' lag: the check begins when it ends; past the lag, refused", () => {
+    const within = play(pressThenLastFold(LAG - 1));
+    expect(codes(within)).not.toContain("DECK_CHECK_REFUSED");
+    expect(checked(within)).toBe(true);
+    const past = play(pressThenLastFold(LAG + 1));
+    expect(codes(past)).toContain("DECK_CHECK_REFUSED");
+    expect(checked(past)).toBe(false);
+  });
+});
+
 describe("reading at any pace: a reading that cannot be true is never acted on silently", () => {
   it("a card on a chip antenna is TAG_MISPLACED and not a bet", () => {
     const events = play(dealt().addTo("bet4", "card:A:2s").wait());
@@ -415,6 +449,28 @@ describe("reading at any pace: a player acts on a street the table has not begun
     expect(codes(within)).not.toContain("ACTION_OUT_OF_TURN");
     expect(actionsOf(within, 2)).toEqual(["sb", "call", "bet"]);
     expect(codes(play(betBeforeFlop(read + LAG + 1)))).toContain("ACTION_OUT_OF_TURN");
+  });
+});
+
+describe("reading at any pace: an undercall completed as the next street's cards come", () => {
+  // Seat 4 undercalls (100 of 200), the round closes with the call counted in full, and seat 4 puts
+  // the missing 100 out. The sweep reads the zone (before its settle window) after the flop is out.
+  const completed = (chipsFirst: boolean) => {
+    const s = dealt().chips(4, 100).chips(1, 100, 100).chips(2, 100).key("check");
+    const flop = (x: Scene) => x.burn("2c").board("Qs", "Jd", "4h");
+    const completion = (x: Scene) => x.addTo("bet4", "chip:100:99");
+    return (chipsFirst ? flop(completion(s).after(50)) : completion(flop(s).after(50))).after(50).pull().wait();
+  };
+
+  it("chips that changed before the street's cards are the last street's fill-in, though read after them", () => {
+    const events = play(completed(true));
+    expect(codes(events)).toContain("UNDERCALL");
+    expect(codes(events)).not.toContain("ACTION_OUT_OF_TURN");
+    expect(actionsOf(events, 4)).toEqual(["call"]);
+  });
+
+  it("chips put out after the street's cards are an action on it (here out of turn)", () => {
+    expect(codes(play(completed(false)))).toContain("ACTION_OUT_OF_TURN");
   });
 });
 
