@@ -34,7 +34,8 @@ export function betZoneSettled(
   sweptWith: readonly ChipTag[] = [],
   changedAt?: number,
 ): void {
-  if (changedAt !== undefined && changedAt < h.streetAt && fillsInLastStreet(h, seat, chips, sweptWith)) return;
+  if (changedAt !== undefined && changedAt < h.streetAt && fillsInLastStreet(h, seat, chips, sweptWith))
+    return;
   if (sweptWith.length > 0) {
     const short = pushFallsShort(h, seat, chips);
     if (short) {

@@ -164,6 +164,9 @@ export class ChipZones {
       const zone = this.zones.get(antenna);
       if (zone?.changedAt == null || antenna === except) continue;
       if (this.frozen.has(antenna) && !frozenToo) continue;
+      // Emptied with chips unread: it is read as it stood when they reach the pot (or they were taken
+      // back), never as the empty zone it is now.
+      if (this.emptied.has(antenna)) continue;
       if (zone.changedAt >= before || (!betZones && BET_ZONE.test(antenna))) continue;
       out.push(this.settle(t, antenna, zone));
     }

@@ -335,7 +335,11 @@ class Table implements TableCore {
     this.session = null;
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
-    const after = [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal"), ...this.beginAskedCheck(h.t)];
+    const after = [
+      ...events,
+      ...this.applyWaitingSetup(h.t, h.result === "misdeal"),
+      ...this.beginAskedCheck(h.t),
+    ];
     if (this.shufflerWaiting === null) return after;
     this.shufflerWaiting = null;
     return [...after, ...this.startHand(h.t)];
@@ -386,7 +390,9 @@ class Table implements TableCore {
   /** Antenna → the tags its latest report lists, for the card antennas a deck is spread on. */
   private cardsOnCheckAntennas(): Map<string, readonly string[]> {
     return new Map(
-      this.options.antennas.filter((a) => isCheckAntenna(a)).map((a) => [a, this.reader.lastReport(a)] as const),
+      this.options.antennas
+        .filter((a) => isCheckAntenna(a))
+        .map((a) => [a, this.reader.lastReport(a)] as const),
     );
   }
 

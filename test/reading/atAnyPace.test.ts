@@ -82,6 +82,26 @@ describe("reading at any pace: a bet zone emptied before its settle window ran o
   });
 });
 
+describe("reading at any pace: a zone swept with its last chips unread, then another zone", () => {
+  it("is read as it stood when its chips reach the pot, not as the empty zone it was at the other zone's report", () => {
+    // Seat 4 raises to 400, seat 1 calls, seat 2 folds, seat 3 re-raises to 1000; seat 4 calls the 600
+    // and the dealer sweeps bet4, then bet3, at once: bet3's report comes between bet4's and the pot's.
+    const events = play(
+      dealt()
+        .chips(4, 100, 100, 100, 100)
+        .chips(1, 100, 100, 100, 100)
+        .fold(2)
+        .chips(3, 500, 100, 100, 100)
+        .chips(4, 500, 100)
+        .after(50)
+        .sweep("bet4", "bet3", "bet1")
+        .wait(),
+    );
+    expect(actionsOf(events, 4)).toEqual(["raise", "call"]);
+    expect(codes(events)).not.toContain("UNDERRAISE");
+  });
+});
+
 describe("reading at any pace: chips pushed and swept in so fast that the zone never reported them", () => {
   it("the pot's gain is the action of the seat whose turn it was", () => {
     const events = play(dealt().toPot("chip:100:80", "chip:100:81").wait());
@@ -459,7 +479,10 @@ describe("reading at any pace: an undercall completed as the next street's cards
     const s = dealt().chips(4, 100).chips(1, 100, 100).chips(2, 100).key("check");
     const flop = (x: Scene) => x.burn("2c").board("Qs", "Jd", "4h");
     const completion = (x: Scene) => x.addTo("bet4", "chip:100:99");
-    return (chipsFirst ? flop(completion(s).after(50)) : completion(flop(s).after(50))).after(50).pull().wait();
+    return (chipsFirst ? flop(completion(s).after(50)) : completion(flop(s).after(50)))
+      .after(50)
+      .pull()
+      .wait();
   };
 
   it("chips that changed before the street's cards are the last street's fill-in, though read after them", () => {

@@ -155,6 +155,13 @@ export class Scene {
     return pulled.length > 0 ? this.addTo("pot", ...pulled) : this;
   }
 
+  /** The dealer sweeps these bet zones into the pot, one report each in this order, then the pot's. */
+  sweep(...antennas: string[]): this {
+    const pulled = antennas.flatMap((a) => this.zones.get(a) ?? []);
+    for (const a of antennas) this.tags(a, [], 20);
+    return this.after(20).addTo("pot", ...pulled);
+  }
+
   burn(face: string): this {
     return this.addTo("burn", `card:${this.deck}:${face}`);
   }
