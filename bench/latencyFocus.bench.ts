@@ -12,6 +12,9 @@
  * muck); unexpected ones land elsewhere (a premature board card while the bet zone of the seat to act
  * is in focus, chips out of turn on another seat's bet zone).
  */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { loadConfig } from "../src/config/config.js";
 import { Runtime } from "../src/runtime/runtime.js";
 import { channelMap } from "../src/runtime/tableDevices.js";
@@ -20,6 +23,7 @@ import { type EmulatedBridge, openEmulatedBridge } from "../src/sim/emulator.js"
 import { VirtualClock } from "../src/sim/virtualClock.js";
 import { createTableFromConfig } from "../src/table/core.js";
 import type { BenchFigure } from "./figure.js";
+import { describeWait, meanWait, parseScanLog, type Wait, waitOf } from "./latencyWait.js";
 
 /** The inventory time model (PROTOCOL.md, "Inventory time"): ms for the empty field, ms per tag. */
 const INVENTORY = { base: 14, perTag: 4 };
@@ -102,10 +106,19 @@ function plan(ch: Record<string, number>, seed: number): { script: string; event
   return { script: `${lines.join("\n")}\n`, events };
 }
 
-/** Plays the plan once; the latency of each event, ms. */
-async function measure(readers: number, focus: boolean, seed: number): Promise<Map<Kind, number[]>> {
+/** One event's latency (ms) and what it waited behind (latencyWait.ts). */
+interface Measured {
+  kind: Kind;
+  latency: number;
+  wait: Wait | null;
+}
+
+/** Plays the plan once; the latency of each event and where it went. */
+async function measure(readers: number, focus: boolean, seed: number): Promise<Measured[]> {
   const config = loadConfig();
   const ch = Object.fromEntries(Object.entries(channelMap(config)).map(([c, a]) => [a, Number(c)]));
+  const logDir = mkdtempSync(join(tmpdir(), "feltguard-scans-"));
+  const scanLog = join(logDir, "scans.txt");
   const { script, events } = plan(ch, seed);
   const clock = new VirtualClock();
   const runtime = new Runtime({ core: createTableFromConfig(config), clock: () => clock.now(), outputs: [] });
@@ -124,6 +137,7 @@ async function measure(readers: number, focus: boolean, seed: number): Promise<M
       k: 3,
       readers,
       inventoryMs: INVENTORY,
+      scanLog,
     });
     for (const e of events) {
       await link.runTo(e.at - 300);
@@ -137,16 +151,16 @@ async function measure(readers: number, focus: boolean, seed: number): Promise<M
     await link?.close();
     runtime.stop();
   }
-  const out = new Map<Kind, number[]>();
-  for (const e of events) {
+  const scans = parseScanLog(readFileSync(scanLog, "utf8"));
+  rmSync(logDir, { recursive: true, force: true });
+  return events.map((e) => {
     const seen = firstSeen.get(e.uids[0]!);
     if (seen === undefined)
       throw new Error(
         `${e.kind} at ${e.at} ms on channel ${e.channel} was never reported (${readers} readers, focus ${focus})`,
       );
-    out.set(e.kind, [...(out.get(e.kind) ?? []), seen - e.at]);
-  }
-  return out;
+    return { kind: e.kind, latency: seen - e.at, wait: waitOf(scans, e.channel, e.at) };
+  });
 }
 
 function pct(sorted: readonly number[], p: number): number {
@@ -156,6 +170,7 @@ function pct(sorted: readonly number[], p: number): number {
 /** Runs every layout and mode: p50, p99 and max per class and kind, and the issue's targets. */
 export async function run(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
+  const names = channelMap(loadConfig());
   for (const [layout, readers] of [
     ["1 reader × 24 antennas", 1],
     ["3 readers × 8 antennas", 3],
@@ -163,12 +178,16 @@ export async function run(): Promise<BenchFigure[]> {
     const p99: Record<string, number> = {};
     for (const focus of [false, true]) {
       const mode = focus ? "focus" : "round-robin";
-      const got = await measure(readers, focus, 20);
+      const measured = await measure(readers, focus, 20);
+      const got = new Map<Kind, number[]>();
+      for (const m of measured) got.set(m.kind, [...(got.get(m.kind) ?? []), m.latency]);
       for (const [klass, kinds] of [
         ["expected", EXPECTED],
         ["unexpected", UNEXPECTED],
       ] as const) {
         const all = kinds.flatMap((k) => got.get(k) ?? []).sort((a, b) => a - b);
+        const mine = measured.filter((m) => kinds.includes(m.kind));
+        const worst = mine.reduce((a, b) => (b.latency > a.latency ? b : a));
         p99[`${mode} ${klass}`] = pct(all, 99);
         for (const [stat, value] of [
           ["p50", pct(all, 50)],
@@ -186,7 +205,11 @@ export async function run(): Promise<BenchFigure[]> {
           const v = [...(got.get(k) ?? [])].sort((a, b) => a - b);
           return `${k} ${pct(v, 50)}/${pct(v, 99)}/${v.at(-1)}`;
         });
-        figures.at(-1)!.note = `p50/p99/max by kind: ${perKind.join("; ")}`;
+        const waits = mine.flatMap((m) => (m.wait ? [m.wait] : []));
+        figures.at(-1)!.note =
+          `p50/p99/max by kind: ${perKind.join("; ")}. Where the time goes (the emulator's scan log): ` +
+          `${meanWait(waits)}; the worst (${worst.kind}, ${worst.latency} ms): ` +
+          `${worst.wait ? describeWait(worst.wait, names) : "no inventory logged"}`;
       }
     }
     const fe = p99["focus expected"]!;

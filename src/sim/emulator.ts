@@ -71,6 +71,8 @@ export interface EmulatorOptions {
   readonly readers?: number;
   /** Virtual clock only: an inventory takes base + perTag × tags in the field (PROTOCOL.md). */
   readonly inventoryMs?: { readonly base: number; readonly perTag: number };
+  /** With inventoryMs: where the emulator logs every inventory (start, end, reader, channel, focus). */
+  readonly scanLog?: string;
 }
 
 export interface RunningEmulator {
@@ -108,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ...(options.inventoryMs
       ? ["--inventory-ms", `${options.inventoryMs.base},${options.inventoryMs.perTag}`]
       : []),
+    ...(options.scanLog ? ["--scan-log", options.scanLog] : []),
   ]);
   // The emulator may be gone when a last line is written: its exit says so, not an EPIPE.
   child.stdin.on("error", () => undefined);
@@ -228,6 +231,8 @@ export interface EmulatedBridgeOptions {
   readonly readers?: number;
   /** Virtual clock only: the inventory time model; scans then take as long as it says. */
   readonly inventoryMs?: { readonly base: number; readonly perTag: number };
+  /** With inventoryMs: where the emulator logs every inventory (emulator.cpp, --scan-log). */
+  readonly scanLog?: string;
 }
 
 /**
@@ -304,6 +309,7 @@ export async function openEmulatedBridge(
       virtualClock: clock !== undefined,
       ...(options.readers ? { readers: options.readers } : {}),
       ...(options.inventoryMs ? { inventoryMs: options.inventoryMs } : {}),
+      ...(options.scanLog ? { scanLog: options.scanLog } : {}),
     });
     const binding = clock ? markedBinding(SerialPort.binding, onMark) : SerialPort.binding;
     bridge = connectBridge(runtime, config, emulator.link, binding);

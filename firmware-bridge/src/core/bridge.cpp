@@ -36,13 +36,22 @@ void Bridge::start_session(HelloReason reason) {
   send_heartbeat();
 }
 
-void Bridge::poll() {
+void Bridge::read_host() {
   // Bounded so a flood of host bytes cannot starve the scanner.
   for (int i = 0; i < 1024; ++i) {
     const int b = port_.read_byte();
     if (b < 0) break;
     if (decoder_.push(static_cast<uint8_t>(b))) handle_host_frame(decoder_.frame());
   }
+}
+
+void Bridge::poll_link() {
+  read_host();
+  if (clock_.millis() - last_heartbeat_ >= config_.heartbeat_ms) send_heartbeat();
+}
+
+void Bridge::poll() {
+  read_host();
   const uint32_t now = clock_.millis();
   if (now - last_scan_ >= config_.scan_interval_ms) {
     last_scan_ = now;
@@ -79,10 +88,27 @@ void Bridge::scan_turn(bool report) {
 }
 
 void Bridge::scan_once(uint8_t reader, bool report) {
-  const ScanStep s = scheduler_.step(reader, seen_);
+  begin_scan(reader);
+  finish_scan(reader, report);
+}
+
+void Bridge::begin_scan(uint8_t r) {
+  if (r >= kMaxReaders) return;
+  started_[r] = clock_.millis();
+  pending_[r] = scheduler_.step(r, seen_[r]);
+}
+
+void Bridge::end_scan(uint8_t r) {
+  if (r < kMaxReaders) finish_scan(r, true);
+}
+
+void Bridge::finish_scan(uint8_t reader, bool report) {
+  const ScanStep& s = pending_[reader];
+  const Uid* seen = seen_[reader];
+  scheduler_.charge(reader, clock_.millis() - started_[reader]);
   if (!report) {
     // Boot cycle: fill the table quietly; the snapshots after HELLO carry it.
-    if (s.ok) presence_.apply_scan(s.channel, seen_, s.n, config_.k, &delta_);
+    if (s.ok) presence_.apply_scan(s.channel, seen, s.n, config_.k, &delta_);
     return;
   }
   if (s.fault_raised) {
@@ -90,7 +116,7 @@ void Bridge::scan_once(uint8_t reader, bool report) {
     link_.send_sequenced(MsgType::ReaderFault, body_, n);
   }
   if (!s.ok) return;  // a failed scan neither sees nor misses tags
-  presence_.apply_scan(s.channel, seen_, s.n, config_.k, &delta_);
+  presence_.apply_scan(s.channel, seen, s.n, config_.k, &delta_);
   if (s.fault_cleared) {
     // The reader was blind for a while: a full picture is clearer than a list of changes.
     size_t n = encode_fault(s.channel, false, s.code, body_);

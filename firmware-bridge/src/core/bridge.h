@@ -29,8 +29,19 @@ class Bridge {
 
   // Boots: one full scan cycle (tags already on the felt go into the snapshots), then HELLO + snapshots.
   void begin(const BridgeConfig& config);
-  // One turn of the main loop: host bytes, at most one scan, a heartbeat when due. Never blocks.
+  // One turn of the main loop: host bytes, at most one scan turn, a heartbeat when due. Never blocks.
   void poll();
+  // A scan in two halves, for a driver that lets each reader's inventory take its own time (the
+  // emulator's inventory time model; readers are independent chips, none waits for another):
+  // begin_scan runs reader r's next inventory (it sees the felt now), end_scan applies it when it has
+  // ended (presence, frames, the focus's time budget). poll() does both at once for every reader.
+  void begin_scan(uint8_t r);
+  void end_scan(uint8_t r);
+  // What reader r's last begin_scan scanned.
+  const ScanStep& pending(uint8_t r) const { return pending_[r]; }
+  uint8_t readers() const { return scheduler_.readers(); }
+  // Host bytes and the heartbeat only (the scans driven by begin_scan/end_scan).
+  void poll_link();
 
   const DecodeCounters& rx_counters() const { return decoder_.counters(); }
   const DeviceLink& link() const { return link_; }
@@ -45,6 +56,8 @@ class Bridge {
   // One turn: each reader chip scans one channel.
   void scan_turn(bool report);
   void scan_once(uint8_t reader, bool report);
+  void finish_scan(uint8_t reader, bool report);
+  void read_host();
   void send_heartbeat();
 
   Clock& clock_;
@@ -54,7 +67,9 @@ class Bridge {
   Presence presence_;
   FrameDecoder decoder_;
   BridgeConfig config_{};
-  Uid seen_[kMaxTagsPerAntenna];
+  Uid seen_[kMaxReaders][kMaxTagsPerAntenna];
+  ScanStep pending_[kMaxReaders]{};
+  uint32_t started_[kMaxReaders]{};
   ScanDelta delta_{};
   uint8_t body_[kMaxBody];
   uint16_t host_seq_ = 0;

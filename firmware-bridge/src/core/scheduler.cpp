@@ -22,11 +22,14 @@ void ScanScheduler::reset(uint8_t channels, uint8_t readers) {
     next_[r] = first(r);
     focus_due_[r] = false;
     focus_pos_[r] = 0;
+    last_focus_[r] = false;
+    credit_[r] = kFocusCreditCapMs * 100;
   }
   focus_n_ = 0;
   for (uint8_t i = 0; i < kMaxChannels; ++i) {
     failures_[i] = 0;
     faulted_[i] = false;
+    cost_[i] = 0;
   }
 }
 
@@ -48,6 +51,10 @@ uint8_t ScanScheduler::next_focus(uint8_t r) {
     const uint8_t i = static_cast<uint8_t>((focus_pos_[r] + k) % focus_n_);
     const uint8_t ch = focus_[i];
     if (ch >= first(r) && ch < end(r)) {
+      // Not yet affordable: the round-robin goes on (the channel keeps its place in the cycle). A scan
+      // dearer than the cap waits for a full credit and overdraws it: the debt is paid back first.
+      const int32_t need = static_cast<int32_t>(cost_[ch]) < kFocusCreditCapMs ? static_cast<int32_t>(cost_[ch]) : kFocusCreditCapMs;
+      if (credit_[r] < need * 100) return kMaxChannels;
       focus_pos_[r] = static_cast<uint8_t>((i + 1) % focus_n_);
       return ch;
     }
@@ -55,17 +62,32 @@ uint8_t ScanScheduler::next_focus(uint8_t r) {
   return kMaxChannels;
 }
 
+void ScanScheduler::charge(uint8_t r, uint32_t ms) {
+  if (r >= kMaxReaders) return;
+  const int32_t t = static_cast<int32_t>(ms > 60000 ? 60000 : ms);
+  if (last_focus_[r]) {
+    credit_[r] -= t * 100;
+    cost_[last_ch_[r]] = static_cast<uint32_t>(t);
+  } else {
+    credit_[r] += t * kFocusSharePct;
+    if (credit_[r] > kFocusCreditCapMs * 100) credit_[r] = kFocusCreditCapMs * 100;
+  }
+}
+
 ScanStep ScanScheduler::step(uint8_t r, Uid* seen) {
   uint8_t ch = kMaxChannels;
   if (focus_due_[r]) ch = next_focus(r);
-  if (ch == kMaxChannels) {
+  const bool focus = ch != kMaxChannels;
+  if (!focus) {
     ch = next_[r];
     next_[r] = static_cast<uint8_t>(ch + 1 >= end(r) ? first(r) : ch + 1);
     focus_due_[r] = true;
   } else {
     focus_due_[r] = false;
   }
-  ScanStep s{ch, false, 0, false, false, FaultCode::NoResponse};
+  last_focus_[r] = focus;
+  last_ch_[r] = ch;
+  ScanStep s{ch, focus, false, 0, false, false, FaultCode::NoResponse};
   uint8_t n = 0;
   const ScanStatus status = reader_.inventory(s.channel, seen, kMaxTagsPerAntenna, &n);
   if (status == ScanStatus::Ok) {

@@ -4,9 +4,15 @@
 // reader c / perReader, RF-switch port c % perReader); the readers scan in parallel, one channel each
 // per turn. Each reader goes round-robin over its channels, and when the host has named focus channels
 // (FOCUS: where a card or chips are expected next) a reader that serves one scans it between two of its
-// round-robin turns, most likely first. Staleness bound: every round-robin turn is followed by at most
-// one focus turn, so a reader with N channels scans each of them at least once every 2N of its turns
-// (N turns without a focus): an unexpected tag is still seen within two rounds.
+// round-robin turns, most likely first. Two limits keep every channel fresh (PROTOCOL.md, "Focus"):
+// - turns: every round-robin turn is followed by at most one focus turn, so a reader with N channels
+//   scans each of them at least once every 2N of its turns;
+// - time: a reader's focus turns take at most kFocusSharePct % of the time its round-robin turns took
+//   (a credit earned by round-robin time, spent by focus time, capped at kFocusCreditCapMs). Inventories
+//   differ in length (a pot of 30 chips takes ~10x an empty antenna), so counting turns alone let the
+//   focus double a round's time; with the time budget a round with focus lasts at most
+//   (1 + share) x its round-robin time + the cap + one focus overrun.
+// The time budget needs each scan's duration (charge()): the bridge measures it on its clock.
 #pragma once
 #include <stdint.h>
 
@@ -17,6 +23,7 @@ namespace fg {
 
 struct ScanStep {
   uint8_t channel;
+  bool focus;          // a focus turn (not the round-robin's)
   bool ok;             // the inventory succeeded; seen/n are valid
   uint8_t n;
   bool fault_raised;   // this step turned the channel's fault on
@@ -25,6 +32,15 @@ struct ScanStep {
 };
 
 constexpr uint8_t kMaxReaders = 4;
+// The focus's share of a reader's time, against its round-robin time. Why 20 %: the limit is
+// that an unexpected tag (seen only by the round-robin) waits at most 1.25x as long as without focus;
+// a round stretched by a fifth plus the cap and one overrun stays under that for rounds of >= ~250 ms
+// (a reader with 8 antennas or more at the table's inventory times). Tested both sides in test_scheduler.
+constexpr uint8_t kFocusSharePct = 20;
+// The credit a reader may save while it has no focus (or before its first focus turn), in ms. Why 30:
+// one focus inventory of a bet zone with a few chips (14 + 4 x 4 ms), so a new focus is scanned at
+// once, but not a burst that would stretch a round beyond the share.
+constexpr int32_t kFocusCreditCapMs = 30;
 
 class ScanScheduler {
  public:
@@ -36,6 +52,10 @@ class ScanScheduler {
   void set_focus(const uint8_t* channels, uint8_t n);
   // Scans reader r's next channel into seen (kMaxTagsPerAntenna entries).
   ScanStep step(uint8_t r, Uid* seen);
+  // How long reader r's last step took (ms, the bridge's clock): round-robin time earns focus credit,
+  // focus time spends it.
+  void charge(uint8_t r, uint32_t ms);
+  int32_t credit(uint8_t r) const { return credit_[r] / 100; }
   bool faulted(uint8_t ch) const { return faulted_[ch]; }
   uint8_t channels() const { return channels_; }
   uint8_t readers() const { return readers_; }
@@ -56,6 +76,10 @@ class ScanScheduler {
   uint8_t next_[kMaxReaders]{};
   bool focus_due_[kMaxReaders]{};  // the last turn was round-robin: a focus turn may come next
   uint8_t focus_pos_[kMaxReaders]{};
+  bool last_focus_[kMaxReaders]{};  // the last step was a focus turn
+  uint8_t last_ch_[kMaxReaders]{};
+  int32_t credit_[kMaxReaders]{};   // focus time left, in 1/100 ms
+  uint32_t cost_[kMaxChannels]{};   // the last focus scan's duration per channel, ms (its next estimate)
   uint8_t focus_[kMaxFocus]{};
   uint8_t focus_n_ = 0;
   uint8_t failures_[kMaxChannels]{};
