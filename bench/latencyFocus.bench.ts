@@ -23,7 +23,8 @@ import { type EmulatedBridge, openEmulatedBridge } from "../src/sim/emulator.js"
 import { VirtualClock } from "../src/sim/virtualClock.js";
 import { createTableFromConfig } from "../src/table/core.js";
 import type { BenchFigure } from "./figure.js";
-import { describeWait, meanWait, parseScanLog, type Wait, waitOf } from "./latencyWait.js";
+import { parseScanLog } from "../src/sim/scanLog.js";
+import { describeWait, meanWait, type Wait, waitOf } from "./latencyWait.js";
 
 /** The inventory time model (PROTOCOL.md, "Inventory time"): ms for the empty field, ms per tag. */
 const INVENTORY = { base: 14, perTag: 4 };

@@ -5,34 +5,7 @@
  * tag's reader was doing: the rest of the inventory under way when it landed, the round-robin turns and
  * the focus turns of other channels it waited behind, and the inventory that saw it.
  */
-
-/** One inventory, as the emulator logged it (virtual ms). */
-export interface Scan {
-  begin: number;
-  end: number;
-  reader: number;
-  channel: number;
-  focus: boolean;
-  tags: number;
-}
-
-/** The emulator's scan log (emulator.cpp, --scan-log) as inventories, in the order they ended. */
-export function parseScanLog(text: string): Scan[] {
-  const out: Scan[] = [];
-  for (const line of text.split("\n")) {
-    const m = /^(\d+) (\d+) (\d+) (\d+) ([fr]) (\d+)$/.exec(line.trim());
-    if (m === null) continue;
-    out.push({
-      begin: Number(m[1]),
-      end: Number(m[2]),
-      reader: Number(m[3]),
-      channel: Number(m[4]),
-      focus: m[5] === "f",
-      tags: Number(m[6]),
-    });
-  }
-  return out;
-}
+import type { Scan } from "../src/sim/scanLog.js";
 
 /** What a tag that landed at `at` waited for, ms; the parts add up to the time to its inventory's end. */
 export interface Wait {

@@ -10,7 +10,8 @@
 // tick speeds the whole felt up (the latency benchmark plays hands faster than real time).
 // --virtual-clock: the emulator's clock moves only when the host says so, on standard input, with lines
 // "run <ms>" (advance to that script time, then write a done mark). Every millisecond is stepped: the
-// script's commands due, then one turn of the firmware's loop. Frames carry their time in band (time
+// script's commands due, then one turn of the firmware's loop. The host's frames on the pty are read
+// when a run line arrives (the host writes them first), never in the middle of a run. Frames carry their time in band (time
 // marks, pty_link.h), so the host stamps each report with the moment the board made it, however slowly
 // either process runs: a loaded machine changes how long a run takes, never what it reports.
 // --inventory-ms BASE,PER_TAG (virtual clock): each reader chip's inventory takes BASE + PER_TAG x tags
@@ -176,7 +177,7 @@ class Emulator {
         if (!run_due(script, next)) return end();
         if (powered_ && port_.plugged()) {
           if (opt_.base_ms > 0) step_readers();
-          else bridge_.poll();
+          else bridge_.poll_local();
         }
         continue;
       }
@@ -198,6 +199,10 @@ class Emulator {
         const uint32_t to = static_cast<uint32_t>(std::stoul(line.substr(4)));
         if (to > target) target = to;
         reached = false;  // a target already passed is answered at once
+        // The host's frames (ACK, FOCUS...) take effect now, at the virtual moment the host let time
+        // pass from: it writes them before the run line, so what the board does next never depends on
+        // how fast the host wrote them.
+        if (powered_ && port_.plugged()) bridge_.read_host();
       }
     }
     return end();
@@ -206,7 +211,7 @@ class Emulator {
   // The inventory time model: each reader chip runs its own inventories, one after another. An
   // inventory sees the felt as it starts; its reports leave the board when it ends.
   void step_readers() {
-    bridge_.poll_link();
+    bridge_.heartbeat_if_due();
     const uint32_t now = clock_.virtual_ms;
     for (uint8_t r = 0; r < bridge_.readers() && r < fg::kMaxReaders; ++r) {
       if (busy_[r] && now >= ends_[r]) {

@@ -45,19 +45,22 @@ void Bridge::read_host() {
   }
 }
 
-void Bridge::poll_link() {
-  read_host();
+void Bridge::heartbeat_if_due() {
   if (clock_.millis() - last_heartbeat_ >= config_.heartbeat_ms) send_heartbeat();
 }
 
 void Bridge::poll() {
   read_host();
+  poll_local();
+}
+
+void Bridge::poll_local() {
   const uint32_t now = clock_.millis();
   if (now - last_scan_ >= config_.scan_interval_ms) {
     last_scan_ = now;
     scan_turn(true);
   }
-  if (clock_.millis() - last_heartbeat_ >= config_.heartbeat_ms) send_heartbeat();
+  heartbeat_if_due();
 }
 
 void Bridge::handle_host_frame(const Frame& f) {

@@ -40,8 +40,14 @@ class Bridge {
   // What reader r's last begin_scan scanned.
   const ScanStep& pending(uint8_t r) const { return pending_[r]; }
   uint8_t readers() const { return scheduler_.readers(); }
-  // Host bytes and the heartbeat only (the scans driven by begin_scan/end_scan).
-  void poll_link();
+  // The heartbeat when due (the scans driven by begin_scan/end_scan).
+  void heartbeat_if_due();
+  // poll() without reading the host's bytes: a driver that applies them at moments of its own choosing
+  // (the emulator's virtual clock reads them when the host lets time pass, so a FOCUS takes effect at a
+  // virtual moment that does not depend on how fast either process runs).
+  void poll_local();
+  // Reads and applies the host's bytes waiting on the link (poll() does this first).
+  void read_host();
 
   const DecodeCounters& rx_counters() const { return decoder_.counters(); }
   const DeviceLink& link() const { return link_; }
@@ -57,7 +63,6 @@ class Bridge {
   void scan_turn(bool report);
   void scan_once(uint8_t reader, bool report);
   void finish_scan(uint8_t reader, bool report);
-  void read_host();
   void send_heartbeat();
 
   Clock& clock_;
