@@ -31,6 +31,8 @@ const INVENTORY = { base: 14, perTag: 4 };
 /** One inventory of an antenna with the one tag that just landed: the unit of the issue's target. */
 const ONE_INVENTORY_MS = INVENTORY.base + INVENTORY.perTag;
 const EVENTS_PER_KIND = 40;
+/** Focus shares (% of round-robin time) shown beside the firmware's for the trade-off; 100 is one focus turn per round-robin turn. */
+const TRADE_OFF_SHARES = [35, 50, 100] as const;
 
 type Kind = "deal" | "board" | "bet" | "fold" | "premature card" | "out-of-turn chips";
 const EXPECTED: readonly Kind[] = ["deal", "board", "bet", "fold"];
@@ -115,7 +117,12 @@ interface Measured {
 }
 
 /** Plays the plan once; the latency of each event and where it went. */
-async function measure(readers: number, focus: boolean, seed: number): Promise<Measured[]> {
+async function measure(
+  readers: number,
+  focus: boolean,
+  seed: number,
+  focusShare?: number,
+): Promise<Measured[]> {
   const config = loadConfig();
   const ch = Object.fromEntries(Object.entries(channelMap(config)).map(([c, a]) => [a, Number(c)]));
   const logDir = mkdtempSync(join(tmpdir(), "feltguard-scans-"));
@@ -139,6 +146,7 @@ async function measure(readers: number, focus: boolean, seed: number): Promise<M
       readers,
       inventoryMs: INVENTORY,
       scanLog,
+      ...(focusShare ? { focusShare } : {}),
     });
     for (const e of events) {
       await link.runTo(e.at - 300);
@@ -240,6 +248,29 @@ export async function run(): Promise<BenchFigure[]> {
         met: fu / ru <= 1.25,
       },
     );
+    // The trade-off behind the firmware's share (scheduler.h kFocusSharePct): more focus time reads
+    // expected tags sooner and unexpected ones later. Comparison only, same plan and seed.
+    for (const share of TRADE_OFF_SHARES) {
+      const measured = await measure(readers, true, 20, share);
+      const p99Of = (kinds: readonly Kind[]) =>
+        pct(
+          measured
+            .filter((m) => kinds.includes(m.kind))
+            .map((m) => m.latency)
+            .sort((a, b) => a - b),
+          99,
+        );
+      const e = p99Of(EXPECTED);
+      const u = p99Of(UNEXPECTED);
+      figures.push({
+        name: `${layout}, focus share ${share} %: expected p99 (round-robin ÷ focus); unexpected p99 ÷ round-robin's`,
+        value: e,
+        unit: "ms",
+        target: "",
+        met: null,
+        note: `expected p99 ${e} ms (${(re / e).toFixed(2)}× better than round-robin's ${re} ms); unexpected p99 ${u} ms (${(u / ru).toFixed(2)}× round-robin's ${ru} ms)`,
+      });
+    }
   }
   return figures;
 }

@@ -18,6 +18,8 @@
 // in its field; the readers are independent (each starts its next inventory when its last one ends).
 // --scan-log FILE (with --inventory-ms): a line per inventory, "<start ms> <end ms> <reader> <channel>
 // <f|r> <tags>" (f: a focus turn, r: round-robin), so a benchmark can say what a tag waited behind.
+// --focus-share PCT: the focus's time against round-robin time (default scheduler.h's kFocusSharePct),
+// for the benchmark's trade-off between expected and unexpected tags.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -89,6 +91,7 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--verbose") o.verbose = true;
     else if (a == "--virtual-clock") o.virtual_clock = true;
     else if (a == "--scan-log") o.scan_log = next();
+    else if (a == "--focus-share") o.config.focus_share_pct = static_cast<uint8_t>(std::stoi(next()));
     else if (a == "--readers") o.config.readers = static_cast<uint8_t>(std::stoi(next()));
     else if (a == "--inventory-ms") {
       const std::string v = next();

@@ -1,5 +1,6 @@
 // The scan scheduler: readers in parallel over blocks of channels, focus turns between round-robin
-// turns, and the staleness bound (every channel of a reader with N channels within 2N of its turns).
+// turns, and the staleness bounds (every channel of a reader with N channels within 2N of its turns;
+// focus time at most kFocusSharePct % of round-robin time, plus the cap and one overrun).
 #include <vector>
 
 #include "../src/core/bridge.h"
@@ -82,6 +83,96 @@ TEST("scheduler: staleness bound: whatever the focus, every channel within 2N tu
     }
     CHECK(last >= 0);
   }
+}
+
+namespace {
+
+// One reader with 24 channels timed as the latency benchmark's felt: 22 ms per seat (two cards), 14 ms
+// for an empty antenna, 134 ms for the pot (30 chips). Runs `total_ms` of scans, charging each its
+// time, and returns (channel, start ms, focus) per scan.
+struct Timed {
+  uint8_t channel;
+  uint32_t start;
+  bool focus;
+};
+uint32_t cost_of(uint8_t ch) { return ch < 9 ? 22 : (ch == 23 ? 134 : 14); }
+std::vector<Timed> timed_run(ScanScheduler& s, uint32_t total_ms) {
+  Uid seen[kMaxTagsPerAntenna];
+  std::vector<Timed> out;
+  for (uint32_t t = 0; t < total_ms;) {
+    const ScanStep st = s.step(0, seen);
+    const uint32_t c = cost_of(st.channel);
+    out.push_back({st.channel, t, st.focus});
+    s.charge(0, c);
+    t += c;
+  }
+  return out;
+}
+// The longest time between the starts of two scans of `ch` (ms).
+uint32_t longest_gap(const std::vector<Timed>& run, uint8_t ch) {
+  uint32_t last = 0, gap = 0;
+  bool any = false;
+  for (const auto& x : run) {
+    if (x.channel != ch) continue;
+    if (any && x.start - last > gap) gap = x.start - last;
+    last = x.start;
+    any = true;
+  }
+  return gap;
+}
+
+}  // namespace
+
+TEST("scheduler: time budget: the focus takes at most its share of the round-robin's time; every channel stays within (1 + share) of a round") {
+  Recorder rec;
+  ScanScheduler s(rec, 24);
+  s.reset(24, 1);
+  uint32_t round = 0;
+  for (uint8_t ch = 0; ch < 24; ++ch) round += cost_of(ch);  // 9 x 22 + 14 x 14 + 134 = 528 ms
+  const auto plain = timed_run(s, 20000);
+  CHECK(longest_gap(plain, 23) <= round);
+  s.reset(24, 1);
+  const uint8_t focus[] = {13, 22};  // a bet zone and the muck
+  s.set_focus(focus, 2);
+  const auto run = timed_run(s, 20000);
+  uint32_t focus_ms = 0, rr_ms = 0;
+  for (const auto& x : run) (x.focus ? focus_ms : rr_ms) += cost_of(x.channel);
+  CHECK(focus_ms * 100 <= rr_ms * kFocusSharePct + kFocusCreditCapMs * 100);
+  CHECK(focus_ms * 100 >= rr_ms * (kFocusSharePct - 2));  // and it does use it
+  // Every channel, focused or not, is scanned again within a round stretched by the share, the cap and
+  // one focus inventory beyond the credit.
+  for (uint8_t ch = 0; ch < 24; ++ch) {
+    CHECK(longest_gap(run, ch) <= round + round * kFocusSharePct / 100 + kFocusCreditCapMs + 14);
+  }
+  // The other side: the focus channels are scanned far more often than once a round.
+  // The other side: each focus channel is scanned again within two focus scans' worth of credit (14 ms
+  // each, earned by 14 / share of round-robin time) plus the longest round-robin scan (the pot's):
+  // about half a round, where the round-robin alone takes a whole one.
+  const uint32_t focus_period = 2 * 14 * 100 / kFocusSharePct + 134;
+  CHECK(longest_gap(run, 13) <= focus_period);
+  CHECK(longest_gap(run, 22) <= focus_period);
+  CHECK(focus_period < round);
+}
+
+TEST("scheduler: time budget: a focus dearer than the cap still runs (it overdraws a full credit); share 100 alternates") {
+  Recorder rec;
+  ScanScheduler s(rec, 24);
+  s.reset(24, 1);
+  const uint8_t pot[] = {23};  // 134 ms a scan, more than the 30 ms cap
+  s.set_focus(pot, 1);
+  const auto run = timed_run(s, 10000);
+  int focus_turns = 0;
+  for (const auto& x : run) focus_turns += x.focus ? 1 : 0;
+  CHECK(focus_turns >= 2);
+  uint32_t focus_ms = 0, rr_ms = 0;
+  for (const auto& x : run) (x.focus ? focus_ms : rr_ms) += cost_of(x.channel);
+  CHECK(focus_ms * 100 <= rr_ms * kFocusSharePct + (kFocusCreditCapMs + 134) * 100);
+  // At a share of 100 % the turn rule alone limits the focus: one focus turn after each round-robin turn.
+  s.reset(24, 1, 100);
+  const uint8_t board[] = {20};
+  s.set_focus(board, 1);
+  const auto alt = timed_run(s, 400);
+  for (size_t i = 0; i + 1 < alt.size(); ++i) CHECK(alt[i].focus != alt[i + 1].focus);
 }
 
 TEST("bridge: FOCUS from the host steers the scans; a reboot forgets it") {

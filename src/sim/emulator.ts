@@ -73,6 +73,8 @@ export interface EmulatorOptions {
   readonly inventoryMs?: { readonly base: number; readonly perTag: number };
   /** With inventoryMs: where the emulator logs every inventory (start, end, reader, channel, focus). */
   readonly scanLog?: string;
+  /** The focus's share of the readers' time, % of round-robin time (default: the firmware's, 20). */
+  readonly focusShare?: number;
 }
 
 export interface RunningEmulator {
@@ -111,6 +113,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       ? ["--inventory-ms", `${options.inventoryMs.base},${options.inventoryMs.perTag}`]
       : []),
     ...(options.scanLog ? ["--scan-log", options.scanLog] : []),
+    ...(options.focusShare ? ["--focus-share", String(options.focusShare)] : []),
   ]);
   // The emulator may be gone when a last line is written: its exit says so, not an EPIPE.
   child.stdin.on("error", () => undefined);
@@ -233,6 +236,8 @@ export interface EmulatedBridgeOptions {
   readonly inventoryMs?: { readonly base: number; readonly perTag: number };
   /** With inventoryMs: where the emulator logs every inventory (emulator.cpp, --scan-log). */
   readonly scanLog?: string;
+  /** The focus's share of the readers' time, % of round-robin time (default: the firmware's). */
+  readonly focusShare?: number;
 }
 
 /**
@@ -310,6 +315,7 @@ export async function openEmulatedBridge(
       ...(options.readers ? { readers: options.readers } : {}),
       ...(options.inventoryMs ? { inventoryMs: options.inventoryMs } : {}),
       ...(options.scanLog ? { scanLog: options.scanLog } : {}),
+      ...(options.focusShare ? { focusShare: options.focusShare } : {}),
     });
     const binding = clock ? markedBinding(SerialPort.binding, onMark) : SerialPort.binding;
     bridge = connectBridge(runtime, config, emulator.link, binding);

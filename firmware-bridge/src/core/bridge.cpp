@@ -10,7 +10,7 @@ Bridge::Bridge(Clock& clock, ByteLink& port, TagReader& reader)
 void Bridge::begin(const BridgeConfig& config) {
   config_ = config;
   if (config_.channels == 0 || config_.channels > kMaxChannels) config_.channels = kMaxChannels;
-  scheduler_.reset(config_.channels, config_.readers);
+  scheduler_.reset(config_.channels, config_.readers, config_.focus_share_pct);
   presence_.clear();
   decoder_.reset();
   for (uint8_t i = 0; i < scheduler_.per_reader(); ++i) scan_turn(false);

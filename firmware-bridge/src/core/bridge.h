@@ -21,6 +21,7 @@ struct BridgeConfig {
   uint16_t heartbeat_ms = kDefaultHeartbeatMs;
   uint16_t scan_interval_ms = 0;  // least time between two scan turns; 0 = back to back
   uint8_t readers = 1;            // reader chips scanning in parallel, each behind an RF switch
+  uint8_t focus_share_pct = kFocusSharePct;  // focus time against round-robin time (scheduler.h)
 };
 
 class Bridge {

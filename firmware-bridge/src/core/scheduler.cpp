@@ -13,8 +13,9 @@ FaultCode code_for(ScanStatus s) {
 
 }  // namespace
 
-void ScanScheduler::reset(uint8_t channels, uint8_t readers) {
+void ScanScheduler::reset(uint8_t channels, uint8_t readers, uint8_t focus_share_pct) {
   channels_ = channels;
+  share_pct_ = focus_share_pct == 0 ? kFocusSharePct : (focus_share_pct > 100 ? 100 : focus_share_pct);
   readers_ = readers == 0 ? 1 : (readers > kMaxReaders ? kMaxReaders : readers);
   if (readers_ > channels_) readers_ = channels_ == 0 ? 1 : channels_;
   per_reader_ = static_cast<uint8_t>((channels_ + readers_ - 1) / readers_);
@@ -69,7 +70,7 @@ void ScanScheduler::charge(uint8_t r, uint32_t ms) {
     credit_[r] -= t * 100;
     cost_[last_ch_[r]] = static_cast<uint32_t>(t);
   } else {
-    credit_[r] += t * kFocusSharePct;
+    credit_[r] += t * share_pct_;
     if (credit_[r] > kFocusCreditCapMs * 100) credit_[r] = kFocusCreditCapMs * 100;
   }
 }

@@ -46,8 +46,9 @@ class ScanScheduler {
  public:
   ScanScheduler(TagReader& reader, uint8_t channels) : reader_(reader), channels_(channels) {}
 
-  // Starts over (boot): a channel count, the reader chips sharing them, no failures, faults or focus.
-  void reset(uint8_t channels, uint8_t readers = 1);
+  // Starts over (boot): a channel count, the reader chips sharing them, the focus's share of their time
+  // (percent of round-robin time, 1..100), no failures, faults or focus.
+  void reset(uint8_t channels, uint8_t readers = 1, uint8_t focus_share_pct = kFocusSharePct);
   // The host's focus (most likely first); channels out of range are ignored. n = 0 clears it.
   void set_focus(const uint8_t* channels, uint8_t n);
   // Scans reader r's next channel into seen (kMaxTagsPerAntenna entries).
@@ -82,6 +83,7 @@ class ScanScheduler {
   uint32_t cost_[kMaxChannels]{};   // the last focus scan's duration per channel, ms (its next estimate)
   uint8_t focus_[kMaxFocus]{};
   uint8_t focus_n_ = 0;
+  int32_t share_pct_ = kFocusSharePct;
   uint8_t failures_[kMaxChannels]{};
   bool faulted_[kMaxChannels]{};
   FaultCode codes_[kMaxChannels]{};
