@@ -38,6 +38,22 @@ type Kind = "deal" | "board" | "bet" | "fold" | "premature card" | "out-of-turn 
 const EXPECTED: readonly Kind[] = ["deal", "board", "bet", "fold"];
 const UNEXPECTED: readonly Kind[] = ["premature card", "out-of-turn chips"];
 
+/**
+ * Why the expected events' targets are out of reach with this hardware, from the scan log and the
+ * trade-off rows (the figures are the model's, PROTOCOL.md "Inventory time"; nothing was shrunk).
+ */
+const WHY_NOT_MET =
+  "Out of reach together with the unexpected events' limit. Reading an expected tag within 2 inventories " +
+  "needs its antenna scanned about back to back (a focus inventory every ~28 ms, more than half the " +
+  "reader's time), while keeping unexpected tags within 1.25× of round-robin allows the focus at most " +
+  "~20–25 % of it (the firmware's share: 20 %). At 20 % a focus inventory of c ms comes once per c / 0.2 " +
+  "ms of round-robin, and the focus usually names two antennas (bet zone and muck, board and burn), so " +
+  "each is scanned every ~140–300 ms; a bet onto 4 chips alone takes 42 ms to inventory (7 tags). Even " +
+  "at 100 % (rows below) a round-robin inventory under way (the pot's 30 chips: 134 ms) and the other " +
+  "focus channel keep the p99 above 200 ms. Before this session's changes the focus took ~half the time " +
+  "(one focus turn after every round-robin turn, whatever their lengths), and three readers waited in " +
+  "lock-step for the longest inventory: expected p99 170 / 193 ms, unexpected 1.88× / 1.69× round-robin's.";
+
 /** A seeded generator (mulberry32): the same events every run. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -232,6 +248,7 @@ export async function run(): Promise<BenchFigure[]> {
         unit: "ms",
         target: `≤ 2 inventories + 10 ms (${2 * ONE_INVENTORY_MS + 10} ms)`,
         met: fe <= 2 * ONE_INVENTORY_MS + 10,
+        note: WHY_NOT_MET,
       },
       {
         name: `${layout}: round-robin ÷ focus, expected p99`,
