@@ -185,6 +185,7 @@ class Emulator {
         continue;
       }
       if (!reached) {
+        if (scan_log_ != nullptr) std::fflush(scan_log_);  // readable up to the target, as the frames are
         port_.mark_reached(target);
         reached = true;
       }

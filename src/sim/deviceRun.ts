@@ -54,7 +54,9 @@ export interface DeviceSimRun {
   readonly emulator?: string;
   /**
    * Tell the bridge where the next tags should land (FOCUS after every table change, as `feltguard
-   * table` does). Default true; false scans round-robin only.
+   * table` does). Default true; false scans round-robin only. The emulator applies the host's frames
+   * when it is told to run on, so a FOCUS takes effect at the next step (at most STEP_MS later): the
+   * same moment on any machine, if later than at a table.
    */
   readonly focus?: boolean;
 }
