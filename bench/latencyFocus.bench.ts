@@ -49,8 +49,9 @@ const WHY_NOT_MET =
   "~20–25 % of it (the firmware's share: 20 %). At 20 % a focus inventory of c ms comes once per c / 0.2 " +
   "ms of round-robin, and the focus usually names two antennas (bet zone and muck, board and burn), so " +
   "each is scanned every ~140–300 ms; a bet onto 4 chips alone takes 42 ms to inventory (7 tags). Even " +
-  "at 100 % (rows below) a round-robin inventory under way (the pot's 30 chips: 134 ms) and the other " +
-  "focus channel keep the p99 above 200 ms. Before this session's changes the focus took ~half the time " +
+  "at 100 % (rows below) the round-robin round under way (an inventory goes round by round, but one " +
+  "16-slot round of the pot's 30 chips takes ~75 ms) and the other focus channel keep the p99 above " +
+  "150 ms. Before this session's changes the focus took ~half the time " +
   "(one focus turn after every round-robin turn, whatever their lengths), and three readers waited in " +
   "lock-step for the longest inventory: expected p99 170 / 193 ms, unexpected 1.88× / 1.69× round-robin's.";
 

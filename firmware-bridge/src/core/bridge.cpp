@@ -13,7 +13,14 @@ void Bridge::begin(const BridgeConfig& config) {
   scheduler_.reset(config_.channels, config_.readers, config_.focus_share_pct);
   presence_.clear();
   decoder_.reset();
-  for (uint8_t i = 0; i < scheduler_.per_reader(); ++i) scan_turn(false);
+  // Every channel once: an inventory of many tags may take several rounds, so count whole inventories.
+  for (uint8_t r = 0; r < scheduler_.readers(); ++r) {
+    uint8_t done = 0;
+    for (int turns = 0; done < scheduler_.per_reader() && turns < scheduler_.per_reader() * kMaxRounds; ++turns) {
+      scan_once(r, false);
+      if (!pending_[r].more) ++done;
+    }
+  }
   start_session(config_.reason);
 }
 
@@ -108,10 +115,28 @@ void Bridge::end_scan(uint8_t r) {
 void Bridge::finish_scan(uint8_t reader, bool report) {
   const ScanStep& s = pending_[reader];
   const Uid* seen = seen_[reader];
+  uint8_t seen_n = s.n;
   scheduler_.charge(reader, clock_.millis() - started_[reader]);
+  if (s.ok && !s.focus && (s.more || s.round > 0)) {
+    // One round of an inventory over several: its tags have arrived now; misses wait for the last round,
+    // which applies every round's tags together.
+    uint8_t& acc_n = acc_n_[reader];
+    if (s.round == 0) acc_n = 0;
+    for (uint8_t i = 0; i < s.n && acc_n < kMaxTagsPerAntenna; ++i) acc_[reader][acc_n++] = seen[i];
+    if (s.more) {
+      presence_.apply_arrivals(s.channel, seen, s.n, &delta_);
+      if (report && delta_.n_arrived > 0) {
+        const size_t n = encode_tag_list(s.channel, delta_.arrived, delta_.n_arrived, body_);
+        link_.send_sequenced(MsgType::TagArrived, body_, n);
+      }
+      return;
+    }
+    seen = acc_[reader];
+    seen_n = acc_n;
+  }
   if (!report) {
     // Boot cycle: fill the table quietly; the snapshots after HELLO carry it.
-    if (s.ok) presence_.apply_scan(s.channel, seen, s.n, config_.k, &delta_);
+    if (s.ok) presence_.apply_scan(s.channel, seen, seen_n, config_.k, &delta_);
     return;
   }
   if (s.fault_raised) {
@@ -119,7 +144,7 @@ void Bridge::finish_scan(uint8_t reader, bool report) {
     link_.send_sequenced(MsgType::ReaderFault, body_, n);
   }
   if (!s.ok) return;  // a failed scan neither sees nor misses tags
-  presence_.apply_scan(s.channel, seen, s.n, config_.k, &delta_);
+  presence_.apply_scan(s.channel, seen, seen_n, config_.k, &delta_);
   if (s.fault_cleared) {
     // The reader was blind for a while: a full picture is clearer than a list of changes.
     size_t n = encode_fault(s.channel, false, s.code, body_);

@@ -75,6 +75,8 @@ class Bridge {
   BridgeConfig config_{};
   Uid seen_[kMaxReaders][kMaxTagsPerAntenna];
   ScanStep pending_[kMaxReaders]{};
+  Uid acc_[kMaxReaders][kMaxTagsPerAntenna];  // the rounds so far of each reader's inventory under way
+  uint8_t acc_n_[kMaxReaders]{};
   uint32_t started_[kMaxReaders]{};
   ScanDelta delta_{};
   uint8_t body_[kMaxBody];

@@ -24,6 +24,7 @@ void ScanScheduler::reset(uint8_t channels, uint8_t readers, uint8_t focus_share
     focus_due_[r] = false;
     focus_pos_[r] = 0;
     last_focus_[r] = false;
+    rr_round_[r] = 0;
     credit_[r] = kFocusCreditCapMs * 100;
   }
   focus_n_ = 0;
@@ -75,27 +76,55 @@ void ScanScheduler::charge(uint8_t r, uint32_t ms) {
   }
 }
 
+ScanStatus ScanScheduler::whole_inventory(uint8_t ch, Uid* seen, uint8_t* n) {
+  *n = 0;
+  bool more = true;
+  // Bounded: a reader that kept asking for rounds (a fault) cannot hold the scheduler.
+  for (uint8_t round = 0; more && round < kMaxRounds; ++round) {
+    uint8_t got = 0;
+    const uint8_t room = static_cast<uint8_t>(kMaxTagsPerAntenna - *n);
+    const ScanStatus st = reader_.inventory_round(ch, round, seen + *n, room, &got, &more);
+    if (st != ScanStatus::Ok) return st;
+    *n = static_cast<uint8_t>(*n + (got > room ? room : got));
+  }
+  return ScanStatus::Ok;
+}
+
 ScanStep ScanScheduler::step(uint8_t r, Uid* seen) {
   uint8_t ch = kMaxChannels;
   if (focus_due_[r]) ch = next_focus(r);
   const bool focus = ch != kMaxChannels;
+  uint8_t round = 0;
   if (!focus) {
-    ch = next_[r];
-    next_[r] = static_cast<uint8_t>(ch + 1 >= end(r) ? first(r) : ch + 1);
+    if (rr_round_[r] > 0) {
+      ch = rr_ch_[r];  // the inventory under way goes on
+      round = rr_round_[r];
+    } else {
+      ch = next_[r];
+      next_[r] = static_cast<uint8_t>(ch + 1 >= end(r) ? first(r) : ch + 1);
+      rr_ch_[r] = ch;
+    }
     focus_due_[r] = true;
   } else {
     focus_due_[r] = false;
   }
   last_focus_[r] = focus;
   last_ch_[r] = ch;
-  ScanStep s{ch, focus, false, 0, false, false, FaultCode::NoResponse};
+  ScanStep s{ch, focus, round, false, false, 0, false, false, FaultCode::NoResponse};
   uint8_t n = 0;
-  const ScanStatus status = reader_.inventory(s.channel, seen, kMaxTagsPerAntenna, &n);
+  bool more = false;
+  const ScanStatus status = focus ? whole_inventory(ch, seen, &n)
+                                  : reader_.inventory_round(ch, round, seen, kMaxTagsPerAntenna, &n, &more);
+  if (!focus) {
+    const bool next_round = status == ScanStatus::Ok && more && round + 1 < kMaxRounds;
+    rr_round_[r] = next_round ? static_cast<uint8_t>(round + 1) : 0;
+    s.more = next_round;
+  }
   if (status == ScanStatus::Ok) {
     s.ok = true;
     s.n = n > kMaxTagsPerAntenna ? kMaxTagsPerAntenna : n;
     failures_[s.channel] = 0;
-    if (faulted_[s.channel]) {
+    if (faulted_[s.channel] && !s.more) {
       faulted_[s.channel] = false;
       s.fault_cleared = true;
       s.code = codes_[s.channel];

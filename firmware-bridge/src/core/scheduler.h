@@ -13,6 +13,9 @@
 //   focus double a round's time; with the time budget a round with focus lasts at most
 //   (1 + share) x its round-robin time + the cap + one focus overrun.
 // The time budget needs each scan's duration (charge()): the bridge measures it on its clock.
+// A round-robin turn is one anticollision round (TagReader::inventory_round): an antenna with more tags
+// than one round separates (a pot of 30 chips) is inventoried over several turns, and a focus turn can
+// come between them; a focus turn runs its channel's whole inventory.
 #pragma once
 #include <stdint.h>
 
@@ -24,7 +27,9 @@ namespace fg {
 struct ScanStep {
   uint8_t channel;
   bool focus;          // a focus turn (not the round-robin's)
-  bool ok;             // the inventory succeeded; seen/n are valid
+  uint8_t round;       // a round-robin turn: which anticollision round of the channel's inventory
+  bool more;           // another round of this inventory follows (seen holds this round's tags only)
+  bool ok;             // the inventory (round) succeeded; seen/n are valid
   uint8_t n;
   bool fault_raised;   // this step turned the channel's fault on
   bool fault_cleared;  // this step turned it off
@@ -32,6 +37,8 @@ struct ScanStep {
 };
 
 constexpr uint8_t kMaxReaders = 4;
+// Anticollision rounds one inventory may take (48 tags at 16 a round, with room for collisions).
+constexpr uint8_t kMaxRounds = 16;
 // The focus's share of a reader's time, against its round-robin time. Why 20 %: the limit is
 // that an unexpected tag (seen only by the round-robin) waits at most 1.25x as long as without focus;
 // a round stretched by a fifth plus the cap and one overrun stays under that for rounds of >= ~250 ms
@@ -69,6 +76,8 @@ class ScanScheduler {
   uint8_t end(uint8_t r) const;
   // The next focus channel reader r serves, or kMaxChannels if it serves none.
   uint8_t next_focus(uint8_t r);
+  // A whole inventory of ch, round after round, into seen.
+  ScanStatus whole_inventory(uint8_t ch, Uid* seen, uint8_t* n);
 
   TagReader& reader_;
   uint8_t channels_;
@@ -78,6 +87,8 @@ class ScanScheduler {
   bool focus_due_[kMaxReaders]{};  // the last turn was round-robin: a focus turn may come next
   uint8_t focus_pos_[kMaxReaders]{};
   bool last_focus_[kMaxReaders]{};  // the last step was a focus turn
+  uint8_t rr_ch_[kMaxReaders]{};     // the round-robin channel whose inventory is under way
+  uint8_t rr_round_[kMaxReaders]{};  // its next round; 0: none under way
   uint8_t last_ch_[kMaxReaders]{};
   int32_t credit_[kMaxReaders]{};   // focus time left, in 1/100 ms
   uint32_t cost_[kMaxChannels]{};   // the last focus scan's duration per channel, ms (its next estimate)
