@@ -1,8 +1,8 @@
 // Which channel each reader chip scans next, and the fault rule (three failed scans in a row).
 //
 // The channels are split between the reader chips in blocks, as hardware.md wires them (channel c is
-// reader c / perReader, RF-switch port c % perReader); the readers scan in parallel, one channel each
-// per turn. Each reader goes round-robin over its channels, and when the host has named focus channels
+// reader c / perReader, RF-switch port c % perReader); the readers scan in parallel, each at its own pace.
+// Each reader goes round-robin over its channels, and when the host has named focus channels
 // (FOCUS: where a card or chips are expected next) a reader that serves one scans it between two of its
 // round-robin turns, most likely first. Two limits keep every channel fresh (PROTOCOL.md, "Focus"):
 // - turns: every round-robin turn is followed by at most one focus turn, so a reader with N channels
