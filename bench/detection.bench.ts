@@ -70,6 +70,8 @@ export async function run(): Promise<BenchFigure[]> {
   return [
     ...holdemFigures([], ""),
     ...holdemFigures(anyPace, ", random pace, 200 ms scan rounds"),
+    // #20: the bridges scanning where the table expects the next tag (FOCUS) must not change a verdict.
+    ...holdemFigures([...anyPace, "--focus"], ", random pace, 200 ms scan rounds, with focus"),
     {
       name: "Three Card Poker: errors detected / injected (10,000 hands, all codes, noise)",
       value: tcpDetected,

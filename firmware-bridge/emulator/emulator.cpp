@@ -10,9 +10,16 @@
 // tick speeds the whole felt up (the latency benchmark plays hands faster than real time).
 // --virtual-clock: the emulator's clock moves only when the host says so, on standard input, with lines
 // "run <ms>" (advance to that script time, then write a done mark). Every millisecond is stepped: the
-// script's commands due, then one turn of the firmware's loop. Frames carry their time in band (time
+// script's commands due, then one turn of the firmware's loop. The host's frames on the pty are read
+// when a run line arrives (the host writes them first), never in the middle of a run. Frames carry their time in band (time
 // marks, pty_link.h), so the host stamps each report with the moment the board made it, however slowly
 // either process runs: a loaded machine changes how long a run takes, never what it reports.
+// --inventory-ms BASE,PER_TAG (virtual clock): each reader chip's inventory takes BASE + PER_TAG x tags
+// in its field; the readers are independent (each starts its next inventory when its last one ends).
+// --scan-log FILE (with --inventory-ms): a line per inventory, "<start ms> <end ms> <reader> <channel>
+// <f|r> <tags>" (f: a focus turn, r: round-robin), so a benchmark can say what a tag waited behind.
+// --focus-share PCT: the focus's time against round-robin time (default scheduler.h's kFocusSharePct),
+// for the benchmark's trade-off between expected and unexpected tags.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -56,6 +63,7 @@ struct Options {
   double base_ms = 0;  // --inventory-ms: the inventory time model (virtual clock only)
   double per_tag_ms = 0;
   std::string trace;
+  std::string scan_log;
   useconds_t tick_us = 1000;
 };
 
@@ -82,6 +90,8 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--tick-us") o.tick_us = static_cast<useconds_t>(std::stoi(next()));
     else if (a == "--verbose") o.verbose = true;
     else if (a == "--virtual-clock") o.virtual_clock = true;
+    else if (a == "--scan-log") o.scan_log = next();
+    else if (a == "--focus-share") o.config.focus_share_pct = static_cast<uint8_t>(std::stoi(next()));
     else if (a == "--readers") o.config.readers = static_cast<uint8_t>(std::stoi(next()));
     else if (a == "--inventory-ms") {
       const std::string v = next();
@@ -168,17 +178,14 @@ class Emulator {
           power_on(fg::HelloReason::PowerOn);
         }
         if (!run_due(script, next)) return end();
-        port_.release();  // a scan turn that ends now reports
-        if (powered_ && port_.plugged() && clock_.virtual_ms >= busy_until_) {
-          // The felt as the turn starts is what its inventories see; they report when the longest ends.
-          world_.begin_turn();
-          bridge_.poll();
-          const uint32_t took = world_.turn_ms();
-          if (took > 0) port_.hold_until = busy_until_ = clock_.virtual_ms + took;
+        if (powered_ && port_.plugged()) {
+          if (opt_.base_ms > 0) step_readers();
+          else bridge_.poll_local();
         }
         continue;
       }
       if (!reached) {
+        if (scan_log_ != nullptr) std::fflush(scan_log_);  // readable up to the target, as the frames are
         port_.mark_reached(target);
         reached = true;
       }
@@ -196,9 +203,39 @@ class Emulator {
         const uint32_t to = static_cast<uint32_t>(std::stoul(line.substr(4)));
         if (to > target) target = to;
         reached = false;  // a target already passed is answered at once
+        // The host's frames (ACK, FOCUS...) take effect now, at the virtual moment the host let time
+        // pass from: it writes them before the run line, so what the board does next never depends on
+        // how fast the host wrote them.
+        if (powered_ && port_.plugged()) bridge_.read_host();
       }
     }
     return end();
+  }
+
+  // The inventory time model: each reader chip runs its own inventories, one after another. An
+  // inventory sees the felt as it starts; its reports leave the board when it ends.
+  void step_readers() {
+    bridge_.heartbeat_if_due();
+    const uint32_t now = clock_.virtual_ms;
+    for (uint8_t r = 0; r < bridge_.readers() && r < fg::kMaxReaders; ++r) {
+      if (busy_[r] && now >= ends_[r]) {
+        bridge_.end_scan(r);
+        busy_[r] = false;
+        if (scan_log_ != nullptr) {
+          const fg::ScanStep& s = bridge_.pending(r);
+          std::fprintf(scan_log_, "%u %u %u %u %c %u\n", begins_[r], ends_[r], r, s.channel, s.focus ? 'f' : 'r',
+                       static_cast<unsigned>(s.n));
+        }
+      }
+      if (!busy_[r]) {
+        world_.begin_turn();
+        bridge_.begin_scan(r);
+        const uint32_t took = world_.turn_ms();
+        begins_[r] = now;
+        ends_[r] = now + (took > 0 ? took : 1);
+        busy_[r] = true;
+      }
+    }
   }
 
   // Applies the script's commands due now; false once "end" has run.
@@ -210,6 +247,11 @@ class Emulator {
   }
 
   bool open_trace() {
+    if (!opt_.scan_log.empty()) {
+      scan_log_ = std::fopen(opt_.scan_log.c_str(), "w");
+      if (scan_log_ == nullptr) std::fprintf(stderr, "emulator: cannot write %s\n", opt_.scan_log.c_str());
+      if (scan_log_ == nullptr) return false;
+    }
     if (opt_.trace.empty()) return true;
     port_.trace = std::fopen(opt_.trace.c_str(), "w");
     if (port_.trace == nullptr) std::fprintf(stderr, "emulator: cannot write %s\n", opt_.trace.c_str());
@@ -217,6 +259,8 @@ class Emulator {
   }
 
   int end() {
+    if (scan_log_ != nullptr) std::fclose(scan_log_);
+    scan_log_ = nullptr;
     if (port_.trace != nullptr) std::fclose(port_.trace);
     port_.trace = nullptr;
     say("END");
@@ -227,6 +271,7 @@ class Emulator {
     opt_.config.reason = reason;
     ++opt_.config.boot_counter;  // the board keeps it in flash
     bridge_.begin(opt_.config);
+    for (bool& b : busy_) b = false;  // a reboot abandons the inventories under way
     powered_ = true;
     if (!started_) {
       started_ = true;
@@ -307,7 +352,11 @@ class Emulator {
   bool started_ = false;
   uint32_t script_start_ = 0;
   uint32_t replug_at_ = 0;
-  uint32_t busy_until_ = 0;  // virtual clock: the readers are inventorying until then
+  // The inventory time model: each reader's inventory under way, from begins_ to ends_ (virtual ms).
+  bool busy_[fg::kMaxReaders]{};
+  uint32_t begins_[fg::kMaxReaders]{};
+  uint32_t ends_[fg::kMaxReaders]{};
+  std::FILE* scan_log_ = nullptr;
 };
 
 }  // namespace

@@ -43,7 +43,6 @@ void PtyLink::unplug() {
   master_ = slave_ = -1;
   rx_len_ = rx_pos_ = 0;
   marked_ = false;  // a new connection starts without a time
-  held_.clear();
 }
 
 // Faults hit sequenced frames only, so a script's "drop 1" always costs a resend, never just a heartbeat.
@@ -69,18 +68,8 @@ size_t PtyLink::write(const uint8_t* data, size_t len) {
     ++corrupted;
     out[len / 2] ^= 0x5A;  // inside the COBS data, away from both delimiters
   }
-  if (virtual_now != nullptr && *virtual_now < hold_until) {
-    held_.push_back(out);
-    return len;
-  }
   emit(out);
   return len;
-}
-
-void PtyLink::release() {
-  if (held_.empty() || virtual_now == nullptr || *virtual_now < hold_until) return;
-  for (const auto& out : held_) emit(out);
-  held_.clear();
 }
 
 void PtyLink::emit(const std::vector<uint8_t>& out) {

@@ -45,10 +45,6 @@ class PtyLink : public fg::ByteLink {
   // buffer then waits for the host instead of dropping: virtual time stands still meanwhile.
   const uint32_t* virtual_now = nullptr;
   void mark_reached(uint32_t ms) { write_mark(ms, true); }
-  // Virtual clock: frames written before this time wait for it (what a scan turn reports leaves the
-  // board when its inventories end). release() writes the waiting frames once the clock is there.
-  uint32_t hold_until = 0;
-  void release();
 
   int drop_next = 0;
   int corrupt_next = 0;
@@ -64,7 +60,6 @@ class PtyLink : public fg::ByteLink {
   int rx_pos_ = 0;
   std::mt19937 rng_{12345};
   bool marked_ = false;
-  std::vector<std::vector<uint8_t>> held_;
   void emit(const std::vector<uint8_t>& out);
   uint32_t last_mark_ = 0;
   void trace_frame(long long us, const uint8_t* data, size_t len);

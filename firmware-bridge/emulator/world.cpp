@@ -8,10 +8,39 @@ uint32_t World::turn_ms() const {
   return static_cast<uint32_t>(whole);
 }
 
+fg::ScanStatus World::inventory_round(uint8_t channel, uint8_t round, fg::Uid* out, uint8_t cap, uint8_t* count,
+                                      bool* more) {
+  if (base_ms <= 0) return fg::TagReader::inventory_round(channel, round, out, cap, count, more);
+  constexpr size_t kSlots = 16;
+  const auto& tags = tags_[channel];
+  if (round == 0) rounds_[channel] = static_cast<uint8_t>(tags.empty() ? 1 : (tags.size() + kSlots - 1) / kSlots);
+  const uint8_t rounds = rounds_[channel] == 0 ? 1 : rounds_[channel];
+  *more = round + 1 < rounds;
+  *count = 0;
+  double answered = 0;
+  const bool failing = failing_[channel];
+  for (const auto& u : tags) {
+    // FNV-1a over the UID: which round the tag answers in, the same every inventory.
+    uint32_t h = 2166136261u;
+    for (uint8_t b : u.b) h = (h ^ b) * 16777619u;
+    if (h % rounds != round) continue;
+    answered += 1;  // every tag in the field answers (and costs time), kept or not
+    if (failing) continue;
+    auto hid = hidden_.find({channel, key(u)});
+    if (hid != hidden_.end() && hid->second > 0) {
+      --hid->second;
+      continue;
+    }
+    if (*count < cap) out[(*count)++] = u;
+  }
+  turn_ms_ += (round == 0 ? base_ms : kResumeMs) + per_tag_ms * answered;
+  if (failing) return fg::ScanStatus::NoResponse;
+  return fg::ScanStatus::Ok;
+}
+
 fg::ScanStatus World::inventory(uint8_t channel, fg::Uid* out, uint8_t cap, uint8_t* count) {
   // Every tag in the field answers (and costs time), whether or not the firmware can keep it.
-  const double cost = base_ms + per_tag_ms * static_cast<double>(tags_[channel].size());
-  if (cost > turn_ms_) turn_ms_ = cost;
+  turn_ms_ += base_ms + per_tag_ms * static_cast<double>(tags_[channel].size());
   if (failing_[channel]) return fg::ScanStatus::NoResponse;
   *count = 0;
   for (const auto& u : tags_[channel]) {

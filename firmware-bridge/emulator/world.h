@@ -10,6 +10,11 @@
 class World : public fg::TagReader {
  public:
   fg::ScanStatus inventory(uint8_t channel, fg::Uid* out, uint8_t cap, uint8_t* count) override;
+  // With the time model: an inventory of n tags takes ceil(n / 16) rounds (one 16-slot request each;
+  // PROTOCOL.md "Inventory time"); a tag answers in round hash(UID) mod rounds, the rounds fixed when the
+  // inventory starts (a tag placed after its round has run is seen by the next inventory).
+  fg::ScanStatus inventory_round(uint8_t channel, uint8_t round, fg::Uid* out, uint8_t cap, uint8_t* count,
+                                 bool* more) override;
 
   void place(uint8_t ch, const fg::Uid& uid);
   void remove(uint8_t ch, const fg::Uid& uid);
@@ -20,12 +25,14 @@ class World : public fg::TagReader {
   static bool parse_uid(const std::string& hex, fg::Uid* out);
 
   // The inventory time model (PROTOCOL.md, "Inventory time"): an inventory with n tags in the field
-  // takes base_ms + per_tag_ms * n. A turn's readers run in parallel: the turn lasts as long as its
-  // longest inventory. 0/0 (the default) makes inventories instant.
+  // takes base_ms + per_tag_ms * n; split in rounds, the first carries the base, each later one
+  // per_tag_ms per tag it separates plus kResumeMs (the RF switch and the field settling again).
+  // 0/0 (the default) makes inventories instant and whole.
   double base_ms = 0;
   double per_tag_ms = 0;
+  static constexpr double kResumeMs = 1;
   void begin_turn() { turn_ms_ = 0; }
-  // Virtual milliseconds the inventories since begin_turn() took (the longest), rounded up.
+  // Virtual milliseconds the inventories (rounds) since begin_turn() took, rounded up.
   uint32_t turn_ms() const;
 
  private:
@@ -34,4 +41,5 @@ class World : public fg::TagReader {
   std::map<std::pair<uint8_t, std::string>, int> hidden_;  // scans left during which a tag is not seen
   std::map<uint8_t, bool> failing_;
   double turn_ms_ = 0;
+  std::map<uint8_t, uint8_t> rounds_;  // the rounds of each channel's inventory under way
 };

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SerialBinding } from "../devices/bridge/index.js";
+import { focusObserver } from "../display/focus.js";
 import { createDisplayOutputs } from "../display/outputs.js";
 import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED } from "../journal/faults.js";
@@ -113,6 +114,8 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     ...(devices?.panel ? { panel: devices.panel } : {}),
   });
   runtime.addOutput(shown.output);
+  // The bridges scan first where the next card or chips should land (FOCUS, issue 20).
+  if (devices) runtime.addObserver(focusObserver(devices.bridges, config.antennas));
   // What the floor page is given at once: the replayed hand (under its numbers), then the notices.
   runtime.show(recovered.replayed);
   const history = [

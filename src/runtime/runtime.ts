@@ -52,6 +52,7 @@ export class Runtime {
   private readonly clock: MonotonicClock;
   private readonly journal: InputJournal | undefined;
   private readonly outputs: TableOutput[];
+  private readonly observers: ((core: TableCore) => void)[] = [];
   private readonly setTimer: NonNullable<RuntimeOptions["setTimer"]>;
   private timer: { cancel(): void } | null = null;
   private lastT: number;
@@ -74,6 +75,15 @@ export class Runtime {
     this.outputs.push(output);
   }
 
+  /**
+   * Adds an observer, called with the core after every input and every timer, whether or not it said
+   * anything: some state changes say nothing publicly (a hole card dealt) yet move what the bridges
+   * should scan first (display/focus.ts).
+   */
+  addObserver(observer: (core: TableCore) => void): void {
+    this.observers.push(observer);
+  }
+
   /** The time for a new input event: the clock, never behind the last event. */
   now(): number {
     this.lastT = Math.max(this.lastT, this.clock());
@@ -92,6 +102,7 @@ export class Runtime {
     this.journal?.append({ ...forCore, wall: this.wallClock().toISOString() });
     const out = [...this.core.advanceTo(t), ...this.core.handle(forCore)];
     this.emit(out);
+    this.observe();
     // The journal's notices come after the core's events: a replay of the journal numbers them so too.
     const notices = this.announceNotices();
     this.arm();
@@ -126,6 +137,7 @@ export class Runtime {
   tick(): TableEvent[] {
     const out = this.core.advanceTo(this.now());
     this.emit(out);
+    this.observe();
     this.arm();
     return [...out, ...this.announceNotices()];
   }
@@ -134,6 +146,10 @@ export class Runtime {
   stop(): void {
     this.timer?.cancel();
     this.timer = null;
+  }
+
+  private observe(): void {
+    for (const observer of this.observers) observer(this.core);
   }
 
   private emit(events: readonly TableEvent[]): void {

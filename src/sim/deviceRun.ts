@@ -15,7 +15,8 @@
  * A busy machine makes a run take longer; it cannot stretch a gap between two reports or shorten a
  * window, so the verdict is the same at any machine speed. `speed` only caps the pace, for watching.
  */
-import { channelMap } from "../runtime/tableDevices.js";
+import { channelMap, DEFAULT_BRIDGE } from "../runtime/tableDevices.js";
+import { focusObserver } from "../display/focus.js";
 import type { Config } from "../config/configSchema.js";
 import { Runtime, type RuntimeOptions, type TableOutput } from "../runtime/runtime.js";
 import type { InputEventIn } from "../contract/input.js";
@@ -51,6 +52,13 @@ export interface DeviceSimRun {
   readonly onRuntime?: (runtime: Runtime) => Promise<void> | void;
   /** The emulator binary (default: built if needed; throws EmulatorUnavailable if it cannot be). */
   readonly emulator?: string;
+  /**
+   * Tell the bridge where the next tags should land (FOCUS after every table change, as `feltguard
+   * table` does). Default true; false scans round-robin only. The emulator applies the host's frames
+   * when it is told to run on, so a FOCUS takes effect at the next step (at most STEP_MS later): the
+   * same moment on any machine, if later than at a table.
+   */
+  readonly focus?: boolean;
 }
 
 export interface DeviceSimSummary extends SimSummary {
@@ -161,6 +169,9 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   const started = monotonicUs();
   try {
     link = await openEmulatedBridge(runtime, config, { script: plan.script, tickUs: 1000, emulator, clock });
+    const bridge = link.bridge;
+    if (run.focus ?? true)
+      runtime.addObserver(focusObserver(new Map([[DEFAULT_BRIDGE, bridge]]), config.antennas));
     await online(link, abort.signal);
     const pace = async (ms: number) => {
       if (!Number.isFinite(speed)) return;
@@ -171,6 +182,9 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
       while (!abort.signal.aborted && clock.now() < to) {
         const next = Math.min(to, clock.now() + STEP_MS);
         await pace(next);
+        // The emulator reads the host's frames when it is told to run on: a FOCUS must be on the pty by
+        // then, so that it takes effect at the same virtual moment however fast this process writes.
+        await bridge.written();
         await link!.runTo(next);
       }
     };

@@ -71,6 +71,10 @@ export interface EmulatorOptions {
   readonly readers?: number;
   /** Virtual clock only: an inventory takes base + perTag × tags in the field (PROTOCOL.md). */
   readonly inventoryMs?: { readonly base: number; readonly perTag: number };
+  /** With inventoryMs: where the emulator logs every inventory (start, end, reader, channel, focus). */
+  readonly scanLog?: string;
+  /** The focus's share of the readers' time, % of round-robin time (default: the firmware's, 20). */
+  readonly focusShare?: number;
 }
 
 export interface RunningEmulator {
@@ -108,6 +112,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ...(options.inventoryMs
       ? ["--inventory-ms", `${options.inventoryMs.base},${options.inventoryMs.perTag}`]
       : []),
+    ...(options.scanLog ? ["--scan-log", options.scanLog] : []),
+    ...(options.focusShare ? ["--focus-share", String(options.focusShare)] : []),
   ]);
   // The emulator may be gone when a last line is written: its exit says so, not an EPIPE.
   child.stdin.on("error", () => undefined);
@@ -228,6 +234,10 @@ export interface EmulatedBridgeOptions {
   readonly readers?: number;
   /** Virtual clock only: the inventory time model; scans then take as long as it says. */
   readonly inventoryMs?: { readonly base: number; readonly perTag: number };
+  /** With inventoryMs: where the emulator logs every inventory (emulator.cpp, --scan-log). */
+  readonly scanLog?: string;
+  /** The focus's share of the readers' time, % of round-robin time (default: the firmware's). */
+  readonly focusShare?: number;
 }
 
 /**
@@ -304,6 +314,8 @@ export async function openEmulatedBridge(
       virtualClock: clock !== undefined,
       ...(options.readers ? { readers: options.readers } : {}),
       ...(options.inventoryMs ? { inventoryMs: options.inventoryMs } : {}),
+      ...(options.scanLog ? { scanLog: options.scanLog } : {}),
+      ...(options.focusShare ? { focusShare: options.focusShare } : {}),
     });
     const binding = clock ? markedBinding(SerialPort.binding, onMark) : SerialPort.binding;
     bridge = connectBridge(runtime, config, emulator.link, binding);

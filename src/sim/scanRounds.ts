@@ -10,8 +10,13 @@
  * A stateful stream transformer: its state (what each antenna last reported, the misses counted) carries
  * from one batch of events to the next, so a departure can spill into the next hand's events. Keys, floor
  * operations and reader events pass through at their own times.
+ *
+ * With the host's focus (scanFocus.ts) a reader also has focus slots, as the bridge's scheduler does.
+ * Over 300 lines because the round-robin slots, the focus slots and the presence rule share one
+ * time-ordered loop and one antenna state; split apart they would each need the other's internals.
  */
 import type { InputEventIn } from "../contract/input.js";
+import type { ScanFocus } from "./scanFocus.js";
 
 /** One antenna as the configuration places it: which bridge reads it, on which channel. */
 export interface ScanAntenna {
@@ -26,6 +31,32 @@ export interface ScanOptions {
   /** Consecutive missed scans before a tag is reported gone (configuration `reading.missedScans`, the bridge's K). */
   readonly missedScans: number;
   readonly antennas: readonly ScanAntenna[];
+  /**
+   * The host's focus (scanFocus.ts): each reader's round then has a focus slot after every
+   * {@link FOCUS_EVERY} of its antennas' slots, where it scans the next of its antennas the host expects
+   * a tag on, as the bridge's scheduler does (PROTOCOL.md, "Focus"). The round stays `roundMs`: the
+   * configured round is the longest time between two scans of an antenna, focus included.
+   */
+  readonly focus?: ScanFocus;
+}
+
+/**
+ * Antennas' slots per focus slot in a round. Why 4: the focus then takes a fifth of the reader's time,
+ * the bridge's share (firmware-bridge/src/core/scheduler.h, kFocusSharePct = 20).
+ */
+export const FOCUS_EVERY = 4;
+
+/** One reader's focus slots: where they fall in its round and which comes next. */
+interface ReaderFocus {
+  readonly reader: string;
+  readonly antennas: ReadonlySet<string>;
+  /** The focus slots' offsets in the round, ms. */
+  readonly offsets: readonly number[];
+  /** The next focus slot not yet run, ms; only slots while an antenna of the reader is due are run. */
+  next: number;
+  /** Where the reader is in the cycle through the focus (reset when the focus changes). */
+  pos: number;
+  key: string;
 }
 
 /** The antennas of a configuration, each with its reader and channel. */
@@ -58,6 +89,7 @@ export class ScanRounds {
   private readonly offline = new Set<string>();
   /** Antennas whose report may still change (a scan is due); the rest are skipped, round after round. */
   private readonly due = new Set<AntennaState>();
+  private readonly focusSlots: ReaderFocus[] = [];
 
   constructor(private readonly options: ScanOptions) {
     if (!(options.roundMs >= 1)) throw new Error(`scan rounds: roundMs ${options.roundMs} is not ≥ 1`);
@@ -73,11 +105,26 @@ export class ScanRounds {
     for (const [reader, list] of byReader) {
       this.readers.push(reader);
       const sorted = [...list].sort((a, b) => a.channel - b.channel);
+      // With a focus, a focus slot follows every FOCUS_EVERY antennas' slots (none on a small reader).
+      const focusSlots = options.focus ? Math.floor(sorted.length / FOCUS_EVERY) : 0;
+      const slotMs = options.roundMs / (sorted.length + focusSlots);
+      const slotOf = (i: number) => (focusSlots > 0 ? i + Math.floor(i / FOCUS_EVERY) : i);
+      if (focusSlots > 0)
+        this.focusSlots.push({
+          reader,
+          antennas: new Set(sorted.map((a) => a.name)),
+          offsets: Array.from({ length: focusSlots }, (_, j) =>
+            Math.floor((j * (FOCUS_EVERY + 1) + FOCUS_EVERY) * slotMs),
+          ),
+          next: 0,
+          pos: 0,
+          key: "",
+        });
       sorted.forEach((a, i) => {
         this.antennas.set(a.name, {
           name: a.name,
           reader,
-          offset: Math.floor((i * options.roundMs) / sorted.length),
+          offset: Math.floor(slotOf(i) * slotMs),
           order: order++,
           truth: [],
           reported: [],
@@ -86,6 +133,12 @@ export class ScanRounds {
         });
       });
     }
+  }
+
+  /** Passes an event on to the table (and to the focus, which follows what the table sees). */
+  private emit(out: InputEventIn[], e: InputEventIn): void {
+    out.push(e);
+    this.options.focus?.observe(e);
   }
 
   /** The bridge's reports of a batch of true-felt events (in time order), with the events that pass through. */
@@ -97,10 +150,10 @@ export class ScanRounds {
       if (e.kind === "tags") {
         const a = this.antennas.get(e.antenna);
         // An antenna no reader scans (not in the configuration) is passed on as it is.
-        if (a === undefined) out.push(e);
+        if (a === undefined) this.emit(out, e);
         else this.change(a, e.tags, e.t);
       } else if (e.kind === "reader") this.readerStatus(e, out);
-      else out.push(e);
+      else this.emit(out, e);
     }
     return out;
   }
@@ -120,10 +173,13 @@ export class ScanRounds {
       // The first slot of this antenna at or after t.
       a.next = Math.ceil((t - a.offset) / roundMs) * roundMs + a.offset;
       this.due.add(a);
+      // Its reader's focus slots run again from here (they were skipped while nothing was due).
+      const f = this.focusSlots.find((x) => x.reader === a.reader);
+      if (f !== undefined && f.next < t) f.next = this.focusSlotFrom(f, t);
     }
   }
 
-  /** Runs every due scan earlier than `t`, in time order. */
+  /** Runs every due scan earlier than `t`, in time order (a round-robin slot before a focus slot). */
   private scanBefore(t: number, out: InputEventIn[]): void {
     for (;;) {
       let first: AntennaState | null = null;
@@ -134,14 +190,61 @@ export class ScanRounds {
         )
           first = a;
       }
-      if (first === null) return;
-      this.scan(first, out);
+      let focus: ReaderFocus | null = null;
+      for (const f of this.focusSlots) {
+        if (f.next >= t || (focus !== null && f.next >= focus.next)) continue;
+        // A focus slot changes nothing while every antenna of its reader reports what lies on it.
+        if (![...this.due].some((a) => a.reader === f.reader)) continue;
+        focus = f;
+      }
+      if (focus !== null && (first === null || focus.next < first.next!)) this.focusScan(focus, out);
+      else if (first !== null) this.scan(first, out);
+      else return;
     }
   }
 
-  /** One inventory of one antenna: arrivals at once, departures after K misses (PROTOCOL.md). */
+  /** A round-robin slot: one inventory, then the antenna's next slot if its report may still change. */
   private scan(a: AntennaState, out: InputEventIn[]): void {
     const t = a.next!;
+    if (this.inventory(a, t, out)) {
+      a.next = null;
+      this.due.delete(a);
+    } else a.next = t + this.options.roundMs;
+  }
+
+  /** A focus slot: the reader scans the next antenna of the host's focus that it serves, if any. */
+  private focusScan(f: ReaderFocus, out: InputEventIn[]): void {
+    const t = f.next;
+    f.next = this.focusSlotFrom(f, t + 1);
+    const expected = this.options.focus!.expected(t).filter((name) => f.antennas.has(name));
+    if (expected.length === 0) return;
+    const key = expected.join(",");
+    if (key !== f.key) {
+      f.key = key;
+      f.pos = 0; // a new focus: the most likely first again
+    }
+    const a = this.antennas.get(expected[f.pos % expected.length]!)!;
+    f.pos += 1;
+    // Not due: the scan would see what was reported. Due: its round-robin slot stays where it is.
+    if (this.due.has(a) && this.inventory(a, t, out)) {
+      a.next = null;
+      this.due.delete(a);
+    }
+  }
+
+  /** The first focus slot of `f`'s reader at or after `t`. */
+  private focusSlotFrom(f: ReaderFocus, t: number): number {
+    const { roundMs } = this.options;
+    const round = Math.floor(t / roundMs) * roundMs;
+    for (const off of f.offsets) if (round + off >= t) return round + off;
+    return round + roundMs + f.offsets[0]!;
+  }
+
+  /**
+   * One inventory of one antenna at `t`: arrivals at once, departures after K misses (PROTOCOL.md).
+   * True when the antenna reports what lies on it and counts no miss (no scan can change its report).
+   */
+  private inventory(a: AntennaState, t: number, out: InputEventIn[]): boolean {
     const seen = new Set(a.truth);
     const kept: string[] = [];
     for (const tag of a.reported) {
@@ -159,12 +262,9 @@ export class ScanRounds {
     }
     const reported = new Set(kept);
     for (const tag of a.truth) if (!reported.has(tag)) kept.push(tag);
-    if (!sameSet(kept, a.reported)) out.push({ t, kind: "tags", antenna: a.name, tags: kept });
+    if (!sameSet(kept, a.reported)) this.emit(out, { t, kind: "tags", antenna: a.name, tags: kept });
     a.reported = kept;
-    if (a.misses.size === 0 && sameSet(a.reported, a.truth)) {
-      a.next = null;
-      this.due.delete(a);
-    } else a.next = t + this.options.roundMs;
+    return a.misses.size === 0 && sameSet(a.reported, a.truth);
   }
 
   /**
@@ -174,7 +274,7 @@ export class ScanRounds {
    */
   private readerStatus(e: Extract<InputEventIn, { kind: "reader" }>, out: InputEventIn[]): void {
     // Offline at once; online after the reconciliation burst, as the bridge driver reports it.
-    if (e.status === "offline") out.push(e);
+    if (e.status === "offline") this.emit(out, e);
     const readers = this.readers.includes(e.reader) ? [e.reader] : this.readers;
     for (const reader of readers) {
       if (e.status === "offline") {
@@ -193,10 +293,10 @@ export class ScanRounds {
         const changed = !sameSet(a.reported, a.truth);
         a.reported = [...a.truth];
         a.misses.clear();
-        if (changed) out.push({ t: e.t, kind: "tags", antenna: a.name, tags: [...a.reported] });
+        if (changed) this.emit(out, { t: e.t, kind: "tags", antenna: a.name, tags: [...a.reported] });
       }
     }
-    if (e.status === "online") out.push(e);
+    if (e.status === "online") this.emit(out, e);
   }
 }
 

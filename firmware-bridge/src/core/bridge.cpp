@@ -10,10 +10,17 @@ Bridge::Bridge(Clock& clock, ByteLink& port, TagReader& reader)
 void Bridge::begin(const BridgeConfig& config) {
   config_ = config;
   if (config_.channels == 0 || config_.channels > kMaxChannels) config_.channels = kMaxChannels;
-  scheduler_.reset(config_.channels, config_.readers);
+  scheduler_.reset(config_.channels, config_.readers, config_.focus_share_pct);
   presence_.clear();
   decoder_.reset();
-  for (uint8_t i = 0; i < scheduler_.per_reader(); ++i) scan_turn(false);
+  // Every channel once: an inventory of many tags may take several rounds, so count whole inventories.
+  for (uint8_t r = 0; r < scheduler_.readers(); ++r) {
+    uint8_t done = 0;
+    for (int turns = 0; done < scheduler_.per_reader() && turns < scheduler_.per_reader() * kMaxRounds; ++turns) {
+      scan_once(r, false);
+      if (!pending_[r].more) ++done;
+    }
+  }
   start_session(config_.reason);
 }
 
@@ -36,19 +43,31 @@ void Bridge::start_session(HelloReason reason) {
   send_heartbeat();
 }
 
-void Bridge::poll() {
+void Bridge::read_host() {
   // Bounded so a flood of host bytes cannot starve the scanner.
   for (int i = 0; i < 1024; ++i) {
     const int b = port_.read_byte();
     if (b < 0) break;
     if (decoder_.push(static_cast<uint8_t>(b))) handle_host_frame(decoder_.frame());
   }
+}
+
+void Bridge::heartbeat_if_due() {
+  if (clock_.millis() - last_heartbeat_ >= config_.heartbeat_ms) send_heartbeat();
+}
+
+void Bridge::poll() {
+  read_host();
+  poll_local();
+}
+
+void Bridge::poll_local() {
   const uint32_t now = clock_.millis();
   if (now - last_scan_ >= config_.scan_interval_ms) {
     last_scan_ = now;
     scan_turn(true);
   }
-  if (clock_.millis() - last_heartbeat_ >= config_.heartbeat_ms) send_heartbeat();
+  heartbeat_if_due();
 }
 
 void Bridge::handle_host_frame(const Frame& f) {
@@ -79,10 +98,45 @@ void Bridge::scan_turn(bool report) {
 }
 
 void Bridge::scan_once(uint8_t reader, bool report) {
-  const ScanStep s = scheduler_.step(reader, seen_);
+  begin_scan(reader);
+  finish_scan(reader, report);
+}
+
+void Bridge::begin_scan(uint8_t r) {
+  if (r >= kMaxReaders) return;
+  started_[r] = clock_.millis();
+  pending_[r] = scheduler_.step(r, seen_[r]);
+}
+
+void Bridge::end_scan(uint8_t r) {
+  if (r < kMaxReaders) finish_scan(r, true);
+}
+
+void Bridge::finish_scan(uint8_t reader, bool report) {
+  const ScanStep& s = pending_[reader];
+  const Uid* seen = seen_[reader];
+  uint8_t seen_n = s.n;
+  scheduler_.charge(reader, clock_.millis() - started_[reader]);
+  if (s.ok && !s.focus && (s.more || s.round > 0)) {
+    // One round of an inventory over several: its tags have arrived now; misses wait for the last round,
+    // which applies every round's tags together.
+    uint8_t& acc_n = acc_n_[reader];
+    if (s.round == 0) acc_n = 0;
+    for (uint8_t i = 0; i < s.n && acc_n < kMaxTagsPerAntenna; ++i) acc_[reader][acc_n++] = seen[i];
+    if (s.more) {
+      presence_.apply_arrivals(s.channel, seen, s.n, &delta_);
+      if (report && delta_.n_arrived > 0) {
+        const size_t n = encode_tag_list(s.channel, delta_.arrived, delta_.n_arrived, body_);
+        link_.send_sequenced(MsgType::TagArrived, body_, n);
+      }
+      return;
+    }
+    seen = acc_[reader];
+    seen_n = acc_n;
+  }
   if (!report) {
     // Boot cycle: fill the table quietly; the snapshots after HELLO carry it.
-    if (s.ok) presence_.apply_scan(s.channel, seen_, s.n, config_.k, &delta_);
+    if (s.ok) presence_.apply_scan(s.channel, seen, seen_n, config_.k, &delta_);
     return;
   }
   if (s.fault_raised) {
@@ -90,7 +144,7 @@ void Bridge::scan_once(uint8_t reader, bool report) {
     link_.send_sequenced(MsgType::ReaderFault, body_, n);
   }
   if (!s.ok) return;  // a failed scan neither sees nor misses tags
-  presence_.apply_scan(s.channel, seen_, s.n, config_.k, &delta_);
+  presence_.apply_scan(s.channel, seen, seen_n, config_.k, &delta_);
   if (s.fault_cleared) {
     // The reader was blind for a while: a full picture is clearer than a list of changes.
     size_t n = encode_fault(s.channel, false, s.code, body_);

@@ -21,6 +21,7 @@ struct BridgeConfig {
   uint16_t heartbeat_ms = kDefaultHeartbeatMs;
   uint16_t scan_interval_ms = 0;  // least time between two scan turns; 0 = back to back
   uint8_t readers = 1;            // reader chips scanning in parallel, each behind an RF switch
+  uint8_t focus_share_pct = kFocusSharePct;  // focus time against round-robin time (scheduler.h)
 };
 
 class Bridge {
@@ -29,8 +30,25 @@ class Bridge {
 
   // Boots: one full scan cycle (tags already on the felt go into the snapshots), then HELLO + snapshots.
   void begin(const BridgeConfig& config);
-  // One turn of the main loop: host bytes, at most one scan, a heartbeat when due. Never blocks.
+  // One turn of the main loop: host bytes, at most one scan turn, a heartbeat when due. Never blocks.
   void poll();
+  // A scan in two halves, for a driver that lets each reader's inventory take its own time (the
+  // emulator's inventory time model; readers are independent chips, none waits for another):
+  // begin_scan runs reader r's next inventory (it sees the felt now), end_scan applies it when it has
+  // ended (presence, frames, the focus's time budget). poll() does both at once for every reader.
+  void begin_scan(uint8_t r);
+  void end_scan(uint8_t r);
+  // What reader r's last begin_scan scanned.
+  const ScanStep& pending(uint8_t r) const { return pending_[r]; }
+  uint8_t readers() const { return scheduler_.readers(); }
+  // The heartbeat when due (the scans driven by begin_scan/end_scan).
+  void heartbeat_if_due();
+  // poll() without reading the host's bytes: a driver that applies them at moments of its own choosing
+  // (the emulator's virtual clock reads them when the host lets time pass, so a FOCUS takes effect at a
+  // virtual moment that does not depend on how fast either process runs).
+  void poll_local();
+  // Reads and applies the host's bytes waiting on the link (poll() does this first).
+  void read_host();
 
   const DecodeCounters& rx_counters() const { return decoder_.counters(); }
   const DeviceLink& link() const { return link_; }
@@ -45,6 +63,7 @@ class Bridge {
   // One turn: each reader chip scans one channel.
   void scan_turn(bool report);
   void scan_once(uint8_t reader, bool report);
+  void finish_scan(uint8_t reader, bool report);
   void send_heartbeat();
 
   Clock& clock_;
@@ -54,7 +73,11 @@ class Bridge {
   Presence presence_;
   FrameDecoder decoder_;
   BridgeConfig config_{};
-  Uid seen_[kMaxTagsPerAntenna];
+  Uid seen_[kMaxReaders][kMaxTagsPerAntenna];
+  ScanStep pending_[kMaxReaders]{};
+  Uid acc_[kMaxReaders][kMaxTagsPerAntenna];  // the rounds so far of each reader's inventory under way
+  uint8_t acc_n_[kMaxReaders]{};
+  uint32_t started_[kMaxReaders]{};
   ScanDelta delta_{};
   uint8_t body_[kMaxBody];
   uint16_t host_seq_ = 0;

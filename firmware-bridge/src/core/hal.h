@@ -35,6 +35,18 @@ class TagReader {
   virtual ~TagReader() = default;
   // Runs one inventory on a channel; on Ok, out[0..*count) holds the UIDs seen (at most cap).
   virtual ScanStatus inventory(uint8_t channel, Uid* out, uint8_t cap, uint8_t* count) = 0;
+  // One anticollision round of an inventory (ISO/IEC 15693-3: one Inventory request of 16 slots; the
+  // slots where tags collided are searched again in further rounds with a longer mask). round 0 starts
+  // the channel's inventory; *more says whether another round is needed to finish it. Between two rounds
+  // the reader may scan other channels (the scheduler puts a focus turn there), so one antenna with many
+  // tags does not hold the reader for its whole inventory. The default is the whole inventory in one.
+  virtual ScanStatus inventory_round(uint8_t channel, uint8_t round, Uid* out, uint8_t cap, uint8_t* count,
+                                     bool* more) {
+    *more = false;
+    if (round == 0) return inventory(channel, out, cap, count);
+    *count = 0;
+    return ScanStatus::Ok;
+  }
 };
 
 }  // namespace fg

@@ -52,4 +52,23 @@ void Presence::apply_scan(uint8_t channel, const Uid* seen, uint8_t n, uint8_t k
   }
 }
 
+void Presence::apply_arrivals(uint8_t channel, const Uid* seen, uint8_t n, ScanDelta* delta) {
+  delta->n_arrived = 0;
+  delta->n_departed = 0;
+  if (channel >= kMaxChannels) return;
+  ChannelTags& c = channels_[channel];
+  for (uint8_t i = 0; i < n; ++i) {
+    const int at = find(c, seen[i]);
+    if (at >= 0) {
+      c.misses[at] = 0;
+      continue;
+    }
+    if (c.count == kMaxTagsPerAntenna) continue;
+    c.tags[c.count] = seen[i];
+    c.misses[c.count] = 0;
+    ++c.count;
+    delta->arrived[delta->n_arrived++] = seen[i];
+  }
+}
+
 }  // namespace fg

@@ -26,6 +26,9 @@ class Presence {
   void clear();
   // Applies one successful scan of a channel that saw seen[0..n).
   void apply_scan(uint8_t channel, const Uid* seen, uint8_t n, uint8_t k, ScanDelta* delta);
+  // Applies a round of an inventory not yet finished: the tags it saw are present at once (arrivals);
+  // nothing is missed until the whole inventory is applied with apply_scan.
+  void apply_arrivals(uint8_t channel, const Uid* seen, uint8_t n, ScanDelta* delta);
   const ChannelTags& channel(uint8_t ch) const { return channels_[ch]; }
 
  private:

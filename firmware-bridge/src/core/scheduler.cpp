@@ -13,8 +13,9 @@ FaultCode code_for(ScanStatus s) {
 
 }  // namespace
 
-void ScanScheduler::reset(uint8_t channels, uint8_t readers) {
+void ScanScheduler::reset(uint8_t channels, uint8_t readers, uint8_t focus_share_pct) {
   channels_ = channels;
+  share_pct_ = focus_share_pct == 0 ? kFocusSharePct : (focus_share_pct > 100 ? 100 : focus_share_pct);
   readers_ = readers == 0 ? 1 : (readers > kMaxReaders ? kMaxReaders : readers);
   if (readers_ > channels_) readers_ = channels_ == 0 ? 1 : channels_;
   per_reader_ = static_cast<uint8_t>((channels_ + readers_ - 1) / readers_);
@@ -22,11 +23,15 @@ void ScanScheduler::reset(uint8_t channels, uint8_t readers) {
     next_[r] = first(r);
     focus_due_[r] = false;
     focus_pos_[r] = 0;
+    last_focus_[r] = false;
+    rr_round_[r] = 0;
+    credit_[r] = kFocusCreditCapMs * 100;
   }
   focus_n_ = 0;
   for (uint8_t i = 0; i < kMaxChannels; ++i) {
     failures_[i] = 0;
     faulted_[i] = false;
+    cost_[i] = 0;
   }
 }
 
@@ -48,6 +53,10 @@ uint8_t ScanScheduler::next_focus(uint8_t r) {
     const uint8_t i = static_cast<uint8_t>((focus_pos_[r] + k) % focus_n_);
     const uint8_t ch = focus_[i];
     if (ch >= first(r) && ch < end(r)) {
+      // Not yet affordable: the round-robin goes on (the channel keeps its place in the cycle). A scan
+      // dearer than the cap waits for a full credit and overdraws it: the debt is paid back first.
+      const int32_t need = static_cast<int32_t>(cost_[ch]) < kFocusCreditCapMs ? static_cast<int32_t>(cost_[ch]) : kFocusCreditCapMs;
+      if (credit_[r] < need * 100) return kMaxChannels;
       focus_pos_[r] = static_cast<uint8_t>((i + 1) % focus_n_);
       return ch;
     }
@@ -55,24 +64,67 @@ uint8_t ScanScheduler::next_focus(uint8_t r) {
   return kMaxChannels;
 }
 
+void ScanScheduler::charge(uint8_t r, uint32_t ms) {
+  if (r >= kMaxReaders) return;
+  const int32_t t = static_cast<int32_t>(ms > 60000 ? 60000 : ms);
+  if (last_focus_[r]) {
+    credit_[r] -= t * 100;
+    cost_[last_ch_[r]] = static_cast<uint32_t>(t);
+  } else {
+    credit_[r] += t * share_pct_;
+    if (credit_[r] > kFocusCreditCapMs * 100) credit_[r] = kFocusCreditCapMs * 100;
+  }
+}
+
+ScanStatus ScanScheduler::whole_inventory(uint8_t ch, Uid* seen, uint8_t* n) {
+  *n = 0;
+  bool more = true;
+  // Bounded: a reader that kept asking for rounds (a fault) cannot hold the scheduler.
+  for (uint8_t round = 0; more && round < kMaxRounds; ++round) {
+    uint8_t got = 0;
+    const uint8_t room = static_cast<uint8_t>(kMaxTagsPerAntenna - *n);
+    const ScanStatus st = reader_.inventory_round(ch, round, seen + *n, room, &got, &more);
+    if (st != ScanStatus::Ok) return st;
+    *n = static_cast<uint8_t>(*n + (got > room ? room : got));
+  }
+  return ScanStatus::Ok;
+}
+
 ScanStep ScanScheduler::step(uint8_t r, Uid* seen) {
   uint8_t ch = kMaxChannels;
   if (focus_due_[r]) ch = next_focus(r);
-  if (ch == kMaxChannels) {
-    ch = next_[r];
-    next_[r] = static_cast<uint8_t>(ch + 1 >= end(r) ? first(r) : ch + 1);
+  const bool focus = ch != kMaxChannels;
+  uint8_t round = 0;
+  if (!focus) {
+    if (rr_round_[r] > 0) {
+      ch = rr_ch_[r];  // the inventory under way goes on
+      round = rr_round_[r];
+    } else {
+      ch = next_[r];
+      next_[r] = static_cast<uint8_t>(ch + 1 >= end(r) ? first(r) : ch + 1);
+      rr_ch_[r] = ch;
+    }
     focus_due_[r] = true;
   } else {
     focus_due_[r] = false;
   }
-  ScanStep s{ch, false, 0, false, false, FaultCode::NoResponse};
+  last_focus_[r] = focus;
+  last_ch_[r] = ch;
+  ScanStep s{ch, focus, round, false, false, 0, false, false, FaultCode::NoResponse};
   uint8_t n = 0;
-  const ScanStatus status = reader_.inventory(s.channel, seen, kMaxTagsPerAntenna, &n);
+  bool more = false;
+  const ScanStatus status = focus ? whole_inventory(ch, seen, &n)
+                                  : reader_.inventory_round(ch, round, seen, kMaxTagsPerAntenna, &n, &more);
+  if (!focus) {
+    const bool next_round = status == ScanStatus::Ok && more && round + 1 < kMaxRounds;
+    rr_round_[r] = next_round ? static_cast<uint8_t>(round + 1) : 0;
+    s.more = next_round;
+  }
   if (status == ScanStatus::Ok) {
     s.ok = true;
     s.n = n > kMaxTagsPerAntenna ? kMaxTagsPerAntenna : n;
     failures_[s.channel] = 0;
-    if (faulted_[s.channel]) {
+    if (faulted_[s.channel] && !s.more) {
       faulted_[s.channel] = false;
       s.fault_cleared = true;
       s.code = codes_[s.channel];

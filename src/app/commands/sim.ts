@@ -20,6 +20,7 @@ import { MAX_TAGS_PER_ANTENNA } from "../../sim/bridgeScript.js";
 import { runDeviceSim } from "../../sim/deviceRun.js";
 import { EmulatorUnavailable } from "../../sim/emulator.js";
 import { parsePace, type PaceMode } from "../../sim/pace.js";
+import { type ScanFocus, shadowFocus } from "../../sim/scanFocus.js";
 import { type HandSource, runSim, withScanRounds } from "../../sim/run.js";
 import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
 import { readingLatencyMs } from "../../sim/report.js";
@@ -45,6 +46,7 @@ interface SimOpts {
   game?: string;
   pace: PaceMode;
   scanMs?: number;
+  focus: boolean;
   tables?: number;
   mqtt?: string;
 }
@@ -114,6 +116,11 @@ export function registerSim(program: Command): void {
       "--scan-ms <n>",
       "the readers scan in rounds of N ms: each antenna reported once per round in channel order, a tag gone after the configuration's reading.missedScans missed scans (sets reading.scanRoundMs = N)",
       whole(1),
+    )
+    .option(
+      "--focus",
+      "with --scan-ms: the readers also scan where the table expects the next card or chips, as `feltguard table` tells its bridges (off by default: a seed's stream stays the round-robin one, and a run takes half the time)",
+      false,
     )
     .option(
       "--tables <n>",
@@ -186,7 +193,9 @@ async function simCommand(opts: SimOpts): Promise<number> {
   }
   const core = createTableFromConfig(config);
   const source: HandSource =
-    opts.scanMs === undefined ? session : withScanRounds(session, scanRoundsFor(config));
+    opts.scanMs === undefined
+      ? session
+      : withScanRounds(session, scanRoundsFor(config, opts.focus ? shadowFocus(config) : undefined));
   if (opts.report) {
     const hands = opts.hands ?? 1000;
     const ledger = new DetectionLedger(latencyFor(config, opts.scanMs));
@@ -196,7 +205,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     const header =
       `feltguard sim: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
       `${opts.noise ? ", noise" : ""}, pace ${opts.pace}` +
-      `${opts.scanMs === undefined ? "" : `, scan rounds of ${opts.scanMs} ms`}; ` +
+      `${opts.scanMs === undefined ? "" : `, scan rounds of ${opts.scanMs} ms${opts.focus ? " with focus" : ""}`}; ` +
       `${summary.inputEvents} input events in ${seconds} s`;
     const na = CATALOGUE_CODES.filter(game.notApplicable);
     write(formatReport(ledger, CATALOGUE_CODES, header, na));
@@ -396,12 +405,13 @@ function withScanRound(config: Config, scanMs: number | undefined): Config {
   return scanMs === undefined ? config : { ...config, reading: { ...config.reading, scanRoundMs: scanMs } };
 }
 
-/** The bridge model for the configuration's antennas, round and K. */
-function scanRoundsFor(config: Config): ScanRounds {
+/** The bridge model for the configuration's antennas, round and K, and the host's focus if given. */
+function scanRoundsFor(config: Config, focus?: ScanFocus): ScanRounds {
   return new ScanRounds({
     roundMs: config.reading.scanRoundMs,
     missedScans: config.reading.missedScans,
     antennas: scanLayout(config),
+    ...(focus ? { focus } : {}),
   });
 }
 

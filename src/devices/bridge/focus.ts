@@ -64,8 +64,9 @@ export function focusChannels(view: FocusView, channelOf: Readonly<Record<string
 }
 
 /**
- * Sends the focus to a bridge whenever it changes: call `update` with the public view after every table
- * change (a table output); the bridge hears only changes, so an unchanged focus costs no frame.
+ * Sends the focus to a bridge whenever it changes: call `update` with the public view after every input
+ * and timer (display/focus.ts does, as a runtime observer); the bridge hears only changes, so an
+ * unchanged focus costs no frame. BridgeTransport itself sends its last focus again after each HELLO.
  */
 export class FocusFollower {
   private last = "";
@@ -86,7 +87,7 @@ export class FocusFollower {
     return channels;
   }
 
-  /** Forgets what was sent (a board that reconnects starts without a focus): the next update sends. */
+  /** Forgets what was sent, so the next update sends (for a sender that does not repeat it itself). */
   reset(): void {
     this.last = "";
   }

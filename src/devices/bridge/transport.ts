@@ -82,6 +82,10 @@ export class BridgeTransport {
   };
   private port: SerialPortStream | undefined;
   private _state: BridgeState = "stopped";
+  /** The last write not yet handed to the binding (written() waits for it). */
+  private lastWrite: Promise<void> | null = null;
+  /** The last focus asked for (sent again after every HELLO). */
+  private lastFocus: readonly number[] = [];
   private attempts = 0;
   private helloTimer: NodeJS.Timeout | undefined;
   private watchdog: NodeJS.Timeout | undefined;
@@ -129,10 +133,11 @@ export class BridgeTransport {
   /**
    * Tells the board where tags are expected next (channels, most likely first; at most MAX_FOCUS, none
    * clears it): its scheduler scans them between its round-robin turns. Sent at once if the link is up;
-   * a board that reconnects starts without a focus until the next call.
+   * a board starts every session without a focus, so the last one is sent again after each HELLO.
    */
   focus(channels: readonly number[]): void {
-    this.session.command({ type: "FOCUS", channels: channels.slice(0, MAX_FOCUS) });
+    this.lastFocus = channels.slice(0, MAX_FOCUS);
+    this.session.command({ type: "FOCUS", channels: [...this.lastFocus] });
     this.writeOut(this.session.flush(this.opts.now()).send);
   }
 
@@ -140,6 +145,9 @@ export class BridgeTransport {
   async written(): Promise<void> {
     const port = this.port;
     if (!port?.isOpen) return;
+    // The stream queues a write while another is under way, and its drain() waits only for the one
+    // under way: wait for the last write's own callback first (writes complete in order).
+    if (this.lastWrite !== null) await this.lastWrite;
     await new Promise<void>((resolve) => port.drain(() => resolve()));
   }
 
@@ -184,6 +192,7 @@ export class BridgeTransport {
     if (port !== this.port) return;
     const t = this.opts.now();
     const frames = this.decoder.push(chunk);
+    let hello = false;
     for (const frame of frames) {
       const r = decodeMessage(frame);
       if (!r.ok) {
@@ -195,12 +204,17 @@ export class BridgeTransport {
         this.link.unexpected++; // a host message coming back: a loopback or a crossed cable
         continue;
       }
-      if (r.message.type === "HELLO") this.onHello(r.message);
+      if (r.message.type === "HELLO") {
+        this.onHello(r.message);
+        hello = true;
+      }
       this.session.receive(r.message, t);
     }
     if (frames.length > 0 && this.session.device !== undefined) this.armWatchdog();
     const out = this.session.flush(t);
     this.writeOut(out.send);
+    // A new session (boot, reset, SYNC) forgot the focus: the board hears it again.
+    if (hello && this.lastFocus.length > 0) this.focus(this.lastFocus);
     if (this.session.linkUp && this._state === "handshake") {
       this._state = "online";
       this.attempts = 0;
@@ -268,7 +282,13 @@ export class BridgeTransport {
   private writeOut(messages: readonly HostMessage[]): void {
     const port = this.port;
     if (!port?.isOpen) return;
-    for (const m of messages) port.write(encodeMessage(m));
+    for (const m of messages) {
+      const done = new Promise<void>((resolve) => port.write(encodeMessage(m), () => resolve()));
+      this.lastWrite = done;
+      void done.then(() => {
+        if (this.lastWrite === done) this.lastWrite = null;
+      });
+    }
   }
 
   private clearTimers(): void {

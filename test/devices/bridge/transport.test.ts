@@ -243,4 +243,31 @@ describe("BridgeTransport", () => {
       ),
     );
   });
+
+  it("FOCUS: sent at once, and sent again after a HELLO (a new session starts without a focus); none before one is asked for", async () => {
+    const r = rig();
+    await r.online();
+    await r.settle();
+    expect(r.dev.take().filter((m) => m.type === "FOCUS")).toEqual([]);
+    r.transport.focus([2, 3]);
+    await vi.waitFor(() =>
+      expect(r.dev.take()).toContainEqual(expect.objectContaining({ type: "FOCUS", channels: [2, 3] })),
+    );
+    r.dev.bootCounter++;
+    r.dev.hello({ 0: [A] });
+    await vi.waitFor(() => expect(r.transport.counters.hellos).toBe(2));
+    await vi.waitFor(() =>
+      expect(r.dev.take()).toContainEqual(expect.objectContaining({ type: "FOCUS", channels: [2, 3] })),
+    );
+    // Cleared: an empty focus is remembered too, and not sent again after the next HELLO.
+    r.transport.focus([]);
+    await vi.waitFor(() =>
+      expect(r.dev.take()).toContainEqual(expect.objectContaining({ type: "FOCUS", channels: [] })),
+    );
+    r.dev.bootCounter++;
+    r.dev.hello({ 0: [A] });
+    await vi.waitFor(() => expect(r.transport.counters.hellos).toBe(3));
+    await r.settle(50);
+    expect(r.dev.take().filter((m) => m.type === "FOCUS")).toEqual([]);
+  });
 });
