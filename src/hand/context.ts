@@ -185,3 +185,8 @@ export interface HandContext {
   /** The hand before the dealer's last key that `undo` may take back (src/hand/undo.ts), or null. */
   undoable: { key: UndoableKey; before: Before } | null;
 }
+
+/** A seat's bet zone account (made on first use). */
+export function zoneAccount(h: HandContext, seat: number): ZoneAccount {
+  return (h.zones[seat] ??= { chips: new Map() });
+}

@@ -4,7 +4,8 @@
  */
 import { say } from "./alerts.js";
 import { boardCardLeft, boardCardsArrived, burnArrived } from "./board.js";
-import { betZoneSettled, cardMucked, chipsTakenBack, potGained, readShortPush } from "./chips.js";
+import { betZoneSettled, chipsTakenBack, potGained, readShortPush } from "./chips.js";
+import { cardMucked } from "./turn.js";
 import { readingNotice } from "./readingAlerts.js";
 import type { HandContext } from "./context.js";
 import { holeCardArrived } from "./deal.js";

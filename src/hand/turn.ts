@@ -1,0 +1,148 @@
+/**
+ * The action in turn: a push read by the chip-reading rules with the dealer's corrections (TDA 41–46,
+ * 51, 52), the dealer's keys, a hole card on the muck (a fold), and what waits out of turn (TDA 53).
+ * The bet zones' reading (src/hand/chips.ts) decides whose push it is; this module acts on it.
+ */
+import { findSeat, legalActions, limitBetSize, liveSeats } from "../rules/betting.js";
+import { readPushedChips } from "../rules/chipReading.js";
+import { act, actAllIn } from "./act.js";
+import { say } from "./alerts.js";
+import { type HandContext, zoneAccount } from "./context.js";
+import { dealEndedBy } from "./deal.js";
+import { clear, raise } from "./emit.js";
+
+/** Whether the hand takes actions now: not held for the floor, not over. */
+export function canBet(h: HandContext): boolean {
+  return h.hold === null && h.result === null;
+}
+
+/** Reads a push by the seat to act and applies it, with the dealer's corrections. */
+export function readAndAct(
+  h: HandContext,
+  seat: number,
+  denominations: number[],
+  declaredRaise: boolean,
+): void {
+  const s = findSeat(h.betting, seat)!;
+  const pushed = denominations.reduce((sum, d) => sum + d, 0);
+  // More than the seat has cannot be true: the floor is told; the seat is read all-in for its stack.
+  if (pushed > s.stack) raise(h, say.stackMismatch(h.t, seat, pushed, s.stack));
+  const legal = legalActions(h.betting);
+  if (!legal) return;
+  const structure = h.betting.rules.structure;
+  let reading;
+  try {
+    reading = readPushedChips(
+      { chips: denominations, ...(declaredRaise ? { declared: "raise" as const } : {}) },
+      {
+        structure,
+        currentBet: h.betting.currentBet,
+        seatStreetTotal: s.bet,
+        // The engine has not taken this push from the stack yet: what is behind excludes it (TDA 45-B).
+        stackBehind: Math.max(0, s.stack - denominations.reduce((sum, d) => sum + d, 0)),
+        lastFullRaise: h.betting.lastFullRaise,
+        bigBlind: h.betting.rules.minBet,
+        // A seat that may not raise (all-in ahead, betting not re-opened) still calls: the most it can make is the call.
+        ...(structure === "pot-limit" ? { potLimitMaxTo: legal.maxTo ?? h.betting.currentBet } : {}),
+        // Limit: the raise goes to exactly what the engine allows — after a short all-in, one bet over the last full level (TDA 47-B).
+        ...(structure === "limit"
+          ? {
+              limitBet:
+                legal.minTo !== null && legal.canRaise
+                  ? legal.minTo - h.betting.currentBet
+                  : limitBetSize(h.betting),
+            }
+          : {}),
+        facing: { headsUp: liveSeats(h.betting).length === 2, openingBet: h.betting.raiseCount <= 1 },
+        raiseOpen: legal.canRaise,
+      },
+    );
+  } catch (e) {
+    h.out.push(say.actionRejected(h.t, seat, (e as Error).message));
+    return;
+  }
+  const correction = reading.correction;
+  if (correction?.code === "UNDERCALL")
+    raise(h, say.undercall(h.t, seat, correction.text, correction.bringTo));
+  if (correction?.code === "UNDERRAISE")
+    raise(h, say.underraise(h.t, seat, correction.text, correction.bringTo));
+  if (reading.allin) actAllIn(h, seat);
+  else if (reading.action === "check") act(h, seat, "check");
+  else if (reading.action === "call") act(h, seat, "call");
+  else act(h, seat, reading.action, reading.ruledTo);
+  afterAction(h);
+}
+
+/** TDA 53: chips or a fold out of turn. The action backs up to the seat to act. */
+export function outOfTurn(h: HandContext, seat: number, pending: HandContext["pendingOutOfTurn"]): void {
+  raise(h, say.outOfTurn(h.t, seat, h.betting.toAct));
+  if (pending) h.pendingOutOfTurn = pending;
+}
+
+/** The dealer's keys that act for the seat to act. */
+export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "allin"): void {
+  if (!canBet(h)) return;
+  if (key === "raise") {
+    h.raiseDeclared = true;
+    return;
+  }
+  const seat = h.betting.phase === "betting" ? h.betting.toAct : null;
+  if (seat === null) {
+    // Between rounds a player acts on a street the table has not begun yet: its cards (or a card taken
+    // off the board) are reported up to K scans late. The key waits that long for the street.
+    if (h.betting.phase === "dealing" && h.dealComplete)
+      h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
+    return;
+  }
+  dealEndedBy(h);
+  if (!canBet(h)) return;
+  if (key === "check") act(h, seat, "check");
+  else if (key === "fold") act(h, seat, "fold");
+  else actAllIn(h, seat);
+  afterAction(h);
+}
+
+/** A seat's hole card arrived on the muck: a fold (in turn, or out of turn and binding, TDA 53/58). */
+export function cardMucked(h: HandContext, seat: number): void {
+  const s = findSeat(h.betting, seat);
+  if (!s || s.folded || h.pendingFolds.includes(seat) || !canBet(h)) return;
+  const phase = h.betting.phase;
+  if (phase === "betting" && h.betting.toAct === seat) {
+    dealEndedBy(h);
+    if (!canBet(h)) return;
+    act(h, seat, "fold");
+    afterAction(h);
+  } else if (phase === "betting" || phase === "dealing") {
+    h.pendingFolds.push(seat);
+    outOfTurn(h, seat, null);
+  }
+}
+
+/**
+ * After every action: a seat whose out-of-turn action is waiting now has the action. A fold stands;
+ * chips stand if the bet to him has not changed, and are his to take back otherwise (TDA 53).
+ */
+export function afterAction(h: HandContext): void {
+  for (let guard = 0; guard < 20 && h.betting.phase === "betting" && canBet(h); guard++) {
+    const seat = h.betting.toAct;
+    if (seat === null) return;
+    if (h.pendingFolds.includes(seat) || h.dead.includes(seat)) {
+      h.pendingFolds = h.pendingFolds.filter((s) => s !== seat);
+      clear(h, "ACTION_OUT_OF_TURN", seat);
+      act(h, seat, "fold");
+      continue;
+    }
+    const pending = h.pendingOutOfTurn;
+    if (pending?.seat !== seat) return;
+    h.pendingOutOfTurn = null;
+    clear(h, "ACTION_OUT_OF_TURN", seat);
+    if (pending.currentBet !== h.betting.currentBet) {
+      // Void: the chips are the player's to take back — or to leave out as part of his next push.
+      const account = zoneAccount(h, seat);
+      for (const tag of pending.tags) account.chips.delete(tag);
+      return;
+    }
+    readAndAct(h, seat, pending.denominations, pending.declaredRaise);
+    return;
+  }
+}
