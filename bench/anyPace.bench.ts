@@ -1,0 +1,84 @@
+/**
+ * Issue 13's "Done when", run as written: the detection report at random pace through a bridge's scan
+ * rounds, clean (every injected error detected, no false alert, no stack or result mismatch) for
+ * hold'em seeds 1–3 at 200 and 600 ms rounds, PLO, fixed-limit and pot-limit hold'em (3,000 hands) and
+ * Three Card Poker. One figure per run: 1 when its report says `RESULT: clean`.
+ */
+import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import type { BenchFigure } from "./figure.js";
+
+const ROOT = join(import.meta.dirname, "..");
+
+interface Run {
+  what: string;
+  args: string[];
+}
+
+const RUNS: Run[] = [
+  ...[1, 2, 3].flatMap((seed) =>
+    [200, 600].map((scan) => ({
+      what: `hold'em, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+      args: ["--hands", "10000", "--seed", String(seed), "--scan-ms", String(scan)],
+    })),
+  ),
+  ...["plo", "flhe", "plhe"].flatMap((game) =>
+    [200, 600].map((scan) => ({
+      what: `${game}, 3,000 hands, ${scan} ms rounds`,
+      args: ["--game", game, "--hands", "3000", "--seed", "1", "--scan-ms", String(scan)],
+    })),
+  ),
+  ...[200, 600].map((scan) => ({
+    what: `Three Card Poker, 10,000 hands, ${scan} ms rounds`,
+    args: ["--game", "tcp", "--hands", "10000", "--seed", "1", "--scan-ms", String(scan)],
+  })),
+];
+
+/** One report (a child process, so runs share the machine's cores). */
+function report(run: Run): Promise<{ out: string; seconds: number }> {
+  const started = performance.now();
+  const args = [join(ROOT, "bin/feltguard.js"), "sim", ...run.args];
+  const child = spawn(process.execPath, [
+    ...args,
+    "--inject",
+    "all",
+    "--noise",
+    "--pace",
+    "random",
+    "--report",
+  ]);
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString("utf8")));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString("utf8")));
+  return new Promise((resolve) =>
+    child.on("close", () => resolve({ out, seconds: (performance.now() - started) / 1000 })),
+  );
+}
+
+function figure(run: Run, r: { out: string; seconds: number }): BenchFigure {
+  const clean = /^RESULT: clean$/m.test(r.out);
+  const total = [...r.out.matchAll(/^total\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/gm)].at(-1);
+  const mismatches = /stack or result mismatches: (\d+)$/m.exec(r.out)?.[1];
+  const note = total
+    ? `${total[2]} of ${total[1]} injected detected, ${total[4]} false alerts, ${mismatches ?? "?"} mismatches; ${r.seconds.toFixed(0)} s`
+    : `${r.seconds.toFixed(0)} s`;
+  return {
+    name: `clean at random pace: ${run.what}`,
+    value: clean ? 1 : 0,
+    unit: "",
+    target: "1",
+    met: clean,
+    note,
+  };
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const figures = new Array<BenchFigure>(RUNS.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < RUNS.length; i = next++) figures[i] = figure(RUNS[i]!, await report(RUNS[i]!));
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+  return figures;
+}
