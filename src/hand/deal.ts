@@ -5,6 +5,7 @@
  */
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
+import { dropStale, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import { schedule } from "./timers.js";
 
@@ -63,9 +64,24 @@ function checkDealtOut(h: HandContext, seat: number): void {
     schedule(h, { kind: "dealtOut", due: h.t + h.reading.scanRoundMs, seat: skipped });
 }
 
+/**
+ * The deal went past a seat with no card of this hand that still lists a lone card of the last hand
+ * (a misdeal's quick re-deal of the same cards): that card went back to it, dealt again before the
+ * bridge saw it leave, so its report never changed. It is the seat's card of this hand.
+ */
+function dealtAgainUnseen(h: HandContext, seat: number): void {
+  if ((h.hole[seat]?.length ?? 0) > 0) return;
+  const again = loneLeftovers(h).get(seat);
+  if (again === undefined) return;
+  dropStale(h, again);
+  h.hole[seat] = [again];
+  h.cardsDealt += 1;
+}
+
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
 export function judgeFirstCard(h: HandContext, seat: number): void {
   const first = h.entitled[0]!;
+  dealtAgainUnseen(h, first);
   if ((h.hole[first]?.length ?? 0) > 0) {
     // The first seat's card was in the same round: the order of the rest is judged as usual.
     if (!h.dealComplete) for (const s of h.entitled) if ((h.hole[s]?.length ?? 0) > 0) checkDealtOut(h, s);
@@ -90,6 +106,7 @@ export function judgeCardCount(h: HandContext, seat: number): void {
 
 /** One scan round after the deal passed `seat`: it still has no card. */
 export function judgeDealtOut(h: HandContext, seat: number): void {
+  dealtAgainUnseen(h, seat);
   if ((h.hole[seat]?.length ?? 0) > 0 || h.dealComplete) return;
   if (misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, seat))) holdForMisdeal(h, "MISDEAL_DEALT_OUT");
 }

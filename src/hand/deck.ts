@@ -90,3 +90,20 @@ export function facesByTag(h: Pick<DeckState, "faces">): Map<string, Card> {
   for (const [face, tag] of h.faces) byTag.set(tag, face);
   return byTag;
 }
+
+/**
+ * Seats that still list exactly one card of the last hand, with that card: after a misdeal stopped the
+ * deal at one card a seat, it may be the seat's first card dealt again before the bridge saw it leave.
+ */
+export function loneLeftovers(
+  h: Pick<DeckState, "stale"> & { staleWhere: Record<string, string> },
+): Map<number, string> {
+  const bySeat = new Map<number, string[]>();
+  for (const tag of h.stale) {
+    const seat = /^seat(\d+)$/.exec(h.staleWhere[tag] ?? "")?.[1];
+    if (seat !== undefined) bySeat.set(Number(seat), [...(bySeat.get(Number(seat)) ?? []), tag]);
+  }
+  return new Map(
+    [...bySeat].flatMap(([seat, tags]) => (tags.length === 1 ? [[seat, tags[0]!] as const] : [])),
+  );
+}

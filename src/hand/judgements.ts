@@ -7,8 +7,8 @@ import { judgeBoard, judgePrematureStands } from "./board.js";
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
-import { judgeDeckCollected } from "./deck.js";
-import { takeDue } from "./timers.js";
+import { judgeDeckCollected, loneLeftovers } from "./deck.js";
+import { schedule, takeDue } from "./timers.js";
 
 /** Runs every judgement due at the hand's time, earliest first. */
 export function runDueJudgements(h: HandContext): void {
@@ -30,7 +30,8 @@ export function runDueJudgements(h: HandContext): void {
         judgeBoard(h, timer.before);
         break;
       case "deckCollected":
-        judgeDeckCollected(h);
+        if (dealtAgainMayShow(h)) schedule(h, { kind: "deckCollected", due: h.t + h.reading.scanRoundMs });
+        else judgeDeckCollected(h);
         break;
       case "prematureStands":
         judgePrematureStands(h, timer.tags);
@@ -43,4 +44,15 @@ export function runDueJudgements(h: HandContext): void {
         break;
     }
   }
+}
+
+/**
+ * The deal is under way and a seat in it still lists a lone card of the last hand: that card may be
+ * its card dealt again, unseen (src/hand/deal.ts `dealtAgainUnseen`), which shows once the deal has
+ * gone past the seat and its order is judged. The collection is judged after that, a scan round at a
+ * time, rather than at the readers' lag, which can run out between a card's report and its judgement.
+ */
+function dealtAgainMayShow(h: HandContext): boolean {
+  if (h.cardsDealt === 0 || h.dealComplete) return false;
+  return [...loneLeftovers(h).keys()].some((seat) => h.entitled.includes(seat));
 }

@@ -333,6 +333,57 @@ describe("reading at any pace: the shuffler press is a hand boundary", () => {
   });
 });
 
+describe("reading at any pace: a misdeal's cards dealt to their seats again, unseen", () => {
+  // The first two cards (seats 2 and 3) and then an exposed card: misdeal. The dealer collects them and
+  // re-deals the same cards at once: each goes back to its seat before the bridge saw it leave, so those
+  // seats' reports do not change until their second cards. `stray`: a card of the last hand also lies
+  // on seat 5, which is not in the hand.
+  const quickRedeal = (opts: { stray?: boolean } = {}) => {
+    const s = new Scene("")
+      .setup()
+      .key("shuffler")
+      .chips(2, 100)
+      .chips(3, 100, 100)
+      .deal([
+        [2, "Kh"],
+        [3, "7d"],
+      ]);
+    if (opts.stray) s.addTo("seat5", "card:A:5s");
+    return (
+      s
+        .key("exposed")
+        .wait(1000)
+        .after(0)
+        .key("shuffler")
+        // The first card reported comes just inside the readers' lag: its judgement, a scan round later, is past it.
+        .after(LAG - 50)
+        .deal([
+          [4, "9s"],
+          [1, "Ac"],
+          [2, "Kd"],
+          [3, "2h"],
+          [4, "9h"],
+          [1, "Td"],
+        ])
+        .wait()
+    );
+  };
+
+  it("the deal went past seats whose lone leftover is unchanged: those cards were dealt again, the first and the next", () => {
+    const events = play(quickRedeal());
+    expect(codes(events).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual([]);
+    expect(events.filter((e) => e.kind === "street" && e.street === "preflop")).toHaveLength(1);
+    const start = events.filter((e) => e.kind === "hand_start");
+    expect(start.at(-1)?.kind === "hand_start" && start.at(-1)?.redeal).toBe(true);
+  });
+
+  it("a lone leftover on a seat not in the hand was not collected (DECK_NOT_COLLECTED at the lag)", () => {
+    const events = play(quickRedeal({ stray: true }));
+    const alert = events.find((e) => e.kind === "alert" && e.code === "DECK_NOT_COLLECTED");
+    expect(alert?.kind === "alert" ? alert.text : "").toMatch(/seat5/);
+  });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
