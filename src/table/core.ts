@@ -4,14 +4,34 @@
  * departures) runs when the runtime calls `advanceTo` — the live clock at the table, the next
  * event's `t` in replay.
  */
-import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
+import type {
+  ButtonEvent,
+  FloorEvent,
+  InputEvent,
+  ReaderEvent,
+  RulingName,
+  TagsEvent,
+} from "../contract/input.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 import type { BbAnteOrder } from "../rules/betting.js";
 import { alert, say } from "../hand/alerts.js";
 import { TableReader, type TableReaderSnapshot } from "../reading/tableReader.js";
-import type { Observation } from "../reading/observations.js";
+import { chipTotal, type Observation } from "../reading/observations.js";
 import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
+import {
+  type Paying,
+  payingDone,
+  payingDue,
+  payingEnd,
+  payingObserved,
+  payingTick,
+  payingWaive,
+  payingZones,
+  startPaying,
+  trayMovement,
+} from "../hand/tcp/paying.js";
+import { isTrayAntenna, TrayLedger, type TraySnapshot } from "./tray.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
@@ -41,6 +61,11 @@ export interface TableOptions {
   payTable?: PayTable;
   /** The decks in play (a deck check names the one it read); default the registry's cards decide. */
   decks?: readonly string[];
+  /**
+   * How long after a hand's chips stop moving the tray is judged, on top of the readers' lag (ms;
+   * configuration `tray.judgeAfterMs`, src/table/tray.ts). Default 1500.
+   */
+  trayJudgeAfterMs?: number;
 }
 
 export interface TableCore {
@@ -72,6 +97,10 @@ export interface CoreCheckpoint {
   offline: string[];
   /** When the last hand ended (its chips still listed at the next press are not the next hand's). */
   lastHandEnd?: number;
+  /** What the tray should hold, and a tray still to judge (issue 18). */
+  tray?: TraySnapshot;
+  /** The dealer paying the hand that just ended (plain data). */
+  paying?: Paying;
 }
 
 /** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
@@ -109,13 +138,19 @@ class Table implements TableCore {
   private deckCheck: DeckCheck | null = null;
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
   private settledTcp: TcpSession | null = null;
+  /** Three Card Poker after the reveal: the dealer taking and paying, until he is done (issue 18). */
+  private paying: Paying | null = null;
+  /** The dealer's chip tray, judged after each hand. */
+  private readonly tray: TrayLedger;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
   private readonly desk = new RulingDesk({
-    hasHand: () => this.session !== null,
+    hasHand: () => this.session !== null || this.paying !== null,
     rule: (t, ruling, seat, code) =>
-      this.session === null ? [] : this.afterHand(this.session.ruling(t, ruling, seat, code)),
+      this.session === null
+        ? this.payingRuling(t, ruling, seat, code)
+        : this.afterHand(this.session.ruling(t, ruling, seat, code)),
   });
 
   constructor(
@@ -131,6 +166,11 @@ class Table implements TableCore {
       ...(options.scanRoundMs === undefined ? {} : { scanRoundMs: options.scanRoundMs }),
       ...(options.missedScans === undefined ? {} : { missedScans: options.missedScans }),
     });
+    // A chip taken from the tray is reported gone only after the bridge's K missed scans: the lag first.
+    this.tray = new TrayLedger(
+      options.antennas.filter(isTrayAntenna),
+      this.reader.lagMs + (options.trayJudgeAfterMs ?? 1500),
+    );
     if (from) {
       this.reader.restore(from.reader);
       this.redeal = structuredClone(from.redeal);
@@ -138,6 +178,8 @@ class Table implements TableCore {
       for (const r of from.offline) this.reader.setOnline(this.unitsOf(r), false, 0);
       this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
       this.desk.seedOffline(new Set(from.offline.map((u) => this.readerOf(u))));
+      if (from.tray) this.tray.restore(from.tray);
+      this.paying = from.paying ? structuredClone(from.paying) : null;
     }
   }
 
@@ -152,6 +194,8 @@ class Table implements TableCore {
       redeal: structuredClone(this.redeal),
       offline: [...this.offline],
       lastHandEnd: this.lastHandEnd,
+      tray: this.tray.snapshot(),
+      ...(this.paying === null ? {} : { paying: structuredClone(this.paying) }),
     };
   }
 
@@ -201,6 +245,9 @@ class Table implements TableCore {
       let batch: TableEvent[];
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
       else if (d === this.deckCheck?.closeAt) batch = this.endDeckCheck(d);
+      else if (this.paying !== null && d === payingDue(this.paying))
+        batch = this.afterPaying(d, payingTick(this.paying, d));
+      else if (d === this.tray.due && this.session === null) batch = this.tray.judge(d, this.chipsOn);
       else if (d === this.shufflerWaiting) {
         this.shufflerWaiting = null;
         batch = this.session === null ? [] : [say.shufflerDuringHand(d, this.session.context.hand)];
@@ -228,6 +275,8 @@ class Table implements TableCore {
       this.desk.nextDeadline(),
       this.shufflerWaiting,
       this.deckCheck?.closeAt ?? null,
+      this.paying === null ? null : payingDue(this.paying),
+      this.session === null ? this.tray.due : null,
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -282,6 +331,7 @@ class Table implements TableCore {
         ),
       ];
     }
+    const asItStood = this.payoutAsItStood(event);
     const observations = this.reader.report(event.t, event.antenna, event.tags);
     // A card arriving on the muck (a fold) means the action has moved on: bets still settling are read
     // first. A card dealt to a seat closes the wagers placed before the deal (Three Card Poker), but
@@ -295,11 +345,67 @@ class Table implements TableCore {
       : arrived.some((a) => a !== "board" && a !== "burn")
         ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, false))
         : [];
-    return [...settled, ...this.route(event.t, observations)];
+    return [...asItStood, ...settled, ...this.route(event.t, observations)];
+  }
+
+  /**
+   * While the dealer pays: chips leaving a wager zone whose payout has not been read yet (the player
+   * took them within the settle window) are read as the zone stood first, as a bet zone emptied
+   * before its window is (events.md, "Reading at any pace").
+   */
+  private payoutAsItStood(event: TagsEvent): TableEvent[] {
+    const p = this.paying;
+    if (this.session !== null || p === null || !payingZones(p).includes(event.antenna)) return [];
+    if (!this.reader.isPending(event.antenna)) return [];
+    const stood = this.reader.chipsOn(event.antenna);
+    if (!stood.some((c) => !event.tags.includes(c.tag))) return [];
+    const read: Observation = {
+      type: "zone_settled",
+      t: event.t,
+      antenna: event.antenna,
+      chips: stood,
+      added: [],
+      total: chipTotal(stood),
+    };
+    return this.route(event.t, [read]);
+  }
+
+  private readonly chipsOn = (antenna: string) => this.reader.chipsOn(antenna);
+
+  /** The desk's events; once the dealer is done, the tray waits for its window. */
+  private afterPaying(t: number, events: TableEvent[]): TableEvent[] {
+    const p = this.paying;
+    if (p !== null && payingDone(p)) {
+      this.tray.handMoved(t, trayMovement(p));
+      this.paying = null;
+    }
+    return events;
+  }
+
+  /** A ruling between hands answers the paying desk's alerts. */
+  private payingRuling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
+    if (this.paying === null || ruling !== "continue" || code === undefined) return [];
+    return this.afterPaying(t, payingWaive(this.paying, t, code, seat));
+  }
+
+  /** The next hand begins: the dealer is done paying, and the tray is judged now. */
+  private betweenHandsEnd(t: number): TableEvent[] {
+    const out: TableEvent[] = [];
+    const p = this.paying;
+    if (p !== null) {
+      out.push(...payingEnd(p, t));
+      this.tray.handMoved(t, trayMovement(p));
+      this.paying = null;
+    }
+    out.push(...this.tray.judge(t, this.chipsOn));
+    this.tray.handStarts(this.chipsOn);
+    return out;
   }
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
   private route(t: number, observations: Observation[]): TableEvent[] {
+    if (this.session === null && this.paying !== null && observations.length > 0)
+      return this.afterPaying(t, payingObserved(this.paying, t, observations));
     if (this.session === null || observations.length === 0) return [];
     return this.afterHand(this.session.observed(t, observations));
   }
@@ -317,6 +423,11 @@ class Table implements TableCore {
     this.lastHandEnd = h.t;
     this.settledTcp = session instanceof TcpSession ? session : null;
     this.session = null;
+    // Three Card Poker: the dealer now takes and pays; any other hand's chips have stopped moving.
+    this.paying =
+      session instanceof TcpSession ? startPaying(session.context, this.chipsOn, this.reader.lagMs) : null;
+    if (this.paying === null) this.tray.handMoved(h.t, []);
+    else this.afterPaying(h.t, []);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal")];
@@ -340,6 +451,9 @@ class Table implements TableCore {
     }
     if (event.button === "ok") {
       const acknowledged = this.desk.acknowledge(event.t);
+      for (const a of [...acknowledged])
+        if (a.kind === "alert_clear" && this.paying !== null)
+          acknowledged.push(...this.afterPaying(event.t, payingWaive(this.paying, event.t, a.code, a.seat)));
       return [
         ...acknowledged,
         ...(this.session === null ? [] : this.afterHand(this.session.key(event.t, "ok"))),
@@ -399,6 +513,11 @@ class Table implements TableCore {
   }
 
   private startHand(t: number): TableEvent[] {
+    const between = this.betweenHandsEnd(t);
+    return [...between, ...this.beginHand(t)];
+  }
+
+  private beginHand(t: number): TableEvent[] {
     // A re-deal is exact only while every seat of the misdealt hand still plays (the floor may have
     // changed the table since): otherwise the next hand is a new one.
     const inPlay = new Set(seatsInGame(this.state));
@@ -537,6 +656,11 @@ class Table implements TableCore {
   private onFloor(event: FloorEvent): TableEvent[] {
     if (event.op === "ruling" || event.op === "voidHand" || event.op === "undo")
       return this.desk.floor(event);
+    if (event.op === "fill" || event.op === "credit") {
+      if (!this.tray.present) return [rejected(event.t, event.op, "this table has no tray antennas")];
+      this.tray.trayOp(event);
+      return [];
+    }
     // The floor sets the table up between hands: what the reports no longer show is gone (the hand in
     // progress may end on it, as at the shuffler press).
     const ended =
@@ -592,6 +716,7 @@ export function createTableFromConfig(
     decks?: readonly string[];
     registry: { simulated: boolean; file?: string | undefined };
     threeCard?: { payTable: unknown } | undefined;
+    tray?: { judgeAfterMs: number };
   },
   registry: Registry = registryFromConfig(config),
   from?: CoreCheckpoint,
@@ -615,6 +740,7 @@ export function createTableFromConfig(
       bbAnteOrder: config.house.bbAnteOrder,
       decks: config.decks ?? [config.deck],
       ...(config.threeCard ? { payTable: parsePayTable(config.threeCard.payTable) } : {}),
+      ...(config.tray ? { trayJudgeAfterMs: config.tray.judgeAfterMs } : {}),
     },
     from,
   );

@@ -23,7 +23,7 @@ import { parsePace, type PaceMode } from "../../sim/pace.js";
 import { type HandSource, runSim, withScanRounds } from "../../sim/run.js";
 import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
 import { readingLatencyMs } from "../../sim/report.js";
-import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
+import { formatTcpReport, runTcpSim, trayBalanced } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { createTableFromConfig } from "../../table/core.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
@@ -388,6 +388,10 @@ export function eventLine(e: TableEvent): string {
       return `  ↶ ${e.key}${e.seat === undefined ? "" : ` seat ${e.seat}`} taken back`;
     case "deck_check":
       return `— deck check ${e.deck}: ${e.cards} cards, missing [${e.missing.join(" ")}], twice [${e.duplicates.join(" ")}], foreign [${e.foreign.join(" ")}]`;
+    case "payout":
+      return `  box ${e.box} ${e.bet} paid ${e.paid}${e.paid === e.due ? "" : ` (due ${e.due})`}`;
+    case "tray":
+      return `  tray ${e.read}${e.variance === 0 ? "" : ` (expected ${e.expected}, variance ${e.variance})`}`;
   }
 }
 
@@ -443,7 +447,8 @@ function threeCardSim(opts: SimOpts, config: Config): number {
     `sim: ${report.hands} Three Card Poker hands in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const missed = Object.values(report.codes).some((c) => c.detected !== c.injected);
-  const clean = !missed && Object.keys(report.falseAlerts).length === 0 && report.wrongEnds === 0;
+  const clean =
+    !missed && Object.keys(report.falseAlerts).length === 0 && report.wrongEnds === 0 && trayBalanced(report);
   write(`RESULT: ${clean ? "clean" : "NOT clean"}\n`);
   return clean ? 0 : 1;
 }
