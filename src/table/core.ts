@@ -32,6 +32,9 @@ import {
   trayMovement,
 } from "../hand/tcp/paying.js";
 import { isTrayAntenna, TrayLedger, type TraySnapshot } from "./tray.js";
+import { expectRake, plateRead, plateUnread, type RakePlate } from "./rakePlate.js";
+import type { RakeSchedule } from "../rules/rake.js";
+import { handRake } from "../hand/rake.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
@@ -66,6 +69,8 @@ export interface TableOptions {
    * configuration `tray.judgeAfterMs`, src/table/tray.ts). Default 1500.
    */
   trayJudgeAfterMs?: number;
+  /** A raked cash game: the house rake schedule (issue 18); absent: no rake. */
+  rake?: RakeSchedule;
 }
 
 export interface TableCore {
@@ -142,6 +147,8 @@ class Table implements TableCore {
   private paying: Paying | null = null;
   /** The dealer's chip tray, judged after each hand. */
   private readonly tray: TrayLedger;
+  /** A raked hand's rake on its way to the plate and the drop (issue 18). */
+  private rakePlate: RakePlate | null = null;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
@@ -391,6 +398,10 @@ class Table implements TableCore {
   /** The next hand begins: the dealer is done paying, and the tray is judged now. */
   private betweenHandsEnd(t: number): TableEvent[] {
     const out: TableEvent[] = [];
+    if (this.rakePlate !== null) {
+      out.push(...plateUnread(this.rakePlate, t));
+      this.rakePlate = null;
+    }
     const p = this.paying;
     if (p !== null) {
       out.push(...payingEnd(p, t));
@@ -404,6 +415,24 @@ class Table implements TableCore {
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
   private route(t: number, observations: Observation[]): TableEvent[] {
+    if (this.session === null && this.rakePlate !== null) {
+      const plate = this.rakePlate;
+      const out: TableEvent[] = [];
+      for (const o of observations) {
+        if (o.type !== "zone_settled" || o.antenna !== "rake") continue;
+        const { events, dropped } = plateRead(plate, t, o.chips);
+        out.push(...events);
+        if (dropped !== null) {
+          // The rake was dropped into the tray: its reconciliation expects it there.
+          this.rakePlate = null;
+          const rake: Record<number, number> = {};
+          for (const c of dropped) rake[c.denomination] = (rake[c.denomination] ?? 0) + 1;
+          this.tray.handMoved(t, [], rake);
+          break;
+        }
+      }
+      if (out.length > 0 || this.paying === null) return out;
+    }
     if (this.session === null && this.paying !== null && observations.length > 0)
       return this.afterPaying(t, payingObserved(this.paying, t, observations));
     if (this.session === null || observations.length === 0) return [];
@@ -426,8 +455,15 @@ class Table implements TableCore {
     // Three Card Poker: the dealer now takes and pays; any other hand's chips have stopped moving.
     this.paying =
       session instanceof TcpSession ? startPaying(session.context, this.chipsOn, this.reader.lagMs) : null;
-    if (this.paying === null) this.tray.handMoved(h.t, []);
-    else this.afterPaying(h.t, []);
+    // A raked hand: its rake is expected on the plate (the tray waits for its drop).
+    const raked = events.find((e) => e.kind === "hand_end") as { rake?: number } | undefined;
+    this.rakePlate = null;
+    if (this.options.rake && session instanceof HandSession && h.result === "complete") {
+      const due = raked?.rake ?? 0;
+      this.rakePlate = expectRake({ due, how: handRake(session.context)?.how ?? "" });
+    }
+    if (this.paying !== null) this.afterPaying(h.t, []);
+    else if (this.rakePlate === null || this.rakePlate.due.due === 0) this.tray.handMoved(h.t, []);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal")];
@@ -571,6 +607,7 @@ class Table implements TableCore {
         departMs: this.reader.departWindowMs,
       },
       lastHandsChips: inGame.flatMap((s) => this.reader.chipsBefore(`bet${s}`, this.lastHandEnd)),
+      ...(this.options.rake ? { rake: this.options.rake } : {}),
     };
     let started;
     try {
@@ -717,6 +754,7 @@ export function createTableFromConfig(
     registry: { simulated: boolean; file?: string | undefined };
     threeCard?: { payTable: unknown } | undefined;
     tray?: { judgeAfterMs: number };
+    rake?: RakeSchedule | undefined;
   },
   registry: Registry = registryFromConfig(config),
   from?: CoreCheckpoint,
@@ -741,6 +779,7 @@ export function createTableFromConfig(
       decks: config.decks ?? [config.deck],
       ...(config.threeCard ? { payTable: parsePayTable(config.threeCard.payTable) } : {}),
       ...(config.tray ? { trayJudgeAfterMs: config.tray.judgeAfterMs } : {}),
+      ...(config.rake ? { rake: config.rake } : {}),
     },
     from,
   );
