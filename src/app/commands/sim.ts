@@ -10,6 +10,7 @@
  * bridge emulator (the bridge firmware built for this machine) holds the simulated felt and reports it
  * over a pseudo-terminal to the real serialport binding and bridge driver (src/sim/deviceRun.ts).
  */
+import { RakeSchedule } from "../../rules/rake.js";
 import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { TableEvent } from "../../contract/output.js";
@@ -33,6 +34,8 @@ import { diag, write } from "./io.js";
 
 interface SimOpts {
   config: string;
+  /** A raked cash game (issue 18). */
+  rake?: boolean;
   hands?: number;
   seed: number;
   inject: string;
@@ -80,6 +83,11 @@ export function registerSim(program: Command): void {
     .option("--seed <s>", "seed of the cards, the players, the noise and the errors", whole(0), 1)
     .option("--inject <codes>", "errors to inject: all, none, or alert codes separated by commas", "none")
     .option("--noise", "realistic reader noise: flickering cards, bets over two reports, late reads", false)
+    .option(
+      "--rake",
+      "a raked cash game: the configuration's rake schedule (else 5%, cap 500) and the rake plate",
+      false,
+    )
     .option("--report", "play as fast as possible (--devices: 30×) and print the detection report", false)
     .option(
       "--devices",
@@ -127,10 +135,10 @@ export function registerSim(program: Command): void {
 }
 
 async function simCommand(opts: SimOpts): Promise<number> {
-  const config = withScanRound(loadConfig(opts.config), opts.scanMs);
+  const config = withRake(withScanRound(loadConfig(opts.config), opts.scanMs), opts.rake);
   const gameName = GameName.safeParse(opts.game ?? config.game.name);
   if (!gameName.success) throw new InvalidArgumentError(`--game: unknown game ${opts.game}`);
-  const game = flopGame(gameName.data);
+  const game = flopGame(gameName.data, config.rake !== undefined);
   if (opts.tables !== undefined && opts.mqtt === undefined)
     throw new InvalidArgumentError("sim --tables: give the broker with --mqtt URL");
   if (opts.mqtt !== undefined) {
@@ -176,6 +184,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     chips: config.chips,
     bbAnteOrder: config.house.bbAnteOrder,
     pace: opts.pace,
+    ...(config.rake ? { rake: config.rake } : {}),
   });
   if (opts.devices) {
     if (opts.scanMs !== undefined)
@@ -393,6 +402,25 @@ export function eventLine(e: TableEvent): string {
     case "tray":
       return `  tray ${e.read}${e.variance === 0 ? "" : ` (expected ${e.expected}, variance ${e.variance})`}`;
   }
+}
+
+/**
+ * `--rake`: a raked cash game. The configuration's schedule if it has one, else 5% capped at 500 with
+ * no flop no drop (a common house schedule); the rake plate on the bridge's next free channel.
+ */
+function withRake(config: Config, rake: boolean | undefined): Config {
+  if (!rake) return config;
+  const used = new Set(Object.values(config.antennas).map((a) => `${a.reader}:${a.channel}`));
+  let channel = 0;
+  while (used.has(`bridge:${channel}`)) channel += 1;
+  return {
+    ...config,
+    rake: config.rake ?? RakeSchedule.parse({ percent: 5, cap: 500 }),
+    antennas: {
+      ...config.antennas,
+      ...(config.antennas.rake ? {} : { rake: { reader: "bridge", channel } }),
+    },
+  };
 }
 
 /** `--scan-ms N`: the table reads with scan rounds of N ms (configuration `reading.scanRoundMs`). */

@@ -192,7 +192,7 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
     options.onHand?.({ n, injection: made, input, output: out });
     score(report, out, made, truth, pace.profile);
   }
-  report.tray.moved = report.tray.moved - opening - tray.filled;
+  report.tray.moved = report.tray.moved - opening - tray.filled + tray.credited;
   report.tray.palmed = tray.palmed;
   // The readers' last departures.
   if (scan) feed(table, scan.flush(), tl.t);
@@ -330,7 +330,7 @@ export function formatTcpReport(r: TcpSimReport): string {
   const t = r.tray;
   const balanced = trayBalanced(r);
   lines.push(
-    `tray: moved ${t.moved} (last read, less the opening float and fills), ${t.palmed} palmed, ` +
+    `tray: moved ${t.moved} (last read, less the opening float and fills, plus credits), ${t.palmed} palmed, ` +
       `variances reported ${t.variance}; house result ${t.house}: ${balanced ? "equal to the tray's movement and the palmed chips" : "DIFFERS from the tray's movement"}`,
   );
   return lines.join("\n");

@@ -38,6 +38,8 @@ export class SimTray {
   private readonly chips = new Map<number, string[]>();
   /** Chips the cage brought over the run (value). */
   filled = 0;
+  /** Chips sent back to the cage over the run (value). */
+  credited = 0;
   /** Chips palmed from the tray over the run (value, ground truth). */
   palmed = 0;
 
@@ -53,8 +55,32 @@ export class SimTray {
     return sum;
   }
 
-  /** Tops every denomination up with a fill (a floor operation, then the chips land in their columns). */
+  /**
+   * Between hands: chips beyond twice the stock go back to the cage (a credit), and a denomination
+   * running low is topped up (a fill); each a floor operation, then the chips leave or land.
+   */
   restock(): void {
+    this.credit();
+    this.fill();
+  }
+
+  private credit(): void {
+    const credit: Record<string, number> = {};
+    const gone: string[] = [];
+    for (const [d, full] of Object.entries(STOCK)) {
+      const list = this.chips.get(Number(d)) ?? [];
+      if (list.length <= 2 * full) continue;
+      credit[d] = list.length - full;
+      gone.push(...list.splice(0, list.length - full));
+      this.credited += Number(d) * credit[d]!;
+    }
+    if (gone.length === 0) return;
+    this.tl.push({ kind: "floor", op: "credit", chips: credit, by: "cage" });
+    this.tl.wait(200);
+    this.report(new Set(gone.map((tag) => columnOf(chipValue(tag) ?? 0))));
+  }
+
+  private fill(): void {
     const fill: Record<string, number> = {};
     for (const [d, full] of Object.entries(STOCK)) {
       const have = this.chips.get(Number(d))?.length ?? 0;
