@@ -4,9 +4,13 @@
  * one chip too many or too few there (or a chip where nothing was due), waits for the table to say so,
  * and puts it right before the drop.
  */
+import { RakeSchedule } from "../rules/rake.js";
 import type { FlopDealer } from "./dealer.js";
 import type { Injector } from "./hooks.js";
 import { chance, type Rng } from "./random.js";
+
+/** `sim --rake` when the configuration has no schedule: 5% capped at 500, no flop no drop (a common house rake). */
+export const SIM_RAKE: RakeSchedule = RakeSchedule.parse({ percent: 5, cap: 500 });
 
 /** The dealer puts `amount` on the plate, then drops it. */
 export function placeRake(d: FlopDealer, amount: number): void {

@@ -10,11 +10,11 @@
  * bridge emulator (the bridge firmware built for this machine) holds the simulated felt and reports it
  * over a pseudo-terminal to the real serialport binding and bridge driver (src/sim/deviceRun.ts).
  */
-import { RakeSchedule } from "../../rules/rake.js";
 import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { TableEvent } from "../../contract/output.js";
 import { CATALOGUE_CODES, parseInject } from "../../sim/injection.js";
+import { SIM_RAKE } from "../../sim/injectRake.js";
 import { flopGame } from "../../sim/games.js";
 import { DetectionLedger, formatReport } from "../../sim/report.js";
 import { MAX_TAGS_PER_ANTENNA } from "../../sim/bridgeScript.js";
@@ -415,7 +415,7 @@ function withRake(config: Config, rake: boolean | undefined): Config {
   while (used.has(`bridge:${channel}`)) channel += 1;
   return {
     ...config,
-    rake: config.rake ?? RakeSchedule.parse({ percent: 5, cap: 500 }),
+    rake: config.rake ?? SIM_RAKE,
     antennas: {
       ...config.antennas,
       ...(config.antennas.rake ? {} : { rake: { reader: "bridge", channel } }),
