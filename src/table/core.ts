@@ -4,37 +4,16 @@
  * departures) runs when the runtime calls `advanceTo` — the live clock at the table, the next
  * event's `t` in replay.
  */
-import type {
-  ButtonEvent,
-  FloorEvent,
-  InputEvent,
-  ReaderEvent,
-  RulingName,
-  TagsEvent,
-} from "../contract/input.js";
+import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 import type { BbAnteOrder } from "../rules/betting.js";
 import { alert, say } from "../hand/alerts.js";
 import { TableReader, type TableReaderSnapshot } from "../reading/tableReader.js";
-import { chipTotal, type Observation } from "../reading/observations.js";
+import type { Observation } from "../reading/observations.js";
 import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
-import {
-  type Paying,
-  payingDone,
-  payingDue,
-  payingEnd,
-  payingObserved,
-  payingTick,
-  payingWaive,
-  payingZones,
-  startPaying,
-  trayMovement,
-} from "../hand/tcp/paying.js";
-import { isTrayAntenna, TrayLedger, type TraySnapshot } from "./tray.js";
-import { expectRake, plateRead, plateUnread, type RakePlate } from "./rakePlate.js";
 import type { RakeSchedule } from "../rules/rake.js";
-import { handRake } from "../hand/rake.js";
+import { AfterHand, type AfterHandSnapshot } from "./afterHand.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
@@ -102,10 +81,8 @@ export interface CoreCheckpoint {
   offline: string[];
   /** When the last hand ended (its chips still listed at the next press are not the next hand's). */
   lastHandEnd?: number;
-  /** What the tray should hold, and a tray still to judge (issue 18). */
-  tray?: TraySnapshot;
-  /** The dealer paying the hand that just ended (plain data). */
-  paying?: Paying;
+  /** The dealer's work after the hand: paying, the rake plate, the tray (issue 18). */
+  afterHand?: AfterHandSnapshot;
 }
 
 /** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
@@ -143,20 +120,16 @@ class Table implements TableCore {
   private deckCheck: DeckCheck | null = null;
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
   private settledTcp: TcpSession | null = null;
-  /** Three Card Poker after the reveal: the dealer taking and paying, until he is done (issue 18). */
-  private paying: Paying | null = null;
-  /** The dealer's chip tray, judged after each hand. */
-  private readonly tray: TrayLedger;
-  /** A raked hand's rake on its way to the plate and the drop (issue 18). */
-  private rakePlate: RakePlate | null = null;
+  /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
+  private readonly after: AfterHand;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
   private readonly desk = new RulingDesk({
-    hasHand: () => this.session !== null || this.paying !== null,
+    hasHand: () => this.session !== null || this.after.busy,
     rule: (t, ruling, seat, code) =>
       this.session === null
-        ? this.payingRuling(t, ruling, seat, code)
+        ? this.after.waive(t, ruling, seat, code)
         : this.afterHand(this.session.ruling(t, ruling, seat, code)),
   });
 
@@ -173,10 +146,11 @@ class Table implements TableCore {
       ...(options.scanRoundMs === undefined ? {} : { scanRoundMs: options.scanRoundMs }),
       ...(options.missedScans === undefined ? {} : { missedScans: options.missedScans }),
     });
-    // A chip taken from the tray is reported gone only after the bridge's K missed scans: the lag first.
-    this.tray = new TrayLedger(
-      options.antennas.filter(isTrayAntenna),
-      this.reader.lagMs + (options.trayJudgeAfterMs ?? 1500),
+    this.after = new AfterHand(
+      options.antennas,
+      this.reader,
+      options.trayJudgeAfterMs ?? 1500,
+      options.rake !== undefined,
     );
     if (from) {
       this.reader.restore(from.reader);
@@ -185,8 +159,7 @@ class Table implements TableCore {
       for (const r of from.offline) this.reader.setOnline(this.unitsOf(r), false, 0);
       this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
       this.desk.seedOffline(new Set(from.offline.map((u) => this.readerOf(u))));
-      if (from.tray) this.tray.restore(from.tray);
-      this.paying = from.paying ? structuredClone(from.paying) : null;
+      if (from.afterHand) this.after.restore(from.afterHand);
     }
   }
 
@@ -201,8 +174,7 @@ class Table implements TableCore {
       redeal: structuredClone(this.redeal),
       offline: [...this.offline],
       lastHandEnd: this.lastHandEnd,
-      tray: this.tray.snapshot(),
-      ...(this.paying === null ? {} : { paying: structuredClone(this.paying) }),
+      afterHand: this.after.snapshot(),
     };
   }
 
@@ -252,9 +224,7 @@ class Table implements TableCore {
       let batch: TableEvent[];
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
       else if (d === this.deckCheck?.closeAt) batch = this.endDeckCheck(d);
-      else if (this.paying !== null && d === payingDue(this.paying))
-        batch = this.afterPaying(d, payingTick(this.paying, d));
-      else if (d === this.tray.due && this.session === null) batch = this.tray.judge(d, this.chipsOn);
+      else if (d === this.after.nextDue(this.session !== null)) batch = this.after.tick(d);
       else if (d === this.shufflerWaiting) {
         this.shufflerWaiting = null;
         batch = this.session === null ? [] : [say.shufflerDuringHand(d, this.session.context.hand)];
@@ -282,8 +252,7 @@ class Table implements TableCore {
       this.desk.nextDeadline(),
       this.shufflerWaiting,
       this.deckCheck?.closeAt ?? null,
-      this.paying === null ? null : payingDue(this.paying),
-      this.session === null ? this.tray.due : null,
+      this.after.nextDue(this.session !== null),
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -338,7 +307,8 @@ class Table implements TableCore {
         ),
       ];
     }
-    const asItStood = this.payoutAsItStood(event);
+    // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
+    const asItStood = this.session === null ? this.route(event.t, this.after.asItStood(event)) : [];
     const observations = this.reader.report(event.t, event.antenna, event.tags);
     // A card arriving on the muck (a fold) means the action has moved on: bets still settling are read
     // first. A card dealt to a seat closes the wagers placed before the deal (Three Card Poker), but
@@ -355,87 +325,10 @@ class Table implements TableCore {
     return [...asItStood, ...settled, ...this.route(event.t, observations)];
   }
 
-  /**
-   * While the dealer pays: chips leaving a wager zone whose payout has not been read yet (the player
-   * took them within the settle window) are read as the zone stood first, as a bet zone emptied
-   * before its window is (events.md, "Reading at any pace").
-   */
-  private payoutAsItStood(event: TagsEvent): TableEvent[] {
-    const p = this.paying;
-    if (this.session !== null || p === null || !payingZones(p).includes(event.antenna)) return [];
-    if (!this.reader.isPending(event.antenna)) return [];
-    const stood = this.reader.chipsOn(event.antenna);
-    if (!stood.some((c) => !event.tags.includes(c.tag))) return [];
-    const read: Observation = {
-      type: "zone_settled",
-      t: event.t,
-      antenna: event.antenna,
-      chips: stood,
-      added: [],
-      total: chipTotal(stood),
-    };
-    return this.route(event.t, [read]);
-  }
-
-  private readonly chipsOn = (antenna: string) => this.reader.chipsOn(antenna);
-
-  /** The desk's events; once the dealer is done, the tray waits for its window. */
-  private afterPaying(t: number, events: TableEvent[]): TableEvent[] {
-    const p = this.paying;
-    if (p !== null && payingDone(p)) {
-      this.tray.handMoved(t, trayMovement(p));
-      this.paying = null;
-    }
-    return events;
-  }
-
-  /** A ruling between hands answers the paying desk's alerts. */
-  private payingRuling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
-    if (this.paying === null || ruling !== "continue" || code === undefined) return [];
-    return this.afterPaying(t, payingWaive(this.paying, t, code, seat));
-  }
-
-  /** The next hand begins: the dealer is done paying, and the tray is judged now. */
-  private betweenHandsEnd(t: number): TableEvent[] {
-    const out: TableEvent[] = [];
-    if (this.rakePlate !== null) {
-      out.push(...plateUnread(this.rakePlate, t));
-      this.rakePlate = null;
-    }
-    const p = this.paying;
-    if (p !== null) {
-      out.push(...payingEnd(p, t));
-      this.tray.handMoved(t, trayMovement(p));
-      this.paying = null;
-    }
-    out.push(...this.tray.judge(t, this.chipsOn));
-    this.tray.handStarts(this.chipsOn);
-    return out;
-  }
-
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
   private route(t: number, observations: Observation[]): TableEvent[] {
-    if (this.session === null && this.rakePlate !== null) {
-      const plate = this.rakePlate;
-      const out: TableEvent[] = [];
-      for (const o of observations) {
-        if (o.type !== "zone_settled" || o.antenna !== "rake") continue;
-        const { events, dropped } = plateRead(plate, t, o.chips);
-        out.push(...events);
-        if (dropped !== null) {
-          // The rake was dropped into the tray: its reconciliation expects it there.
-          this.rakePlate = null;
-          const rake: Record<number, number> = {};
-          for (const c of dropped) rake[c.denomination] = (rake[c.denomination] ?? 0) + 1;
-          this.tray.handMoved(t, [], rake);
-          break;
-        }
-      }
-      if (out.length > 0 || this.paying === null) return out;
-    }
-    if (this.session === null && this.paying !== null && observations.length > 0)
-      return this.afterPaying(t, payingObserved(this.paying, t, observations));
-    if (this.session === null || observations.length === 0) return [];
+    if (this.session === null) return this.after.observed(t, observations);
+    if (observations.length === 0) return [];
     return this.afterHand(this.session.observed(t, observations));
   }
 
@@ -452,18 +345,7 @@ class Table implements TableCore {
     this.lastHandEnd = h.t;
     this.settledTcp = session instanceof TcpSession ? session : null;
     this.session = null;
-    // Three Card Poker: the dealer now takes and pays; any other hand's chips have stopped moving.
-    this.paying =
-      session instanceof TcpSession ? startPaying(session.context, this.chipsOn, this.reader.lagMs) : null;
-    // A raked hand: its rake is expected on the plate (the tray waits for its drop).
-    const raked = events.find((e) => e.kind === "hand_end") as { rake?: number } | undefined;
-    this.rakePlate = null;
-    if (this.options.rake && session instanceof HandSession && h.result === "complete") {
-      const due = raked?.rake ?? 0;
-      this.rakePlate = expectRake({ due, how: handRake(session.context)?.how ?? "" });
-    }
-    if (this.paying !== null) this.afterPaying(h.t, []);
-    else if (this.rakePlate === null || this.rakePlate.due.due === 0) this.tray.handMoved(h.t, []);
+    this.after.handEnded(session, events, h.t);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [...events, ...this.applyWaitingSetup(h.t, h.result === "misdeal")];
@@ -488,8 +370,8 @@ class Table implements TableCore {
     if (event.button === "ok") {
       const acknowledged = this.desk.acknowledge(event.t);
       for (const a of [...acknowledged])
-        if (a.kind === "alert_clear" && this.paying !== null)
-          acknowledged.push(...this.afterPaying(event.t, payingWaive(this.paying, event.t, a.code, a.seat)));
+        if (a.kind === "alert_clear")
+          acknowledged.push(...this.after.waive(event.t, "continue", a.seat, a.code));
       return [
         ...acknowledged,
         ...(this.session === null ? [] : this.afterHand(this.session.key(event.t, "ok"))),
@@ -549,8 +431,8 @@ class Table implements TableCore {
   }
 
   private startHand(t: number): TableEvent[] {
-    const between = this.betweenHandsEnd(t);
-    return [...between, ...this.beginHand(t)];
+    // The dealer's work after the last hand is over when the next begins; the tray is judged now.
+    return [...this.after.nextHand(t), ...this.beginHand(t)];
   }
 
   private beginHand(t: number): TableEvent[] {
@@ -694,9 +576,8 @@ class Table implements TableCore {
     if (event.op === "ruling" || event.op === "voidHand" || event.op === "undo")
       return this.desk.floor(event);
     if (event.op === "fill" || event.op === "credit") {
-      if (!this.tray.present) return [rejected(event.t, event.op, "this table has no tray antennas")];
-      this.tray.trayOp(event);
-      return [];
+      const refused = this.after.trayOp(event);
+      return refused === null ? [] : [rejected(event.t, event.op, refused)];
     }
     // The floor sets the table up between hands: what the reports no longer show is gone (the hand in
     // progress may end on it, as at the shuffler press).
