@@ -2,9 +2,14 @@
 import { z } from "zod";
 import { ButtonName, GameName } from "../contract/input.js";
 import { PayTableConfig } from "../rules/threeCard/payTable.js";
+import { RakeSchedule } from "../rules/rake.js";
 
-/** Antenna names of the contract: seats, bet zones, board, burn, muck, pot and the Three Card Poker zones. */
-export const ANTENNA_NAME = /^(seat|bet|ante|play|pairplus|prime)([1-9]\d*)$|^(board|burn|muck|pot|dealer)$/;
+/**
+ * Antenna names of the contract: seats, bet zones, board, burn, muck, pot, the Three Card Poker zones,
+ * and the chip tray (`tray`, or `tray1` … under its columns) and the rake plate (issue 18).
+ */
+export const ANTENNA_NAME =
+  /^(seat|bet|ante|play|pairplus|prime)([1-9]\d*)$|^(board|burn|muck|pot|dealer|rake)$|^tray([1-9]\d*)?$/;
 
 /** A USB id as lsusb prints it ("2341") or a number. */
 const UsbId = z.union([
@@ -143,7 +148,7 @@ export const ConfigSchema = z
       })
       .default({ bbAnteOrder: "blind-first" }),
     antennas: z.record(
-      z.string().regex(ANTENNA_NAME, "an antenna name of the contract (seat1, bet1, board…)"),
+      z.string().regex(ANTENNA_NAME, "an antenna name of the contract (seat1, bet1, board, tray1, rake…)"),
       Antenna,
     ),
     registry: z.strictObject({
@@ -153,6 +158,15 @@ export const ConfigSchema = z
     devices: Devices.default({}),
     /** Three Card Poker: the house's pay tables (defaults from the rules digest). */
     threeCard: z.strictObject({ payTable: PayTableConfig }).optional(),
+    /**
+     * The chip tray (issue 18, hardware.md): how long after a hand's chips stop moving its antennas
+     * are judged, on top of the readers' lag (a chip taken from it is reported gone K scans late).
+     */
+    tray: z
+      .strictObject({ judgeAfterMs: z.number().int().min(0).max(60_000).default(1500) })
+      .default({ judgeAfterMs: 1500 }),
+    /** A raked cash game: the house rake schedule (src/rules/rake.ts); absent: no rake. */
+    rake: RakeSchedule.optional(),
     /** The journal's table key (Ed25519 private key, PEM, mode 0600; `feltguard journal keygen`). */
     journal: z.strictObject({ key: z.string().min(1).optional() }).optional(),
     /** The floor feed (docs/floor-network.md): the broker this table publishes to. */

@@ -121,6 +121,15 @@ export const FloorUndo = z.object({ ...floorBase, op: z.literal("undo") });
 export const FloorBreak = z.object({ ...floorBase, op: z.literal("break") });
 export const FloorResume = z.object({ ...floorBase, op: z.literal("resume") });
 
+/** Chips by denomination, as a fill or credit slip lists them: `{"100": 20}` is twenty 100s. */
+export const ChipSlip = z.record(z.string().regex(/^[1-9]\d*$/), z.number().int().positive());
+/**
+ * Project extension (issue 18): the cage brings chips to the table's tray (a fill) or takes chips from
+ * it (a credit). The tray's expected value moves by the slip; the floor journals who and when.
+ */
+export const FloorFill = z.object({ ...floorBase, op: z.literal("fill"), chips: ChipSlip });
+export const FloorCredit = z.object({ ...floorBase, op: z.literal("credit"), chips: ChipSlip });
+
 export const FloorEvent = z.discriminatedUnion("op", [
   FloorGame,
   FloorLevel,
@@ -134,6 +143,8 @@ export const FloorEvent = z.discriminatedUnion("op", [
   FloorUndo,
   FloorBreak,
   FloorResume,
+  FloorFill,
+  FloorCredit,
 ]);
 
 export const InputEvent = z.discriminatedUnion("kind", [TagsEvent, ButtonEvent, ReaderEvent, FloorEvent]);
@@ -146,6 +157,7 @@ export type FloorLevel = z.infer<typeof FloorLevel>;
 export type FloorSeat = z.infer<typeof FloorSeat>;
 export type FloorRuling = z.infer<typeof FloorRuling>;
 export type FloorEvent = z.infer<typeof FloorEvent>;
+export type FloorTrayOp = z.infer<typeof FloorFill> | z.infer<typeof FloorCredit>;
 export type InputEvent = z.infer<typeof InputEvent>;
 /** An input event as written by hand: defaults (e.g. `ante`) may be left out. */
 export type InputEventIn = z.input<typeof InputEvent>;

@@ -109,6 +109,27 @@ export const DeckCheckEvent = z.object({
   foreign: z.array(z.string()),
 });
 
+/** Three Card Poker: what the dealer paid on a winning bet, against what the pay table says (issue 18). */
+export const PayoutEvent = z.object({
+  t: Millis,
+  ...numbered,
+  kind: z.literal("payout"),
+  box: SeatNo,
+  bet: z.enum(["ante", "play", "pairplus", "prime", "bonus"]),
+  due: Chips,
+  paid: Chips,
+});
+
+/** After a hand: the tray as read against what the hand should have left in it (issue 18). */
+export const TrayEvent = z.object({
+  t: Millis,
+  ...numbered,
+  kind: z.literal("tray"),
+  expected: Chips,
+  read: Chips,
+  variance: z.number().int(),
+});
+
 /** Project extension: the dealer's `undo` key took back his last key (the hand is as before it). */
 export const KeyUndoneEvent = z.object({
   t: Millis,
@@ -129,6 +150,8 @@ export const TableEvent = z.discriminatedUnion("kind", [
   HandEndEvent,
   DeckCheckEvent,
   KeyUndoneEvent,
+  PayoutEvent,
+  TrayEvent,
 ]);
 
 export type HandStartEvent = z.infer<typeof HandStartEvent>;
@@ -140,4 +163,6 @@ export type AwardEvent = z.infer<typeof AwardEvent>;
 export type HandEndEvent = z.infer<typeof HandEndEvent>;
 export type DeckCheckEvent = z.infer<typeof DeckCheckEvent>;
 export type KeyUndoneEvent = z.infer<typeof KeyUndoneEvent>;
+export type PayoutEvent = z.infer<typeof PayoutEvent>;
+export type TrayEvent = z.infer<typeof TrayEvent>;
 export type TableEvent = z.infer<typeof TableEvent>;

@@ -43,11 +43,21 @@ export function dealerLine(view: TcpView): string {
   return `Dealer: ${d.name}${d.qualifies ? "" : " - does not qualify"}`;
 }
 
-/** The pay list, as the dealer reads it: "Pay box 1: 200". */
+const SHORT: Record<string, string> = { ante: "A", play: "P", anteBonus: "AB", pairPlus: "PP", prime: "Pr" };
+
+/**
+ * The pay list, as the dealer reads it while paying (issue 18): per box the payout due beside its
+ * bets, line by line ("Pay box 1: 225 - A 100 P 100 PP 25"); a box that only gets its stake back
+ * says so.
+ */
 export function payLines(view: TcpView): string[] {
   if (view.dealer.pay.length === 0)
     return view.dealer.hand === null ? [] : ["Nothing to pay: take the lost bets"];
-  return view.dealer.pay.map((p) => `Pay box ${p.box}: ${chips(p.amount)}`);
+  return view.dealer.pay.map((p) => {
+    if (p.due.length === 0) return `Box ${p.box}: stake back`;
+    const sum = p.due.reduce((n, d) => n + d.due, 0);
+    return `Pay box ${p.box}: ${chips(sum)} - ${p.due.map((d) => `${SHORT[d.bet] ?? d.bet} ${chips(d.due)}`).join(" ")}`;
+  });
 }
 
 /** The dealer panel of a Three Card Poker hand. */
@@ -71,8 +81,10 @@ export function threeCardPanel(view: TcpView, alerts: readonly OpenAlert[]): Scr
     }
   } else if (view.dealer.pay.length > 0 || view.dealer.hand !== null) {
     for (const line of payLines(view).slice(0, 7)) {
-      text(MARGIN, y, line, 48);
-      y += 56;
+      // Large when it fits the panel's width; a line with a long breakdown in the small font.
+      const big = line.length * 24 <= PANEL_WIDTH - MARGIN;
+      text(MARGIN, y, line, big ? 48 : SMALL);
+      y += big ? 56 : LINE + 8;
     }
   } else {
     for (const b of view.boxes.slice(0, 7)) {

@@ -28,6 +28,10 @@ export type AlertCode =
   | "TCP_BLIND_PLAY_MISSING"
   | "TCP_BET_AFTER_DEAL"
   | "TCP_DEALER_EXPOSED"
+  | "PAYOUT_WRONG"
+  | "LOSING_BET_LEFT"
+  | "TRAY_VARIANCE"
+  | "RAKE_WRONG"
   | "CHIPS_TAKEN_BACK"
   | "TAG_MISPLACED"
   | "READ_CONFLICT"
@@ -74,6 +78,10 @@ export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
   TCP_BLIND_PLAY_MISSING: { rule: "TCP rules", severity: "dealer" },
   TCP_BET_AFTER_DEAL: { rule: "TCP rules", severity: "floor" },
   TCP_DEALER_EXPOSED: { rule: "TCP rules", severity: "floor" },
+  PAYOUT_WRONG: { rule: "TCP rules; house pay table", severity: "dealer" },
+  LOSING_BET_LEFT: { rule: "TCP rules", severity: "dealer" },
+  TRAY_VARIANCE: { rule: "house", severity: "floor" },
+  RAKE_WRONG: { rule: "house rake schedule", severity: "dealer" },
   CHIPS_TAKEN_BACK: { rule: "2019 r.49–50", severity: "dealer" },
   TAG_MISPLACED: { rule: "—", severity: "dealer" },
   READ_CONFLICT: { rule: "—", severity: "dealer" },

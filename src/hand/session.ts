@@ -2,6 +2,8 @@
  * One hand, from the shuffler press to `hand_end`: sets up the context (positions, forced bets,
  * who is entitled to cards), runs the hand machine, and hands back the table events of each input.
  */
+import type { RakeSchedule } from "../rules/rake.js";
+import { withRake } from "./rake.js";
 import { createActor } from "xstate";
 import type { TableEvent } from "../contract/output.js";
 import { type BbAnteOrder, dealingOrder, startHand } from "../rules/betting.js";
@@ -34,6 +36,8 @@ export interface HandInit {
   reading: ReadingWindows;
   /** Chip tags on bet zones at the press that were there before the last hand ended. */
   lastHandsChips?: string[];
+  /** A raked cash game: the house rake schedule (issue 18). */
+  rake?: RakeSchedule;
 }
 
 export class HandSession extends MachineSession<HandContext> {
@@ -46,6 +50,7 @@ export class HandSession extends MachineSession<HandContext> {
   /** Starts a hand: `hand_start`, the forced bets, and DECK_NOT_COLLECTED if cards were left out. */
   static start(init: HandInit): { session: HandSession; events: TableEvent[] } {
     const h = initialContext(init);
+    withRake(h, init.rake);
     h.out.push({
       t: init.t,
       kind: "hand_start",

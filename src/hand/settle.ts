@@ -5,15 +5,18 @@ import type { Card } from "../rules/cards.js";
 import { settleShowdown } from "../rules/showdown.js";
 import type { HandContext, HandResult } from "./context.js";
 import { facesByTag } from "./deck.js";
+import { handRake, rakedPots } from "./rake.js";
 
 /** Settles a hand whose betting is over: a showdown, or the last player standing. */
 export function settleHand(h: HandContext): void {
   const stacks: Record<number, number> = {};
   for (const s of h.betting.seats) stacks[s.seat] = s.stack;
   const live = liveSeats(h.betting);
+  // A raked cash game: the house's rake comes out of the pot before it is awarded (src/hand/rake.ts).
+  const rake = handRake(h)?.due ?? 0;
   if (live.length === 1) {
     const winner = live[0]!.seat;
-    const amount = totalPot(h.betting);
+    const amount = totalPot(h.betting) - rake;
     h.out.push({ t: h.t, kind: "award", seat: winner, amount, pot: 0, hand: "uncontested" });
     stacks[winner] = (stacks[winner] ?? 0) + amount;
   } else {
@@ -24,7 +27,7 @@ export function settleHand(h: HandContext): void {
       game: h.def.evaluation,
       board: h.board.cards,
       hands: live.map((s) => ({ seat: s.seat, hole: holeFaces(h, s.seat) })),
-      pots,
+      pots: rakedPots(pots, rake),
       button: h.positions.button,
       seatOrder: Array.from({ length: h.seatCount }, (_, i) => i + 1),
       oddChipUnit: h.oddChipUnit,
@@ -34,19 +37,21 @@ export function settleHand(h: HandContext): void {
       stacks[a.seat] = (stacks[a.seat] ?? 0) + a.amount;
     }
   }
-  endHand(h, "complete", stacks);
+  endHand(h, "complete", stacks, rake);
 }
 
 /** Ends the hand with these stacks (a misdeal or a void puts back the stacks from before it). */
-export function endHand(h: HandContext, result: HandResult, stacks: Record<number, number>): void {
+export function endHand(h: HandContext, result: HandResult, stacks: Record<number, number>, rake = 0): void {
   h.result = result;
   h.finalStacks = stacks;
-  const event: HandEndEvent = {
+  // `rake` (an added field): what the house took from the pot, in a raked game.
+  const event: HandEndEvent & { rake?: number } = {
     t: h.t,
     kind: "hand_end",
     hand: h.hand,
     result,
     stacks: Object.fromEntries(Object.entries(stacks).map(([seat, chips]) => [String(seat), chips])),
+    ...(rake > 0 ? { rake } : {}),
   };
   h.out.push(event);
 }

@@ -58,6 +58,10 @@ export function handToPhh(h: ReplayedHand, registry: Registry): string {
     ["starting_stacks", list(players.map((s) => header.stacksBefore[s] ?? 0))],
     ["actions", `[\n${actions.map((a) => `  ${str(a)},`).join("\n")}\n]`],
     ["finishing_stacks", list(players.map((s) => end.stacks[String(s)] ?? 0))],
+    // A raked cash game: the chips the house took from the pot (issue 18).
+    ...(((end as { rake?: number }).rake ?? 0) > 0
+      ? ([["rake", String((end as { rake?: number }).rake)]] as [string, string][])
+      : []),
     ["hand", String(h.row.hand)],
     ["seats", list(players)],
   ];

@@ -47,6 +47,16 @@ export function rakeDue(pot: number, sawFlop: boolean, s: RakeSchedule): RakeDue
   return { due, how };
 }
 
+/** Pots with the rake taken from the main pot first (then the next, should it be smaller). */
+export function rakedPots<P extends { amount: number }>(pots: readonly P[], rake: number): P[] {
+  let left = rake;
+  return pots.map((p) => {
+    const take = Math.min(left, p.amount);
+    left -= take;
+    return take === 0 ? p : { ...p, amount: p.amount - take };
+  });
+}
+
 /** The rake taken checked against the schedule: null when right, else what the dealer must do. */
 export function checkRake(
   taken: number,

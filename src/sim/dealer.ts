@@ -28,6 +28,9 @@ import type { Injector } from "./hooks.js";
 import { announceLimits, limitsAt, limitsChanged } from "./limits.js";
 import { decide, type Decision } from "./players.js";
 import type { Seating } from "./seating.js";
+import { handPots } from "../rules/betting.js";
+import { type RakeDue, rakeDue } from "../rules/rake.js";
+import { placeRake } from "./injectRake.js";
 import { settleStacks } from "./settle.js";
 import type { Felt } from "./table.js";
 import type { ExpectedEnd, Truth } from "./truth.js";
@@ -323,7 +326,9 @@ export class FlopDealer {
   private settle(): void {
     // The last bet is read once its zone is steady; the showdown and the push take a moment anyway.
     this.felt.step("showdown");
+    const rake = this.rakeDue();
     const stacks = settleStacks(this.betting, {
+      rake: rake?.due ?? 0,
       game: this.setup.game,
       board: this.felt.read("board"),
       hole: (seat) => this.felt.read(`seat${seat}`),
@@ -336,6 +341,15 @@ export class FlopDealer {
       if (s) s.stack = stack;
     }
     this.ends.push({ hand: this.hand, result: "complete", stacks });
+    if (rake !== null && !this.hook((i) => i.onRake?.(this, rake) ?? false)) placeRake(this, rake.due);
+  }
+
+  /** What the schedule takes from this hand's pot, as the table reckons it; null: no rake. */
+  private rakeDue(): RakeDue | null {
+    const schedule = this.setup.rake;
+    if (schedule === undefined) return null;
+    const pot = handPots(this.betting).pots.reduce((sum, p) => sum + p.amount, 0);
+    return rakeDue(pot, this.felt.read("board").length >= 3, schedule);
   }
 
   /** Calls the injector's hook, if any; true when it did the step itself. */

@@ -1,5 +1,6 @@
 /** What the simulated dealer is given and what it remembers across the actions of a hand. */
 import type { BbAnteOrder } from "../rules/betting.js";
+import type { RakeSchedule } from "../rules/rake.js";
 import type { GameDef, LimitSizes } from "../rules/games.js";
 import type { Rng } from "./random.js";
 
@@ -17,6 +18,8 @@ export interface DealerSetup {
   readonly limit?: LimitSizes;
   readonly bbAnteOrder: BbAnteOrder;
   readonly oddChipUnit: number;
+  /** A raked cash game: the house rake schedule (issue 18). */
+  readonly rake?: RakeSchedule;
 }
 
 /** An out-of-turn action waiting for the action to reach its seat (TDA 53). */

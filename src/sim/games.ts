@@ -15,13 +15,22 @@ export interface GameSupport {
   readonly notApplicable: (code: AlertCode) => boolean;
 }
 
-const FLOP: GameSupport = {
-  injectable: Object.keys(FLOP_INJECTORS) as AlertCode[],
-  notApplicable: (code) => code.startsWith("TCP_"),
-};
+/** Codes of the house-banked game's paying and tray (issue 18): not the flop games'. */
+const BANKED = new Set<AlertCode>(["PAYOUT_WRONG", "LOSING_BET_LEFT", "TRAY_VARIANCE"]);
 
-/** The flop-game simulator's support for `game`, or null for a game it does not deal (tcp). */
-export function flopGame(game: GameName): (GameSupport & { name: FlopGameName }) | null {
+/**
+ * The flop-game simulator's support for `game`, or null for a game it does not deal (tcp). A raked
+ * game (`--rake`) can have its rake checked: RAKE_WRONG is injectable then, not applicable otherwise.
+ */
+export function flopGame(game: GameName, raked = false): (GameSupport & { name: FlopGameName }) | null {
   const def = gameDef(game);
-  return def ? { ...FLOP, name: def.name } : null;
+  if (!def) return null;
+  return {
+    injectable: [
+      ...(Object.keys(FLOP_INJECTORS) as AlertCode[]),
+      ...(raked ? (["RAKE_WRONG"] as const) : []),
+    ],
+    notApplicable: (code) => code.startsWith("TCP_") || BANKED.has(code) || (!raked && code === "RAKE_WRONG"),
+    name: def.name,
+  };
 }

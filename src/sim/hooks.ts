@@ -1,6 +1,7 @@
 /** Where an injected error can step into the dealer's routine (see injection.ts). */
 import type { AlertCode } from "../hand/alerts.js";
 import type { Street } from "../rules/betting.js";
+import type { RakeDue } from "../rules/rake.js";
 import type { FlopDealer } from "./dealer.js";
 
 /** One hole card of the deal: its place in the deal, the round (0 = first card to each seat), the seat. */
@@ -27,4 +28,6 @@ export interface Injector {
   beforeAction?(d: FlopDealer): boolean;
   /** Before the burn and the cards of a street. */
   onStreet?(d: FlopDealer, street: Street): boolean;
+  /** A raked game, the pot awarded: the dealer puts the rake on the plate and drops it. */
+  onRake?(d: FlopDealer, due: RakeDue): boolean;
 }

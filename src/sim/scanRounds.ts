@@ -158,6 +158,13 @@ export class ScanRounds {
     return out;
   }
 
+  /** The scans due before `t` with nothing new on the felt (the simulated time has moved on to `t`). */
+  advanceTo(t: number): InputEventIn[] {
+    const out: InputEventIn[] = [];
+    this.scanBefore(t, out);
+    return out;
+  }
+
   /** Every scan still due (the end of a run): the last departures are reported. */
   flush(): InputEventIn[] {
     const out: InputEventIn[] = [];

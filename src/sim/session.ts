@@ -2,6 +2,8 @@
  * A simulated flop-game table over many hands: the floor's set-up, then one hand after another, each
  * as the input events the readers, keys and floor would produce, with its ground truth.
  */
+import type { RakeSchedule } from "../rules/rake.js";
+import { rakeWrong } from "./injectRake.js";
 import type { InputEventIn } from "../contract/input.js";
 import type { AlertCode } from "../hand/alerts.js";
 import type { BbAnteOrder } from "../rules/betting.js";
@@ -29,6 +31,8 @@ export interface FlopSessionOptions {
   readonly rate?: number;
   /** How fast the dealer and players are (default `fixed`: a seed's stream as it always was). */
   readonly pace?: PaceMode;
+  /** A raked cash game (`--rake`): the house rake schedule; RAKE_WRONG can then be injected. */
+  readonly rake?: RakeSchedule;
 }
 
 /** One hand's input events and what the controller owes for them. */
@@ -68,13 +72,14 @@ export class FlopSession {
         game: def,
         bbAnteOrder: options.bbAnteOrder,
         oddChipUnit: options.chips[0] ?? 1,
+        ...(options.rake ? { rake: options.rake } : {}),
         ...(limit ? { limit } : {}),
       },
       { cards: stream(0x165667b1), play: stream(0x9e3779b9), inject: stream(0x85ebca6b) },
     );
     this.plan = new InjectionPlan(
       options.inject,
-      FLOP_INJECTORS,
+      options.rake ? { ...FLOP_INJECTORS, RAKE_WRONG: rakeWrong } : FLOP_INJECTORS,
       this.dealer.rngs.inject,
       options.rate ?? 0.5,
     );

@@ -2,6 +2,7 @@
 import { type BettingState, handPots, liveSeats, totalPot } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import type { GameDef } from "../rules/games.js";
+import { rakedPots } from "../rules/rake.js";
 import { settleShowdown } from "../rules/showdown.js";
 import { faceOf } from "./deck.js";
 
@@ -14,6 +15,8 @@ export interface SettleInput {
   readonly button: number;
   readonly seatCount: number;
   readonly oddChipUnit: number;
+  /** Chips the house rakes from the pot (main pot first, before it is split). */
+  readonly rake?: number;
 }
 
 /** Every seat's stack once the pots are paid. */
@@ -23,7 +26,7 @@ export function settleStacks(state: BettingState, input: SettleInput): Record<nu
   const live = liveSeats(state);
   if (live.length === 1) {
     const winner = live[0]!.seat;
-    stacks[winner] = (stacks[winner] ?? 0) + totalPot(state);
+    stacks[winner] = (stacks[winner] ?? 0) + totalPot(state) - (input.rake ?? 0);
     return stacks;
   }
   const { pots, returned } = handPots(state);
@@ -32,7 +35,7 @@ export function settleStacks(state: BettingState, input: SettleInput): Record<nu
     game: input.game.evaluation,
     board: faces(input.board),
     hands: live.map((s) => ({ seat: s.seat, hole: faces(input.hole(s.seat)) })),
-    pots,
+    pots: rakedPots(pots, input.rake ?? 0),
     button: input.button,
     seatOrder: Array.from({ length: input.seatCount }, (_, i) => i + 1),
     oddChipUnit: input.oddChipUnit,

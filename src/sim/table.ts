@@ -117,6 +117,11 @@ export class Felt {
     return tags;
   }
 
+  /** Fresh chips worth `amount` (change the dealer makes from the pot for the rake). */
+  chips(amount: number): string[] {
+    return amount > 0 ? this.box.take(amount) : [];
+  }
+
   /** Chips straight to the pot (antes). */
   toPot(amount: number): this {
     if (amount > 0) this.add("pot", ...this.box.take(amount));

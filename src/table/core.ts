@@ -12,6 +12,8 @@ import { TableReader, type TableReaderSnapshot } from "../reading/tableReader.js
 import type { Observation } from "../reading/observations.js";
 import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
+import type { RakeSchedule } from "../rules/rake.js";
+import { AfterHand, type AfterHandSnapshot } from "./afterHand.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
@@ -41,6 +43,13 @@ export interface TableOptions {
   payTable?: PayTable;
   /** The decks in play (a deck check names the one it read); default the registry's cards decide. */
   decks?: readonly string[];
+  /**
+   * How long after a hand's chips stop moving the tray is judged, on top of the readers' lag (ms;
+   * configuration `tray.judgeAfterMs`, src/table/tray.ts). Default 1500.
+   */
+  trayJudgeAfterMs?: number;
+  /** A raked cash game: the house rake schedule (issue 18); absent: no rake. */
+  rake?: RakeSchedule;
 }
 
 export interface TableCore {
@@ -72,6 +81,8 @@ export interface CoreCheckpoint {
   offline: string[];
   /** When the last hand ended (its chips still listed at the next press are not the next hand's). */
   lastHandEnd?: number;
+  /** The dealer's work after the hand: paying, the rake plate, the tray (issue 18). */
+  afterHand?: AfterHandSnapshot;
 }
 
 /** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
@@ -115,13 +126,17 @@ class Table implements TableCore {
   private deckCheckAsked: { check: DeckCheck; until: number; hand: number } | null = null;
   /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
   private settledTcp: TcpSession | null = null;
+  /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
+  private readonly after: AfterHand;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
   private readonly desk = new RulingDesk({
-    hasHand: () => this.session !== null,
+    hasHand: () => this.session !== null || this.after.busy,
     rule: (t, ruling, seat, code) =>
-      this.session === null ? [] : this.afterHand(this.session.ruling(t, ruling, seat, code)),
+      this.session === null
+        ? this.after.waive(t, ruling, seat, code)
+        : this.afterHand(this.session.ruling(t, ruling, seat, code)),
   });
 
   constructor(
@@ -137,6 +152,12 @@ class Table implements TableCore {
       ...(options.scanRoundMs === undefined ? {} : { scanRoundMs: options.scanRoundMs }),
       ...(options.missedScans === undefined ? {} : { missedScans: options.missedScans }),
     });
+    this.after = new AfterHand(
+      options.antennas,
+      this.reader,
+      options.trayJudgeAfterMs ?? 1500,
+      options.rake !== undefined,
+    );
     if (from) {
       this.reader.restore(from.reader);
       this.redeal = structuredClone(from.redeal);
@@ -144,6 +165,7 @@ class Table implements TableCore {
       for (const r of from.offline) this.reader.setOnline(this.unitsOf(r), false, 0);
       this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
       this.desk.seedOffline(new Set(from.offline.map((u) => this.readerOf(u))));
+      if (from.afterHand) this.after.restore(from.afterHand);
     }
   }
 
@@ -163,6 +185,7 @@ class Table implements TableCore {
       redeal: structuredClone(this.redeal),
       offline: [...this.offline],
       lastHandEnd: this.lastHandEnd,
+      afterHand: this.after.snapshot(),
     };
   }
 
@@ -213,6 +236,7 @@ class Table implements TableCore {
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
       else if (d === this.deckCheck?.closeAt) batch = this.endDeckCheck(d);
       else if (d === this.deckCheckAsked?.until) batch = this.refuseAskedCheck(d);
+      else if (d === this.after.nextDue(this.session !== null)) batch = this.after.tick(d);
       else if (d === this.shufflerWaiting) {
         this.shufflerWaiting = null;
         batch = this.session === null ? [] : [say.shufflerDuringHand(d, this.session.context.hand)];
@@ -241,6 +265,7 @@ class Table implements TableCore {
       this.shufflerWaiting,
       this.deckCheck?.closeAt ?? null,
       this.deckCheckAsked?.until ?? null,
+      this.after.nextDue(this.session !== null),
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -298,6 +323,8 @@ class Table implements TableCore {
         ),
       ];
     }
+    // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
+    const asItStood = this.session === null ? this.route(event.t, this.after.asItStood(event)) : [];
     const observations = this.reader.report(event.t, event.antenna, event.tags);
     // A card arriving on the muck (a fold) means the action has moved on: bets still settling are read
     // first. A card dealt to a seat closes the wagers placed before the deal (Three Card Poker), but
@@ -311,12 +338,13 @@ class Table implements TableCore {
       : arrived.some((a) => a !== "board" && a !== "burn")
         ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, false))
         : [];
-    return [...settled, ...this.route(event.t, observations)];
+    return [...asItStood, ...settled, ...this.route(event.t, observations)];
   }
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
   private route(t: number, observations: Observation[]): TableEvent[] {
-    if (this.session === null || observations.length === 0) return [];
+    if (this.session === null) return this.after.observed(t, observations);
+    if (observations.length === 0) return [];
     return this.afterHand(this.session.observed(t, observations));
   }
 
@@ -333,6 +361,7 @@ class Table implements TableCore {
     this.lastHandEnd = h.t;
     this.settledTcp = session instanceof TcpSession ? session : null;
     this.session = null;
+    this.after.handEnded(session, events, h.t);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [
@@ -361,6 +390,9 @@ class Table implements TableCore {
     }
     if (event.button === "ok") {
       const acknowledged = this.desk.acknowledge(event.t);
+      for (const a of [...acknowledged])
+        if (a.kind === "alert_clear")
+          acknowledged.push(...this.after.waive(event.t, "continue", a.seat, a.code));
       return [
         ...acknowledged,
         ...(this.session === null ? [] : this.afterHand(this.session.key(event.t, "ok"))),
@@ -445,6 +477,11 @@ class Table implements TableCore {
   }
 
   private startHand(t: number): TableEvent[] {
+    // The dealer's work after the last hand is over when the next begins; the tray is judged now.
+    return [...this.after.nextHand(t), ...this.beginHand(t)];
+  }
+
+  private beginHand(t: number): TableEvent[] {
     // A re-deal is exact only while every seat of the misdealt hand still plays (the floor may have
     // changed the table since): otherwise the next hand is a new one.
     const inPlay = new Set(seatsInGame(this.state));
@@ -498,6 +535,7 @@ class Table implements TableCore {
         departMs: this.reader.departWindowMs,
       },
       lastHandsChips: inGame.flatMap((s) => this.reader.chipsBefore(`bet${s}`, this.lastHandEnd)),
+      ...(this.options.rake ? { rake: this.options.rake } : {}),
     };
     let started;
     try {
@@ -583,6 +621,10 @@ class Table implements TableCore {
   private onFloor(event: FloorEvent): TableEvent[] {
     if (event.op === "ruling" || event.op === "voidHand" || event.op === "undo")
       return this.desk.floor(event);
+    if (event.op === "fill" || event.op === "credit") {
+      const refused = this.after.trayOp(event);
+      return refused === null ? [] : [rejected(event.t, event.op, refused)];
+    }
     // The floor sets the table up between hands: what the reports no longer show is gone (the hand in
     // progress may end on it, as at the shuffler press).
     const ended =
@@ -638,6 +680,8 @@ export function createTableFromConfig(
     decks?: readonly string[];
     registry: { simulated: boolean; file?: string | undefined };
     threeCard?: { payTable: unknown } | undefined;
+    tray?: { judgeAfterMs: number };
+    rake?: RakeSchedule | undefined;
   },
   registry: Registry = registryFromConfig(config),
   from?: CoreCheckpoint,
@@ -661,6 +705,8 @@ export function createTableFromConfig(
       bbAnteOrder: config.house.bbAnteOrder,
       decks: config.decks ?? [config.deck],
       ...(config.threeCard ? { payTable: parsePayTable(config.threeCard.payTable) } : {}),
+      ...(config.tray ? { trayJudgeAfterMs: config.tray.judgeAfterMs } : {}),
+      ...(config.rake ? { rake: config.rake } : {}),
     },
     from,
   );

@@ -15,7 +15,7 @@ const afterHand = (reason: string): FloorOpOutcome => ({ applied: false, reason,
 /** Applies a set-up operation to the table (mutating `state`); rulings are the hand's business. */
 export function applyFloorSetup(
   state: TableState,
-  op: Exclude<FloorEvent, { op: "ruling" | "voidHand" | "undo" }>,
+  op: Exclude<FloorEvent, { op: "ruling" | "voidHand" | "undo" | "fill" | "credit" }>,
 ): FloorOpOutcome {
   const inHand = (seat: number) => state.hand !== null && seat in state.hand.stacksBefore;
   switch (op.op) {

@@ -1,6 +1,6 @@
 /**
  * The floor's operations on a live table: set-up (game, level, seat, unseat, stack, button, away,
- * break, resume), rulings, a void with a reason and the undo of a misdeal or void. Each enters as one
+ * break, resume), the cage's fills and credits of the chip tray (issue 18), rulings, a void with a reason and the undo of a misdeal or void. Each enters as one
  * floor input event, stamped with who sent it (`by`) and when (`wall`); the core checks it against the
  * table and its refusal comes back as 409 with the reason.
  */
@@ -45,7 +45,7 @@ function describe(e: FloorEvent): string {
   const { t: _t, kind: _k, by: _b, wall: _w, op, ...fields } = e;
   const parts = Object.entries(fields)
     .filter(([k]) => k !== "undoWindowMs")
-    .map(([k, v]) => `${k} ${String(v)}`);
+    .map(([k, v]) => `${k} ${typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`);
   return [op, ...parts].join(" · ");
 }
 

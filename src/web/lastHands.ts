@@ -1,5 +1,5 @@
 /** The last hands played at the table, kept from the table events for the floor page. */
-import type { AwardEvent, HandEndEvent, TableEvent } from "../contract/output.js";
+import type { AwardEvent, HandEndEvent, PayoutEvent, TableEvent, TrayEvent } from "../contract/output.js";
 import type { TableCore } from "../table/core.js";
 
 export interface HandSummary {
@@ -16,6 +16,13 @@ export interface HandSummary {
   net: Record<string, number>;
   /** Who won what. Hand names only ("two pair, kings and sevens"), never cards. */
   awards: Omit<AwardEvent, "kind" | "t">[];
+  /**
+   * Three Card Poker (issue 18): what the dealer paid beside each winning bet against the pay table,
+   * as last read per box and bet (they come after `hand_end`, while the dealer pays).
+   */
+  payouts: Omit<PayoutEvent, "kind" | "t" | "seq">[];
+  /** The tray after the hand, when the table has one. */
+  tray: Omit<TrayEvent, "kind" | "t" | "seq"> | null;
 }
 
 interface Started {
@@ -51,6 +58,8 @@ export class LastHands {
         this.awards.push(award);
       } else if (e.kind === "hand_end") {
         this.record(e);
+      } else if (e.kind === "payout" || e.kind === "tray") {
+        this.afterEnd(e);
       }
     }
   }
@@ -58,6 +67,20 @@ export class LastHands {
   /** The kept results, newest first (copies). */
   list(): HandSummary[] {
     return structuredClone(this.hands);
+  }
+
+  /** A payout or the tray, after the hand ended: it belongs to the last hand recorded. */
+  private afterEnd(e: PayoutEvent | TrayEvent): void {
+    const last = this.hands[0];
+    if (last === undefined) return;
+    if (e.kind === "tray") {
+      last.tray = { expected: e.expected, read: e.read, variance: e.variance };
+      return;
+    }
+    const { box, bet, due, paid } = e;
+    const i = last.payouts.findIndex((p) => p.box === box && p.bet === bet);
+    if (i >= 0) last.payouts[i] = { box, bet, due, paid };
+    else last.payouts.push({ box, bet, due, paid });
   }
 
   private record(e: HandEndEvent): void {
@@ -80,6 +103,8 @@ export class LastHands {
       stacks: { ...e.stacks },
       net,
       awards: this.awards,
+      payouts: [],
+      tray: null,
     });
     this.hands.length = Math.min(this.hands.length, this.limit);
     this.started = null;

@@ -45,6 +45,11 @@ describe("Three Card Poker displays", () => {
     expect(terminals.at(-1)).toMatch(/Box \d+ .*A [\d,]+.*pay [\d,]+ \(net \+/);
   });
 
+  it("while the dealer pays, the panel shows each box's payout due beside its bets, line by line (issue 18)", () => {
+    const { screens } = play("payout-right-negative.jsonl");
+    expect(screens.at(-1)).toContain("Pay box 1: 225 - A 100 P 100 PP 25");
+  });
+
   it("before the dealer's hand is turned no display names a hand or shows a card", () => {
     const { screens, terminals } = play("dealer-qualifies-player-wins.jsonl");
     const beforeReveal = [...screens, ...terminals].filter((s) => !/Dealer: (?!\d+ cards)/.test(s));

@@ -113,3 +113,17 @@ describe("PHH replay: real hands", () => {
     expect(replayAll(sample)).toEqual([]);
   });
 });
+
+describe("PHH with a rake (issue 18)", () => {
+  it("a hand that records its rake pays the pot less the rake; the same hand without one pays it all", async () => {
+    const { readFileSync } = await import("node:fs");
+    const text = readFileSync(join(PHH_ROOT, "wsop/2023/43/5/1.phh"), "utf8");
+    const plain = replayHand(parsePhh(text, "plain"));
+    expect(plain.matches).toBe(true);
+    const raked = replayHand(parsePhh(`${text}\nrake = 5000\n`, "raked"));
+    const diff = plain.finalStacks.map((s, i) => s - (raked.finalStacks[i] ?? 0));
+    // The house's 5000 comes out of the main pot, from its winner alone.
+    expect(diff.reduce((a, b) => a + b, 0)).toBe(5000);
+    expect(diff.filter((d) => d !== 0)).toHaveLength(1);
+  });
+});

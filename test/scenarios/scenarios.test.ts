@@ -32,6 +32,7 @@ function replay(lines: unknown[], over: Record<string, unknown> = {}): TableEven
 describe("scenarios: the alert catalogue, positive and negative", () => {
   it("has a scenario for every code of the hold'em catalogue", () => {
     expectPositiveAndNegative(files, [
+      "RAKE_WRONG",
       "MISDEAL_FIRST_CARD",
       "MISDEAL_NOT_ENTITLED",
       "MISDEAL_DEALT_OUT",

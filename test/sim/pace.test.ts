@@ -53,8 +53,11 @@ const BEFORE = {
   flhe: "13f3c979c96de02ced9f470c42f5cb18c1fe4eb0bf1a97bced5c537e259c7ee3",
   // Three Card Poker's dealer changed on purpose (branch tcp, issue 13): he makes his bet errors after
   // the deal, stops ≥ 1 s after an exposed card, turns his cards before collecting, and the floor takes
-  // seconds to come; a card too many only while decisions are pending. The hash is the stream since.
-  tcp: "d462750e913945a1bf1a9596072fae744d8a17fd91584c366b2ce0c2dcbd083d",
+  // seconds to come; a card too many only while decisions are pending. And again (branch tray, issue
+  // 18): after the reveal he takes the losing bets to a chip tray and pays the winners from it (fills
+  // and credits between hands, paying errors injected), and the next hand waits for the tray's reading.
+  // The hash is the stream since.
+  tcp: "cb85eefe3a87541d8c908233901f04b391089c6756bc5a44ad3d33e81390c3f9",
   phh: "a8867bd8042cd345446611e2359fee5217e7ca6b56d6e61334c0fe85d2f78d9d",
 };
 

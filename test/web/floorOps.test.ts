@@ -94,6 +94,20 @@ describe("named supervisors", () => {
 });
 
 describe("POST /api/floor", () => {
+  it("a fill or credit of the tray is a floor operation with who and when; a table with no tray refuses it", async () => {
+    const { app, journal } = setUp();
+    const ana = await signIn(app);
+    const fill = await floorOp(app, ana, { op: "fill", chips: { "500": 4 } });
+    expect(fill.statusCode).toBe(409);
+    expect(fill.json<{ error: string }>().error).toMatch(/no tray antennas/);
+    expect((await floorOp(app, ana, { op: "credit", chips: { "500": 0 } })).statusCode).toBe(400);
+    const lines = [...exportLines(journal.database!, { by: "all" }, loadTableKey(`${journal.path}.key`))].map(
+      (l) => JSON.parse(l) as Record<string, unknown>,
+    );
+    expect(lines.find((l) => l.op === "fill")).toMatchObject({ by: "Ana", chips: { "500": 4 } });
+    expect(lines.find((l) => l.op === "fill")?.wall).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
   it("sets a table up from nothing; each operation is journaled with by and wall; refusals give a reason", async () => {
     const { app, journal } = setUp();
     const ana = await signIn(app);

@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { TableEvent } from "../../contract/output.js";
 import { CATALOGUE_CODES, parseInject } from "../../sim/injection.js";
+import { SIM_RAKE } from "../../sim/injectRake.js";
 import { flopGame } from "../../sim/games.js";
 import { DetectionLedger, formatReport } from "../../sim/report.js";
 import { MAX_TAGS_PER_ANTENNA } from "../../sim/bridgeScript.js";
@@ -24,7 +25,7 @@ import { type ScanFocus, shadowFocus } from "../../sim/scanFocus.js";
 import { type HandSource, runSim, withScanRounds } from "../../sim/run.js";
 import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
 import { readingLatencyMs } from "../../sim/report.js";
-import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
+import { formatTcpReport, runTcpSim, trayBalanced } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { createTableFromConfig } from "../../table/core.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
@@ -34,6 +35,8 @@ import { diag, write } from "./io.js";
 
 interface SimOpts {
   config: string;
+  /** A raked cash game (issue 18). */
+  rake?: boolean;
   hands?: number;
   seed: number;
   inject: string;
@@ -82,6 +85,11 @@ export function registerSim(program: Command): void {
     .option("--seed <s>", "seed of the cards, the players, the noise and the errors", whole(0), 1)
     .option("--inject <codes>", "errors to inject: all, none, or alert codes separated by commas", "none")
     .option("--noise", "realistic reader noise: flickering cards, bets over two reports, late reads", false)
+    .option(
+      "--rake",
+      "a raked cash game: the configuration's rake schedule (else 5%, cap 500) and the rake plate",
+      false,
+    )
     .option("--report", "play as fast as possible (--devices: 30×) and print the detection report", false)
     .option(
       "--devices",
@@ -134,10 +142,10 @@ export function registerSim(program: Command): void {
 }
 
 async function simCommand(opts: SimOpts): Promise<number> {
-  const config = withScanRound(loadConfig(opts.config), opts.scanMs);
+  const config = withRake(withScanRound(loadConfig(opts.config), opts.scanMs), opts.rake);
   const gameName = GameName.safeParse(opts.game ?? config.game.name);
   if (!gameName.success) throw new InvalidArgumentError(`--game: unknown game ${opts.game}`);
-  const game = flopGame(gameName.data);
+  const game = flopGame(gameName.data, config.rake !== undefined);
   if (opts.tables !== undefined && opts.mqtt === undefined)
     throw new InvalidArgumentError("sim --tables: give the broker with --mqtt URL");
   if (opts.mqtt !== undefined) {
@@ -183,6 +191,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     chips: config.chips,
     bbAnteOrder: config.house.bbAnteOrder,
     pace: opts.pace,
+    ...(config.rake ? { rake: config.rake } : {}),
   });
   if (opts.devices) {
     if (opts.scanMs !== undefined)
@@ -397,7 +406,30 @@ export function eventLine(e: TableEvent): string {
       return `  ↶ ${e.key}${e.seat === undefined ? "" : ` seat ${e.seat}`} taken back`;
     case "deck_check":
       return `— deck check ${e.deck}: ${e.cards} cards, missing [${e.missing.join(" ")}], twice [${e.duplicates.join(" ")}], foreign [${e.foreign.join(" ")}]`;
+    case "payout":
+      return `  box ${e.box} ${e.bet} paid ${e.paid}${e.paid === e.due ? "" : ` (due ${e.due})`}`;
+    case "tray":
+      return `  tray ${e.read}${e.variance === 0 ? "" : ` (expected ${e.expected}, variance ${e.variance})`}`;
   }
+}
+
+/**
+ * `--rake`: a raked cash game. The configuration's schedule if it has one, else 5% capped at 500 with
+ * no flop no drop (a common house schedule); the rake plate on the bridge's next free channel.
+ */
+function withRake(config: Config, rake: boolean | undefined): Config {
+  if (!rake) return config;
+  const used = new Set(Object.values(config.antennas).map((a) => `${a.reader}:${a.channel}`));
+  let channel = 0;
+  while (used.has(`bridge:${channel}`)) channel += 1;
+  return {
+    ...config,
+    rake: config.rake ?? SIM_RAKE,
+    antennas: {
+      ...config.antennas,
+      ...(config.antennas.rake ? {} : { rake: { reader: "bridge", channel } }),
+    },
+  };
 }
 
 /** `--scan-ms N`: the table reads with scan rounds of N ms (configuration `reading.scanRoundMs`). */
@@ -453,7 +485,8 @@ function threeCardSim(opts: SimOpts, config: Config): number {
     `sim: ${report.hands} Three Card Poker hands in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const missed = Object.values(report.codes).some((c) => c.detected !== c.injected);
-  const clean = !missed && Object.keys(report.falseAlerts).length === 0 && report.wrongEnds === 0;
+  const clean =
+    !missed && Object.keys(report.falseAlerts).length === 0 && report.wrongEnds === 0 && trayBalanced(report);
   write(`RESULT: ${clean ? "clean" : "NOT clean"}\n`);
   return clean ? 0 : 1;
 }

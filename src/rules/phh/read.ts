@@ -31,6 +31,8 @@ export interface PhhHand {
   readonly level: ForcedBetLevel;
   readonly limit: LimitSizes | null;
   readonly actions: readonly PhhAction[];
+  /** Chips raked from the pot (0: none). */
+  readonly rake: number;
 }
 
 const GAME_OF: Record<SupportedVariant, GameDef> = {
@@ -106,6 +108,7 @@ function toHand(phh: PhhFile, file: string): PhhHand {
     level,
     limit,
     actions,
+    rake: phh.rake ?? 0,
   };
 }
 

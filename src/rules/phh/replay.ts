@@ -79,6 +79,7 @@ export function replayHand(hand: PhhHand, options: ReplayOptions = {}): ReplayRe
     board: r.board,
     tabled: tabledHands(r),
     seatOrder: hand.startingStacks.map((_, i) => i + 1),
+    rake: hand.rake,
   });
   const finalStacks = r.state.seats
     .slice()

@@ -16,6 +16,8 @@ export const PhhFileSchema = z.looseObject({
   starting_stacks: z.array(chips).min(2),
   actions: z.array(z.string()),
   finishing_stacks: z.array(chips).optional(),
+  /** Chips the house raked from the pot (issue 18; Feltguard's export writes it for a raked hand). */
+  rake: chips.optional(),
 });
 
 export type PhhFile = z.infer<typeof PhhFileSchema>;

@@ -4,6 +4,7 @@ import type { BettingState } from "../bettingTypes.js";
 import type { Card } from "../cards.js";
 import type { GameDef } from "../games.js";
 import { buildPots, type Pot } from "../pots.js";
+import { rakedPots } from "../rake.js";
 import { type ShownHand, settleShowdown } from "../showdown.js";
 
 /** What the dealer saw at the end of the hand. */
@@ -15,6 +16,8 @@ export interface HandEnd {
   readonly tabled: ReadonlyMap<number, readonly Card[]>;
   /** All seats of the table in clockwise order (for the odd chip, which goes left of the button). */
   readonly seatOrder: readonly number[];
+  /** Chips the house raked, taken from the main pot first before it is settled (default none). */
+  readonly rake?: number;
 }
 
 /** Chips won per seat: uncontested pots go to their only contender, contested ones by the showdown rules. */
@@ -27,7 +30,9 @@ export function settleHand(end: HandEnd): Map<number, number> {
     ...c,
     folded: c.folded || (!uncontested && !end.tabled.has(c.seat)),
   }));
-  const { pots, returned } = buildPots(marked, deadMoney);
+  const built = buildPots(marked, deadMoney);
+  const { returned } = built;
+  const pots = rakedPots(built.pots, end.rake ?? 0);
   const won = new Map<number, number>();
   const add = (seat: number, amount: number) => won.set(seat, (won.get(seat) ?? 0) + amount);
   if (returned) add(returned.seat, returned.amount);

@@ -2,7 +2,8 @@
  * One Three Card Poker hand as the readers see it: the shuffler, the players' chips on their
  * zones, three cards to each box and the dealer one at a time (boxes first, the dealer last in each
  * round), the decisions, and the felt cleared for the next hand — with at most one injected error,
- * made where the error happens at a real table and then put right as the alert's steps say.
+ * made where the error happens at a real table and then put right as the alert's steps say. After the
+ * reveal the dealer takes and pays from the tray (./paying.ts).
  */
 import type { Card } from "../../rules/cards.js";
 import { settleBox } from "../../rules/threeCard/settle.js";
@@ -13,7 +14,9 @@ import { flicker, landChips } from "../noise.js";
 import type { Pace, PaceStep } from "../pace.js";
 import { chance, randInt, type Rng } from "../random.js";
 import type { Timeline } from "../timeline.js";
-import { MISDEALS, type TcpInjection } from "./inject.js";
+import { MISDEALS, PAYING, type TcpInjection } from "./inject.js";
+import { afterCards, type PayingInjection, scriptPaying } from "./paying.js";
+import type { SimTray } from "./tray.js";
 import { type BoxPlan, playsHand } from "./players.js";
 
 export interface TcpHandSetup {
@@ -29,6 +32,10 @@ export interface TcpHandSetup {
   payTable: PayTable;
   /** How fast the dealer and players are (FixedPace on `rng` with TCP_FIXED: the old timings). */
   pace: Pace;
+  /** The dealer's tray: losing bets go in, payouts come out. */
+  tray: SimTray;
+  /** How long the table takes to judge the tray once the chips stopped moving (its readers' lag twice, and more). */
+  trayWaitMs: number;
 }
 
 /** What the hand should come to: a misdeal, or a settled hand with the house's net. */
@@ -36,6 +43,11 @@ export interface TcpHandTruth {
   misdeal: boolean;
   house: number;
   staked: number;
+  /**
+   * A paying error is made on a box the cards choose (a winner to pay wrong, a loser to forget): the
+   * injection as made, or null when the hand gave it no box. Absent for the other errors.
+   */
+  injection?: { kind: TcpInjection; box: number } | null;
 }
 
 const WAGER_ZONES = ["ante", "play", "pairplus", "prime"] as const;
@@ -69,12 +81,28 @@ class HandScript {
       // (a short deal is judged the departure lag after it ended, 2.4 s with 600 ms rounds).
       this.pause(3000, 6000);
       tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
-      this.clearFelt();
+      this.clearFelt(true);
       return { misdeal: true, house: 0, staked: 0 };
     }
     this.decide();
-    this.clearFelt();
-    return this.truth();
+    const kind = this.bad && PAYING.has(this.bad.kind) ? (this.bad.kind as PayingInjection) : null;
+    const paying = {
+      tl: this.s.tl,
+      rng: this.s.rng,
+      tray: this.s.tray,
+      boxes: this.s.boxes,
+      hands: this.hands,
+      payTable: this.s.payTable,
+      kind,
+    };
+    const made = scriptPaying(paying);
+    this.clearFelt(false);
+    afterCards(paying, made);
+    // The tray is judged the readers' lag and tray.judgeAfterMs after the chips stop moving: the next
+    // hand begins after it (the dealer gathers the deck for the shuffler meanwhile).
+    this.pause(this.s.trayWaitMs, this.s.trayWaitMs + 500);
+    const truth = this.truth();
+    return kind === null ? truth : { ...truth, injection: made && { kind, box: made.box } };
   }
 
   private pause(lo: number, hi: number): void {
@@ -215,13 +243,16 @@ class HandScript {
     this.pause(2000, 3000);
   }
 
-  /** Cards back to the deck, chips paid and taken; then the dealer goes on at his pace. */
-  private clearFelt(): void {
+  /** Cards back to the deck, his own first (and after a misdeal the bets back to the players). */
+  private clearFelt(bets: boolean): void {
     const { tl } = this.s;
     const antennas = [
       "dealer",
       "muck",
-      ...this.s.boxes.flatMap((b) => [`seat${b.box}`, ...WAGER_ZONES.map((z) => `${z}${b.box}`)]),
+      ...this.s.boxes.flatMap((b) => [
+        `seat${b.box}`,
+        ...(bets ? WAGER_ZONES.map((z) => `${z}${b.box}`) : []),
+      ]),
     ];
     for (const a of antennas) if (tl.read(a).length > 0) tl.report(a, []).wait(30);
     this.step("afterCollect");

@@ -4,6 +4,7 @@
  * call it a misdeal.
  */
 import type { TcpAlertCode } from "../../hand/tcp/context.js";
+import { PAYING_INJECTIONS } from "./paying.js";
 import { pick, type Rng } from "../random.js";
 import type { BoxPlan } from "./players.js";
 
@@ -26,6 +27,7 @@ export const TCP_INJECTIONS = {
   "bet-after-deal": "TCP_BET_AFTER_DEAL",
   /** An Ante below the table minimum; the floor lets it stand. */
   "bet-outside-limits": "TCP_BET_INVALID",
+  ...PAYING_INJECTIONS,
 } as const satisfies Record<string, TcpAlertCode>;
 
 export type TcpInjection = keyof typeof TCP_INJECTIONS;
@@ -39,6 +41,9 @@ export const MISDEALS: ReadonlySet<TcpInjection> = new Set([
   "dealer-short",
   "dealer-exposed",
 ]);
+
+/** The paying errors (issue 18): the box is the one the cards choose, after the reveal. */
+export const PAYING: ReadonlySet<TcpInjection> = new Set(Object.keys(PAYING_INJECTIONS) as TcpInjection[]);
 
 /** Parses `--inject`: `all`, `none`, or a comma list of kinds or codes. */
 export function parseInjections(spec: string): TcpInjection[] {
@@ -58,6 +63,8 @@ export function parseInjections(spec: string): TcpInjection[] {
 export function targetBox(kind: TcpInjection, boxes: readonly BoxPlan[], rng: Rng): number | null {
   // A card too many comes while decisions are pending: in a hand with nothing to decide (Pair Plus
   // and Prime only) the dealer turns his cards as the deal ends, and a card after that is no misdeal.
+  // A paying error's box is chosen once the cards are known (./paying.ts).
+  if (PAYING.has(kind)) return boxes[0]?.box ?? null;
   const extra = kind === "box-extra-card" || kind === "dealer-extra-card";
   if (extra && !boxes.some((b) => !b.blind && b.bets.ante > 0 && b.bets.play === 0)) return null;
   const fits = boxes.filter((b) => {

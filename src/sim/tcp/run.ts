@@ -14,6 +14,7 @@ import { Timeline } from "../timeline.js";
 import { scriptTcpHand } from "./hand.js";
 import { MISDEALS, parseInjections, targetBox, TCP_INJECTIONS, type TcpInjection } from "./inject.js";
 import { planBets, TCP_SEATING } from "./players.js";
+import { SimTray, TRAY_ANTENNAS } from "./tray.js";
 import { createTable, type TableCore } from "../../table/core.js";
 
 export interface TcpSimOptions {
@@ -87,6 +88,19 @@ export interface TcpSimReport {
     /** net / staked. */
     edge: number;
   };
+  /**
+   * The tray over the run (issue 18): its value as the table last read it, less its value at the
+   * start and the cage's fills, is what the house won; chips palmed from it are what is missing.
+   */
+  tray: {
+    /** The tray's last `tray` event's read, less the opening float and the fills. */
+    moved: number;
+    /** Chips the simulator palmed (ground truth) and the variances the table reported. */
+    palmed: number;
+    variance: number;
+    /** The house's net over every hand the tray was judged after (complete hands), to compare. */
+    house: number;
+  };
 }
 
 const SEATS = 7;
@@ -97,6 +111,7 @@ export const TCP_SIM_ANTENNAS = [
   ...Object.keys(TCP_SEATING).flatMap((s) =>
     ["seat", "ante", "play", "pairplus", "prime"].map((z) => `${z}${s}`),
   ),
+  ...TRAY_ANTENNAS,
 ];
 
 /** Runs the simulator; deterministic from the seed. */
@@ -135,6 +150,17 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
   for (const [seat, player] of Object.entries(TCP_SEATING)) {
     tl.push({ kind: "floor", op: "seat", seat: Number(seat), player, stack: 1_000_000 });
   }
+  // One chip box for the run: a chip taken to the tray keeps its tag, so no later bet may reuse it.
+  const chips = new ChipBox();
+  const tray = new SimTray(tl, chips);
+  tray.open();
+  // The readers report the float before the first hand (the tray reader's round is slow).
+  tl.wait(2000);
+  const opening = tray.value();
+  // The last chip moved is read up to one reader lag late, and the tray judged a lag and 1.5 s after it
+  // (tray.judgeAfterMs, config/tcp.yaml): the next hand waits for that, so each hand's tray is its own.
+  const lagMs = options.scan ? (options.scan.missedScans + 1) * options.scan.scanRoundMs : 800;
+  const trayWaitMs = 2 * lagMs + 2500;
   const report = emptyReport(options.hands, seed);
   for (const kind of kinds) report.codes[TCP_INJECTIONS[kind]] ??= { injected: 0, detected: 0 };
   for (let n = 0; n < options.hands; n++) {
@@ -144,23 +170,30 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
     const box = kind === undefined ? null : targetBox(kind, boxes, rng);
     const injection = kind !== undefined && box !== null ? { kind, box } : null;
     pace.nextHand();
+    tray.restock();
     const truth = scriptTcpHand({
       tl,
       rng,
       cardRng,
-      chips: new ChipBox(),
+      chips,
       boxes,
       injection,
       noisy: options.noise ?? false,
       payTable,
       pace,
+      tray,
+      trayWaitMs,
     });
+    const made = truth.injection === undefined ? injection : truth.injection;
     const events = tl.events.splice(0);
-    const input = scan ? scan.push(events) : events;
+    // The readers go on scanning to the hand's last moment: what moved at its end is reported in it.
+    const input = scan ? [...scan.push(events), ...scan.advanceTo(tl.t)] : events;
     const out = feed(table, input, tl.t);
-    options.onHand?.({ n, injection, input, output: out });
-    score(report, out, injection, truth, pace.profile);
+    options.onHand?.({ n, injection: made, input, output: out });
+    score(report, out, made, truth, pace.profile);
   }
+  report.tray.moved = report.tray.moved - opening - tray.filled + tray.credited;
+  report.tray.palmed = tray.palmed;
   // The readers' last departures.
   if (scan) feed(table, scan.flush(), tl.t);
   report.house.edge = report.house.staked === 0 ? 0 : report.house.net / report.house.staked;
@@ -185,6 +218,7 @@ const DEALER_ERRORS: ReadonlySet<TcpInjection> = new Set([
   "dealer-extra-card",
   "dealer-short",
   "dealer-exposed",
+  "tray-palmed",
 ]);
 
 function score(
@@ -232,7 +266,14 @@ function score(
     report.wrongEnds += 1;
     profile.wrongEnds += 1;
   }
+  // The tray's last read is what it holds now; the house's net counts over the hands it was judged after.
+  for (const e of out) {
+    if (e.kind !== "tray") continue;
+    report.tray.moved = e.read;
+    report.tray.variance += e.variance;
+  }
   if (end.result === "complete") {
+    report.tray.house += (end as { house?: number }).house ?? 0;
     report.house.net += (end as { house?: number }).house ?? 0;
     report.house.expected += truth.house;
     report.house.staked += truth.staked;
@@ -249,7 +290,14 @@ function emptyReport(hands: number, seed: number): TcpSimReport {
     wrongEnds: 0,
     profiles: {},
     house: { net: 0, expected: 0, staked: 0, edge: 0 },
+    tray: { moved: 0, palmed: 0, variance: 0, house: 0 },
   };
+}
+
+/** The house's result equals the tray's movement plus the chips palmed, and the variances reported are those chips. */
+export function trayBalanced(r: TcpSimReport): boolean {
+  const t = r.tray;
+  return t.moved + t.palmed === t.house && t.variance === -t.palmed;
 }
 
 /** The report as the command prints it. */
@@ -278,6 +326,12 @@ export function formatTcpReport(r: TcpSimReport): string {
   const pct = (r.house.edge * 100).toFixed(2);
   lines.push(
     `house result: ${r.house.net} chips on ${r.house.staked} wagered (${pct}%); simulator's own settlement: ${r.house.expected}`,
+  );
+  const t = r.tray;
+  const balanced = trayBalanced(r);
+  lines.push(
+    `tray: moved ${t.moved} (last read, less the opening float and fills, plus credits), ${t.palmed} palmed, ` +
+      `variances reported ${t.variance}; house result ${t.house}: ${balanced ? "equal to the tray's movement and the palmed chips" : "DIFFERS from the tray's movement"}`,
   );
   return lines.join("\n");
 }

@@ -64,6 +64,10 @@ const TITLES = {
   FLOOR_CALLED: "The dealer calls the floor",
   DECK_CHECK: "Deck check under way",
   DECK_CHECK_RESULT: "Deck check",
+  PAYOUT_WRONG: "Payout wrong",
+  LOSING_BET_LEFT: "Losing bet left on the layout",
+  TRAY_VARIANCE: "Tray variance",
+  RAKE_WRONG: "Rake wrong",
 };
 function title(a) {
   const words =
@@ -287,6 +291,14 @@ function drawHands(hands) {
         const net = Object.entries(h.net)
           .filter(([, d]) => d !== 0)
           .map(([seat, d]) => `S${seat} ${d > 0 ? "+" : ""}${chips(d)}`);
+        // Three Card Poker: each payout against the pay table, and the tray after the hand (issue 18).
+        const payouts = (h.payouts ?? []).map(
+          (p) =>
+            `Box ${p.box} ${p.bet} paid ${chips(p.paid)}${p.paid === p.due ? "" : ` (due ${chips(p.due)})`}`,
+        );
+        const tray = h.tray
+          ? `Tray ${chips(h.tray.read)}${h.tray.variance === 0 ? "" : ` (expected ${chips(h.tray.expected)}, variance ${h.tray.variance})`}`
+          : null;
         return el(
           "tr",
           { class: `result-${h.result}` },
@@ -294,7 +306,13 @@ function drawHands(hands) {
           el("td", { class: "when" }, clock(h.wall)),
           el("td", {}, RESULT[h.result] ?? h.result),
           el("td", {}, h.button === null ? "—" : `Seat ${h.button}`),
-          el("td", {}, awards.join(", ") || "—"),
+          el(
+            "td",
+            {},
+            awards.join(", ") || "—",
+            payouts.length > 0 ? el("div", { class: "payouts" }, `Payouts: ${payouts.join(", ")}`) : null,
+            tray ? el("div", { class: "tray" }, tray) : null,
+          ),
           el("td", {}, net.join(", ") || "—"),
         );
       }),

@@ -113,6 +113,62 @@ export class TcpScene {
     return this.addTo("muck", ...cards);
   }
 
+  /** The dealer's tray (`tray1`) holds these chips: denomination → how many (fresh tags). */
+  tray(chips: Record<number, number>): this {
+    const tags = Object.entries(chips).flatMap(([d, n]) =>
+      Array.from({ length: n }, () => `chip:${d}:${++this.chipSerial}`),
+    );
+    return this.addTo("tray1", ...tags);
+  }
+
+  /** The dealer takes a losing bet's chips to the tray. */
+  collect(box: number, wager: Wager): this {
+    const chips = this.zones.get(`${wager}${box}`) ?? [];
+    this.tags(`${wager}${box}`, []);
+    return this.soon(100).addTo("tray1", ...chips);
+  }
+
+  /** The dealer pays `amount` beside a bet with chips from the tray (the tray must hold them). */
+  pay(box: number, wager: Wager, amount: number): this {
+    const left = [...(this.zones.get("tray1") ?? [])];
+    const paid = makeChange(amount).map((d) => {
+      const i = left.findIndex((tag) => tag.startsWith(`chip:${d}:`));
+      if (i < 0) throw new Error(`the tray holds no ${d} for box ${box}'s ${wager}`);
+      return left.splice(i, 1)[0]!;
+    });
+    this.tags("tray1", left);
+    return this.soon(100).addTo(`${wager}${box}`, ...paid);
+  }
+
+  /** The dealer takes one chip of a payout back to the tray. */
+  back(box: number, wager: Wager, denomination: number): this {
+    const on = [...(this.zones.get(`${wager}${box}`) ?? [])];
+    const i = on.findLastIndex((tag) => tag.startsWith(`chip:${denomination}:`));
+    const [chip] = on.splice(i, 1);
+    this.tags(`${wager}${box}`, on);
+    return this.soon(100).addTo("tray1", chip!);
+  }
+
+  /** Chips leave the tray for nowhere (palmed). */
+  palm(denomination: number): this {
+    const left = [...(this.zones.get("tray1") ?? [])];
+    const i = left.findIndex((tag) => tag.startsWith(`chip:${denomination}:`));
+    left.splice(i, 1);
+    return this.tags("tray1", left);
+  }
+
+  /** The player takes every chip of a zone (his stake and its payout). */
+  take(box: number, wager: Wager, gap?: number): this {
+    return this.tags(`${wager}${box}`, [], gap);
+  }
+
+  /** The dealer collects his own cards (he is done with the layout), then the boxes' cards. */
+  collectCards(...boxes: number[]): this {
+    this.tags("dealer", []);
+    for (const box of boxes) this.soon(50).tags(`seat${box}`, []);
+    return this;
+  }
+
   /** One tag leaves an antenna for a while (longer than the departure window), then is read there again. */
   clearAndRestore(antenna: string, tag: string): this {
     const before = this.zones.get(antenna) ?? [];

@@ -18,6 +18,9 @@ describe("Three Card Poker scenarios", () => {
       "TCP_BLIND_PLAY_MISSING",
       "TCP_BET_AFTER_DEAL",
       "TCP_BET_INVALID",
+      "PAYOUT_WRONG",
+      "LOSING_BET_LEFT",
+      "TRAY_VARIANCE",
     ]);
   });
 

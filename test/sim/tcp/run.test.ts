@@ -4,18 +4,21 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config/config.js";
 import { ScanRounds, scanLayout } from "../../../src/sim/scanRounds.js";
 import { parseInjections, TCP_INJECTION_KINDS } from "../../../src/sim/tcp/inject.js";
-import { formatTcpReport, runTcpSim } from "../../../src/sim/tcp/run.js";
+import { formatTcpReport, runTcpSim, trayBalanced } from "../../../src/sim/tcp/run.js";
 
 describe("Three Card Poker simulator", () => {
   it("300 hands with every error injected and reader noise: all detected, no false alert", () => {
     const r = runTcpSim({ hands: 300, seed: 11, inject: "all", noise: true });
     expect(Object.keys(r.codes).sort()).toEqual([
+      "LOSING_BET_LEFT",
       "MISDEAL_CARD_COUNT",
+      "PAYOUT_WRONG",
       "TCP_BET_AFTER_DEAL",
       "TCP_BET_INVALID",
       "TCP_BLIND_PLAY_MISSING",
       "TCP_DEALER_EXPOSED",
       "TCP_PLAYER_EXPOSED",
+      "TRAY_VARIANCE",
     ]);
     for (const [code, c] of Object.entries(r.codes)) {
       expect(c.injected, code).toBeGreaterThan(0);
@@ -26,6 +29,9 @@ describe("Three Card Poker simulator", () => {
     expect(r.results.unfinished).toBe(0);
     expect(r.house.net).toBe(r.house.expected);
     expect(formatTcpReport(r)).toContain("false alerts: none");
+    // Issue 18: the tray moved by the house's result, less the chips palmed, which the variances name.
+    expect(r.tray.palmed).toBeGreaterThan(0);
+    expect(trayBalanced(r)).toBe(true);
   });
 
   // events.md, "Reading at any pace": every judgement of order allows one scan round. The readers of
@@ -52,6 +58,7 @@ describe("Three Card Poker simulator", () => {
       expect(r.wrongEnds).toBe(0);
       expect(r.results.unfinished).toBe(0);
       expect(r.house.net).toBe(r.house.expected);
+      expect(trayBalanced(r)).toBe(true);
     });
   }
 
@@ -61,6 +68,8 @@ describe("Three Card Poker simulator", () => {
     expect(r.results).toEqual({ complete: 200, misdeal: 0, void: 0, unfinished: 0 });
     expect(r.house.net).toBe(r.house.expected);
     expect(r.house.staked).toBeGreaterThan(0);
+    expect(r.tray).toMatchObject({ palmed: 0, variance: 0 });
+    expect(r.tray.moved).toBe(r.house.net);
   });
 
   it("is deterministic from the seed", () => {

@@ -1,0 +1,191 @@
+/**
+ * The dealer's work after a hand ends, until the next one starts (issue 18): in Three Card Poker he
+ * takes the losing bets and pays the winners (src/hand/tcp/paying.ts); in a raked game he puts the
+ * rake on the plate and drops it (rakePlate.ts); then the tray is judged (tray.ts). One home for all
+ * three, so that the core only routes to it what the readers see between hands.
+ */
+import type { FloorTrayOp, RulingName, TagsEvent } from "../contract/input.js";
+import type { TableEvent } from "../contract/output.js";
+import { handRake } from "../hand/rake.js";
+import { HandSession } from "../hand/session.js";
+import {
+  type Paying,
+  payingDone,
+  payingDue,
+  payingEnd,
+  payingObserved,
+  payingTick,
+  payingWaive,
+  payingZones,
+  startPaying,
+  trayMovement,
+} from "../hand/tcp/paying.js";
+import { TcpSession } from "../hand/tcp/session.js";
+import { type ChipTag, chipTotal, type Observation } from "../reading/observations.js";
+import { expectRake, plateRead, plateUnread, type RakePlate } from "./rakePlate.js";
+import { isTrayAntenna, TrayLedger, type TraySnapshot } from "./tray.js";
+
+/** What the work after a hand reads of the table reader. */
+export interface ChipsReader {
+  chipsOn(antenna: string): ChipTag[];
+  isPending(antenna: string): boolean;
+  readonly lagMs: number;
+}
+
+/** The part of the core's checkpoint this keeps (plain data). */
+export interface AfterHandSnapshot {
+  tray?: TraySnapshot;
+  paying?: Paying;
+  plate?: RakePlate;
+}
+
+export class AfterHand {
+  private paying: Paying | null = null;
+  private plate: RakePlate | null = null;
+  private readonly tray: TrayLedger;
+  private readonly chipsOn = (antenna: string) => this.reader.chipsOn(antenna);
+
+  constructor(
+    antennas: readonly string[],
+    private readonly reader: ChipsReader,
+    /** `tray.judgeAfterMs`: a chip taken from the tray is reported gone the readers' lag late, then this. */
+    judgeAfterMs: number,
+    private readonly raked: boolean,
+  ) {
+    this.tray = new TrayLedger(antennas.filter(isTrayAntenna), reader.lagMs + judgeAfterMs);
+  }
+
+  /** Whether the dealer is still paying (the floor may rule on its alerts). */
+  get busy(): boolean {
+    return this.paying !== null;
+  }
+
+  /** A hand ended: the dealer now pays (Three Card Poker) or rakes; else its chips have stopped moving. */
+  handEnded(session: HandSession | TcpSession, events: readonly TableEvent[], t: number): void {
+    const h = session.context;
+    this.paying =
+      session instanceof TcpSession ? startPaying(session.context, this.chipsOn, this.reader.lagMs) : null;
+    this.plate = null;
+    if (this.raked && session instanceof HandSession && h.result === "complete") {
+      const end = events.find((e) => e.kind === "hand_end") as { rake?: number } | undefined;
+      this.plate = expectRake({ due: end?.rake ?? 0, how: handRake(session.context)?.how ?? "" });
+    }
+    if (this.paying !== null) this.afterPaying(t, []);
+    else if (this.plate === null || this.plate.due.due === 0) this.tray.handMoved(t, []);
+  }
+
+  /** What the readers saw between hands. */
+  observed(t: number, observations: readonly Observation[]): TableEvent[] {
+    if (observations.length === 0) return [];
+    const out = this.plate === null ? [] : this.plateObserved(t, observations);
+    if (this.paying === null) return out;
+    return [...out, ...this.afterPaying(t, payingObserved(this.paying, t, observations))];
+  }
+
+  /**
+   * While the dealer pays: chips leaving a wager zone whose payout has not been read yet (the player
+   * took them within the settle window) are read as the zone stood first, as a bet zone emptied before
+   * its window is (events.md, "Reading at any pace"). Call before the report reaches the reader.
+   */
+  asItStood(event: TagsEvent): Observation[] {
+    const p = this.paying;
+    if (p === null || !payingZones(p).includes(event.antenna)) return [];
+    if (!this.reader.isPending(event.antenna)) return [];
+    const stood = this.reader.chipsOn(event.antenna);
+    if (!stood.some((c) => !event.tags.includes(c.tag))) return [];
+    return [
+      {
+        type: "zone_settled",
+        t: event.t,
+        antenna: event.antenna,
+        chips: stood,
+        added: [],
+        total: chipTotal(stood),
+      },
+    ];
+  }
+
+  /** The earliest time this needs the clock, or null (`handOn`: the tray waits for the next hand's end). */
+  nextDue(handOn: boolean): number | null {
+    const due = [this.paying === null ? null : payingDue(this.paying), handOn ? null : this.tray.due];
+    const set = due.filter((d): d is number => d !== null);
+    return set.length === 0 ? null : Math.min(...set);
+  }
+
+  /** Runs what is due at `t`. */
+  tick(t: number): TableEvent[] {
+    if (this.paying !== null && payingDue(this.paying) === t)
+      return this.afterPaying(t, payingTick(this.paying, t));
+    if (this.tray.due === t) return this.tray.judge(t, this.chipsOn);
+    return [];
+  }
+
+  /** The floor lets a paying alert stand (`continue`), or the dealer acknowledged it (`ok`). */
+  waive(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
+    if (this.paying === null || ruling !== "continue" || code === undefined) return [];
+    return this.afterPaying(t, payingWaive(this.paying, t, code, seat));
+  }
+
+  /** The next hand begins: the dealer is done paying and raking, and the tray is judged now. */
+  nextHand(t: number): TableEvent[] {
+    const out: TableEvent[] = [];
+    if (this.plate !== null) out.push(...plateUnread(this.plate, t));
+    this.plate = null;
+    const p = this.paying;
+    if (p !== null) {
+      out.push(...payingEnd(p, t));
+      this.tray.handMoved(t, trayMovement(p));
+      this.paying = null;
+    }
+    out.push(...this.tray.judge(t, this.chipsOn));
+    this.tray.handStarts(this.chipsOn);
+    return out;
+  }
+
+  /** A fill or credit of the tray; the refusal's reason when the table has no tray. */
+  trayOp(op: FloorTrayOp): string | null {
+    if (!this.tray.present) return "this table has no tray antennas";
+    this.tray.trayOp(op);
+    return null;
+  }
+
+  snapshot(): AfterHandSnapshot {
+    return {
+      tray: this.tray.snapshot(),
+      ...(this.paying === null ? {} : { paying: structuredClone(this.paying) }),
+      ...(this.plate === null ? {} : { plate: structuredClone(this.plate) }),
+    };
+  }
+
+  restore(s: AfterHandSnapshot): void {
+    if (s.tray) this.tray.restore(s.tray);
+    this.paying = s.paying ? structuredClone(s.paying) : null;
+    this.plate = s.plate ? structuredClone(s.plate) : null;
+  }
+
+  /** The paying desk's events; once the dealer is done, the tray waits for its window. */
+  private afterPaying(t: number, events: TableEvent[]): TableEvent[] {
+    const p = this.paying;
+    if (p !== null && payingDone(p)) {
+      this.tray.handMoved(t, trayMovement(p));
+      this.paying = null;
+    }
+    return events;
+  }
+
+  private plateObserved(t: number, observations: readonly Observation[]): TableEvent[] {
+    const out: TableEvent[] = [];
+    for (const o of observations) {
+      if (this.plate === null || o.type !== "zone_settled" || o.antenna !== "rake") continue;
+      const { events, dropped } = plateRead(this.plate, t, o.chips);
+      out.push(...events);
+      if (dropped === null) continue;
+      // The rake was dropped into the tray: its reconciliation expects it there.
+      this.plate = null;
+      const rake: Record<number, number> = {};
+      for (const c of dropped) rake[c.denomination] = (rake[c.denomination] ?? 0) + 1;
+      this.tray.handMoved(t, [], rake);
+    }
+    return out;
+  }
+}
