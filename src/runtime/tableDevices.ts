@@ -3,11 +3,13 @@
  * keys go in as input events; seat LEDs, digits and the dealer panel come out of the display outputs.
  * Bindings are injected so that tests and the simulator swap only the lowest layer. A device that is
  * missing is logged and left out: the table runs without it, and its health says so (`health()`
- * reads the drivers' own state, never a guess). A device lost or back is a journaled `reader` event.
+ * reads the drivers' own state, never a guess). A device lost or back is a journaled `reader` event
+ * (named `keys`, `allin` or `panel`): the core raises READER_OFFLINE for it and clears it when it is
+ * back, so the floor page shows it and a replay says the same.
  */
 import { BridgeTransport, type SerialBinding } from "../devices/bridge/index.js";
-import { EpaperPanel } from "../devices/epaper/panel.js";
-import { AllinButton } from "../devices/hid/allin-button.js";
+import { EpaperPanel, type PortFactory } from "../devices/epaper/panel.js";
+import { AllinButton, type HidApi } from "../devices/hid/allin-button.js";
 import { usbId } from "../devices/inventory.js";
 import { type DealerKeys, openDealerKeys } from "../devices/keys/dealer-keys.js";
 import type { AntennaStatus, DeviceStatus, LinkState, LiveHealth } from "./readerHealth.js";
@@ -83,7 +85,13 @@ export async function openTableDevices(
   runtime: Runtime,
   config: Config,
   log: Logger,
-  options: { binding?: SerialBinding } = {},
+  options: {
+    binding?: SerialBinding;
+    /** The HID library under the all-in button (default node-hid; tests: src/devices/hid/mock.ts). */
+    hid?: HidApi;
+    /** Opens the dealer panel's port (default serialport; tests: src/devices/epaper/mock.ts). */
+    panelPort?: PortFactory;
+  } = {},
 ): Promise<TableDevices> {
   const { keys: keysAt, hid, epaper } = config.devices;
   const bridges = new Map<string, BridgeTransport>();
@@ -142,7 +150,7 @@ export async function openTableDevices(
     try {
       const { loadNodeHid } = await import("../devices/hid/node-hid.js");
       allin = new AllinButton({
-        hid: await loadNodeHid(),
+        hid: options.hid ?? (await loadNodeHid()),
         vendorId: usbId(hid.vendorId),
         productId: usbId(hid.productId),
         now: () => runtime.now(),
@@ -170,20 +178,20 @@ export async function openTableDevices(
     }
   }
   let panel: EpaperPanel | null = null;
+  let stopPanel = () => {};
   if (epaper) {
     panel = new EpaperPanel({
       path: epaper.path,
       ...(config.displays.epaper ? { minIntervalMs: config.displays.epaper.minRefreshMs } : {}),
+      ...(options.panelPort ? { openPort: options.panelPort } : {}),
     });
-    panel.on("fault", (e) => log.warn({ device: "panel", error: e.message }, "dealer panel fault"));
-    panel.on("closed", () => set("panel", "offline", "the port closed"));
-    await panel.open().then(
-      () => set("panel", "online"),
-      (e: Error) => {
-        set("panel", "not-opened", e.message);
-        log.error({ device: "panel", path: epaper.path, error: e.message }, "dealer panel not opened");
-      },
-    );
+    const watched = watchPanel(panel, epaper.path, {
+      set: (state, detail) => set("panel", state, detail),
+      report: (status) => report("panel", status),
+      log,
+    });
+    stopPanel = watched.stop;
+    await watched.opened;
   }
   return {
     bridges,
@@ -208,6 +216,7 @@ export async function openTableDevices(
     async stop() {
       for (const bridge of bridges.values()) await bridge.stop();
       allin?.close();
+      stopPanel();
       await panel?.close();
       keys?.close();
     },
@@ -236,4 +245,71 @@ function antennaStates(
     const state = word === undefined ? (linkUp ? "unknown" : "offline") : linkUp ? word : "offline";
     return { antenna, state };
   });
+}
+
+/**
+ * How often a lost dealer panel's port is tried again. The module has no hot-plug notice and opening a
+ * missing port is cheap; 5 s brings it back within a street without a log line per second.
+ */
+export const PANEL_REOPEN_MS = 5_000;
+
+/**
+ * Follows the dealer panel: a closed port or a module that stopped answering (a command timed out) is
+ * lost, a screen drawn again or a port reopened is back; each change is reported once, as a journaled
+ * `reader` event. A port that closed or would not open is tried again every {@link PANEL_REOPEN_MS}.
+ * `opened` settles after the first attempt; `stop` ends the retries.
+ */
+function watchPanel(
+  panel: EpaperPanel,
+  path: string,
+  to: {
+    set: (state: DeviceStatus["state"], detail?: string) => void;
+    report: (status: "online" | "offline") => void;
+    log: Logger;
+  },
+): { opened: Promise<void>; stop: () => void } {
+  let online = false;
+  let ever = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const up = () => {
+    to.set("online");
+    if (!online && ever) to.report("online");
+    online = ever = true;
+  };
+  const down = (detail: string) => {
+    to.set("offline", detail);
+    if (online) to.report("offline");
+    online = false;
+  };
+  const open = (first: boolean) =>
+    panel.open().then(up, (e: Error) => {
+      if (first) {
+        to.set("not-opened", e.message);
+        to.log.error({ device: "panel", path, error: e.message }, "dealer panel not opened");
+      }
+      retry();
+    });
+  const retry = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void open(false), PANEL_REOPEN_MS);
+  };
+  panel.on("fault", (e) => {
+    to.log.warn({ device: "panel", error: e.message }, "dealer panel fault");
+    if (e.reason === "timeout") down(e.message);
+  });
+  panel.on("drawn", () => {
+    if (!online) up();
+  });
+  panel.on("closed", () => {
+    down("the port closed");
+    retry();
+  });
+  return {
+    opened: open(true),
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
 }
