@@ -637,13 +637,7 @@ export function registryFromConfig(config: {
 }
 
 function notStarted(t: number, reason: string): AlertEvent {
-  return {
-    t,
-    kind: "alert",
-    code: "HAND_NOT_STARTED",
-    rule: "—",
-    severity: "info",
-    text: `The shuffler was pressed but no hand can start: ${reason}`,
-    steps: ["Set up the table from the floor page, then press the shuffler again"],
-  };
+  return alert(t, "HAND_NOT_STARTED", `The shuffler was pressed but no hand can start: ${reason}`, [
+    "Set up the table from the floor page, then press the shuffler again",
+  ]);
 }
