@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, renameSync, statSync } from "node:fs";
 import type { Logger } from "pino";
-import type { InputJournal } from "../runtime/runtime.js";
+import type { InputJournal } from "../ports/ports.js";
 import type { InputEvent } from "../contract/input.js";
 import { formatJsonLine } from "../contract/jsonl.js";
 import type { TableEvent } from "../contract/output.js";

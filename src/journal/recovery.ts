@@ -5,7 +5,7 @@
  * from each event's `t` as in any replay. Every table event gets back the number it was first said
  * under, and journaled notices are said again where they were.
  */
-import type { MonotonicClock } from "../runtime/runtime.js";
+import type { MonotonicClock } from "../ports/ports.js";
 import type { InputEvent } from "../contract/input.js";
 import { alert } from "../contract/alerts.js";
 import type { TableEvent } from "../contract/output.js";

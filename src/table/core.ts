@@ -14,6 +14,7 @@ import { HandSession } from "../hand/session.js";
 import { TcpSession } from "../hand/tcp/session.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
+import { type CoreView, coreView, type PrivateCoreView, privateCoreView } from "./view.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import { nextPositions, type Positions, positionsFromButton } from "../rules/positions.js";
@@ -62,6 +63,10 @@ export interface TableCore {
   readonly pendingRuling: PendingRuling | null;
   /** The whole core as plain data, between hands only (null while a hand or a deck check is in progress). */
   checkpoint(): CoreCheckpoint | null;
+  /** The public read model (src/table/view.ts): what every display shows; never a hole card. */
+  view(): CoreView;
+  /** The private read model: the hole cards, for authenticated floor staff only. */
+  privateView(): PrivateCoreView;
 }
 
 /** What recovery needs to rebuild the core between hands: replay then continues from here. */
@@ -157,6 +162,14 @@ class Table implements TableCore {
 
   get pendingRuling(): PendingRuling | null {
     return this.desk.pending;
+  }
+
+  view(): CoreView {
+    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null);
+  }
+
+  privateView(): PrivateCoreView {
+    return privateCoreView(this.hand?.context ?? null);
   }
 
   get hand(): HandSession | null {

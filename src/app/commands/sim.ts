@@ -25,7 +25,6 @@ import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
 import { readingLatencyMs } from "../../sim/report.js";
 import { formatTcpReport, runTcpSim } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
-import { createTableFromConfig } from "../../table/core.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import type { Runtime, TableOutput } from "../../runtime/runtime.js";
 import { GameName } from "../../contract/input.js";
@@ -184,14 +183,13 @@ async function simCommand(opts: SimOpts): Promise<number> {
       );
     return devicesSim(opts, config, session, game);
   }
-  const core = createTableFromConfig(config);
   const source: HandSource =
     opts.scanMs === undefined ? session : withScanRounds(session, scanRoundsFor(config));
   if (opts.report) {
     const hands = opts.hands ?? 1000;
     const ledger = new DetectionLedger(latencyFor(config, opts.scanMs));
     const started = performance.now();
-    const summary = await runSim({ source, hands, ledger }, core);
+    const summary = await runSim({ source, hands, ledger }, config);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const header =
       `feltguard sim: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
@@ -222,7 +220,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
           if (url !== null) footer.push(`Floor page: ${url}`);
         },
       },
-      core,
+      config,
     );
     diag(`sim: ${summary.hands} hands, ${summary.inputEvents} input events`);
   } finally {
