@@ -3,6 +3,11 @@
  * or the hardware; time enters only as each event's `t`, and delayed behaviour (settle windows,
  * departures) runs when the runtime calls `advanceTo` — the live clock at the table, the next
  * event's `t` in replay.
+ *
+ * Over 300 lines, knowingly: it routes every kind of input between the reader, the hand, the ruling
+ * desk and the deck check, and holds the between-hands table. Candidates to move out next (issue 15):
+ * starting and ending a hand per game (into hand/ and hand/tcp/), and the configuration adapter
+ * (`createTableFromConfig`, used by 36 files) to the edge once its importers can follow.
  */
 import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
