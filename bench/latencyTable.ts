@@ -24,7 +24,7 @@ import { createRegistry } from "../src/reading/registry.js";
 import { scaledTime } from "../src/sim/deviceRun.js";
 import { monotonicUs } from "../src/sim/emulator.js";
 import { createFloorServer } from "../src/web/server.js";
-import { MockPanel } from "../test/devices/epaper/mock-panel.js";
+import { MockPanel } from "../src/devices/epaper/mock.js";
 
 /** CLOCK_MONOTONIC in microseconds: the clock of the emulator's trace. */
 export { monotonicUs };

@@ -12,7 +12,8 @@ const ROOT = join(import.meta.dirname, "..");
 const HISTORY =
   "87 k events/s at first; 98.5 k after chunked output and tag-resolution caching; " +
   "about 132 k after hidden-class fixes (Maps for faces and zone chips), the reader tracking only what is pending, " +
-  "flat hand machines and validation on a worker thread (2026-11-21)";
+  "flat hand machines and validation on a worker thread (2026-11-21); " +
+  "the profile of 2026-11-25 (bench/replay-profile.md): a quarter of the CPU is the undo key's deep copy of the hand, a fifth the xstate interpreter";
 
 /** Runs the built CLI (dist/, as installed) on a generated log, best of three. */
 export async function run(): Promise<BenchFigure[]> {

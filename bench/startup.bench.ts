@@ -10,11 +10,10 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { loadConfig } from "../src/config/config.js";
-import { Runtime } from "../src/runtime/runtime.js";
+import { assembleTable, noTimer } from "../src/runtime/assemble.js";
 import { InputEvent } from "../src/contract/index.js";
 import { readJsonLines } from "../src/contract/jsonl.js";
 import { Journal } from "../src/journal/journal.js";
-import { createTableFromConfig, registryFromConfig } from "../src/table/core.js";
 import type { BenchFigure } from "./figure.js";
 import { writeReplayLog } from "./replayLog.js";
 
@@ -141,12 +140,7 @@ function buildJournal(path: string, input: string, hands: number): { hands: numb
   journal.database!.pragma("synchronous = OFF");
   let now = 0;
   let ended = 0;
-  const runtime = new Runtime({
-    core: createTableFromConfig(config, registryFromConfig(config)),
-    clock: () => now,
-    journal,
-    setTimer: () => ({ cancel: () => undefined }),
-  });
+  const { runtime } = assembleTable(config, { journal, clock: () => () => now, setTimer: noTimer });
   runtime.addOutput((events, core) => {
     journal.record(events, core, journal.lastSeq);
     ended += events.filter((e) => e.kind === "hand_end").length;

@@ -12,9 +12,9 @@ import { FeedPublisher, type FeedOptions } from "../feed/publisher.js";
 import { flopGame } from "../sim/games.js";
 import { toInputEvent } from "../sim/run.js";
 import { FlopSession } from "../sim/session.js";
-import { createTableFromConfig } from "../table/core.js";
 import type { Config } from "../config/config.js";
-import { Runtime } from "../runtime/runtime.js";
+import type { Runtime } from "../runtime/runtime.js";
+import { assembleTable, noTimer } from "../runtime/assemble.js";
 
 /** Input events a table plays before the room yields to the event loop (keeps sockets served). */
 const EVENTS_PER_TURN = 25;
@@ -87,15 +87,14 @@ export class SimRoom {
         queue: [],
         runtime: undefined as unknown as Runtime,
       };
-      const runtime = new Runtime({
-        core: createTableFromConfig(config),
-        clock: () => table.now,
+      const { runtime } = assembleTable(config, {
+        clock: () => () => table.now,
         outputs: [
           ...(options.onEvents ? [(events: readonly TableEvent[]) => options.onEvents?.(id, events)] : []),
           publisher.output,
         ],
         // Off the live clock, windows run when the next event advances the core (as in replay).
-        setTimer: () => ({ cancel: () => undefined }),
+        setTimer: noTimer,
         wallClock: () => new Date(Date.UTC(2026, 0, 1) + table.now),
       });
       (table as { runtime: Runtime }).runtime = runtime;

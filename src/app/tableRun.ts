@@ -14,7 +14,7 @@ import { createDisplayOutputs } from "../display/outputs.js";
 import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED } from "../journal/faults.js";
 import { Journal } from "../journal/journal.js";
-import { recover, recoveredNotice, resumedClock } from "../journal/recovery.js";
+import { recoveredNotice } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../table/core.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
 import { startFloorPage } from "../web/start.js";
@@ -22,7 +22,8 @@ import { loadConfig } from "../config/config.js";
 import { createLogger, type Logger } from "../runtime/log.js";
 import { TableMetrics } from "./metrics.js";
 import { journalProblem, listenProblem, StartError } from "./preflight.js";
-import { Runtime } from "../runtime/runtime.js";
+import type { Runtime } from "../runtime/runtime.js";
+import { assembleTable } from "../runtime/assemble.js";
 import { SystemdNotifier } from "./systemd.js";
 import { openTableDevices, type TableDevices } from "../runtime/tableDevices.js";
 import { journalBacklog, startTableFeed } from "./tableFeed.js";
@@ -80,17 +81,14 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     ...(keyPath === undefined ? {} : { keyPath }),
   });
   const registry = registryFromConfig(config);
-  const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
   let devices: TableDevices | null = null;
   const metrics = new TableMetrics(
     () => new Map([...(devices?.bridges ?? new Map())].map(([name, b]) => [name, b.counters])),
   );
-  const runtime = new Runtime({
-    core: recovered.core,
-    clock: resumedClock(recovered.lastT),
-    journal: metrics.timed(journal),
-    startT: recovered.lastT,
-  });
+  // The live clock goes on from the journal's last `t`; every input is timed into the journal.
+  const assembled = assembleTable(config, { journal, registry, appendThrough: (j) => metrics.timed(j) });
+  const { runtime } = assembled;
+  const recovered = assembled.recovered!;
   runtime.addOutput(metrics.output);
   const abort = new AbortController();
   const closeAll = async () => {

@@ -3,7 +3,7 @@
  * events, derives the public view after each batch, and pushes to each device only what changed
  * (an e-paper refresh takes seconds; LEDs and digits are written over a slow Firmata link).
  */
-import type { TableOutput } from "../runtime/runtime.js";
+import type { TableOutput } from "../ports/ports.js";
 import type { Screen } from "../devices/epaper/screen.js";
 import type { DigitsView, SeatLight } from "../devices/keys/dealer-keys.js";
 import type { TableCore } from "../table/core.js";
@@ -12,8 +12,7 @@ import { dealerPanel } from "./dealerPanel.js";
 import { digits, seatLights } from "./seatLights.js";
 import { terminalView } from "./terminal.js";
 import { boxLines, dealerLine, payLines, threeCardPanel } from "./threeCard.js";
-import { tcpView } from "../hand/tcp/view.js";
-import { type TableView, tableView } from "./view.js";
+import { type TableView, viewOf } from "./view.js";
 
 /** What the dealer-keys driver offers for output (the real `DealerKeys`, or a fake in tests). */
 export interface SeatDisplays {
@@ -59,7 +58,8 @@ export function createDisplayOutputs(options: DisplayOptions): DisplayOutputs {
   };
   const output: TableOutput = (events, core: TableCore) => {
     alerts.apply(events);
-    const view = tableView(core, {
+    const read = core.view();
+    const view = viewOf(read, {
       tableName: options.tableName,
       alerts: alerts.list(),
       readersOffline: readers(),
@@ -71,7 +71,7 @@ export function createDisplayOutputs(options: DisplayOptions): DisplayOutputs {
       changed("digits", digits(view), (d) => keys.showDigits(d));
     }
     // Three Card Poker has its own panel and box lines (the pay list stays up until the next hand).
-    const tcp = core.tcpHand ? tcpView(core.tcpHand.context) : null;
+    const tcp = read.threeCard;
     if (panel)
       changed("panel", tcp ? threeCardPanel(tcp, view.alerts) : dealerPanel(view), (screen) =>
         panel.show(screen),

@@ -5,7 +5,7 @@
  */
 import type { FontSize } from "../devices/epaper/frame.js";
 import { PANEL_WIDTH, type Screen, type ScreenItem } from "../devices/epaper/screen.js";
-import type { TcpBoxView, TcpView } from "../hand/tcp/view.js";
+import type { TcpBoxView, TcpView } from "../table/view.js";
 import type { OpenAlert } from "./alertBoard.js";
 import { chips, panelText, rankAlerts } from "./dealerPanel.js";
 

@@ -5,6 +5,10 @@
  * and never blocks or fails the table: while the broker is away events wait in the outbox and the hand
  * goes on; on reconnection the unacknowledged ones go out again in order, and a consumer that missed
  * some asks on `replay`. Inbound signed floor operations come in on `rulings` (src/feed/floorInbox.ts).
+ *
+ * Just over 300 lines: the connection, the ordered outbox and the retained topics share one MQTT
+ * client's life cycle (connect, drop, reconnect, resend); the outbox (outbox.ts), topics (topics.ts)
+ * and inbound rulings (floorInbox.ts) are apart.
  */
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import type { TableEvent } from "../contract/output.js";

@@ -1,109 +1,12 @@
 /**
- * The alert catalogue (shared/spec/events.md): for each code its rule, its severity, what the table
- * says and the steps the dealer follows. One home for every word the dealer reads on the panel.
+ * What the table says for each detection of the alert catalogue (src/contract/alerts.ts holds the
+ * codes, rules and severities): the text and the steps the dealer follows. One home for every word the
+ * dealer reads on the panel.
  */
-import type { AlertEvent } from "../contract/output.js";
+import { alert } from "../contract/alerts.js";
 
-export type AlertCode =
-  | "MISDEAL_FIRST_CARD"
-  | "MISDEAL_NOT_ENTITLED"
-  | "MISDEAL_DEALT_OUT"
-  | "MISDEAL_EXPOSED"
-  | "MISDEAL_CARD_COUNT"
-  | "HAND_DEAD"
-  | "FOUR_CARD_FLOP"
-  | "PREMATURE_FLOP"
-  | "PREMATURE_TURN"
-  | "PREMATURE_RIVER"
-  | "BURN_MISSING"
-  | "BURN_UNEXPECTED"
-  | "DUPLICATE_CARD"
-  | "FOREIGN_CARD"
-  | "DECK_NOT_COLLECTED"
-  | "ACTION_OUT_OF_TURN"
-  | "UNDERCALL"
-  | "UNDERRAISE"
-  | "ALLIN_TABLE_HANDS"
-  | "READER_OFFLINE"
-  | "TCP_BLIND_PLAY_MISSING"
-  | "TCP_BET_AFTER_DEAL"
-  | "TCP_DEALER_EXPOSED"
-  | "PAYOUT_WRONG"
-  | "LOSING_BET_LEFT"
-  | "TRAY_VARIANCE"
-  | "RAKE_WRONG"
-  | "CHIPS_TAKEN_BACK"
-  | "TAG_MISPLACED"
-  | "READ_CONFLICT"
-  | "STACK_MISMATCH"
-  // Added by Feltguard (the contract allows new codes): input the table cannot use.
-  | "UNKNOWN_TAG"
-  | "SHUFFLER_DURING_HAND"
-  | "ACTION_REJECTED"
-  // Added by Feltguard: more board cards than the street takes (the extra ones are premature, RP-5).
-  | "BOARD_TOO_MANY"
-  // Added by Feltguard: the table could not apply an input (a defect or a case it does not know).
-  | "INPUT_NOT_APPLIED"
-  // Added by Feltguard: a deck check found the deck not whole (src/table/deckCheck.ts).
-  | "DECK_CHECK_RESULT";
-
-type Severity = AlertEvent["severity"];
-
-interface CatalogueEntry {
-  rule: string;
-  severity: Severity;
-}
-
-export const CATALOGUE: Record<AlertCode, CatalogueEntry> = {
-  MISDEAL_FIRST_CARD: { rule: "2013 r.33-A2", severity: "floor" },
-  MISDEAL_NOT_ENTITLED: { rule: "r.33-A3", severity: "floor" },
-  MISDEAL_DEALT_OUT: { rule: "r.33-A4", severity: "floor" },
-  MISDEAL_EXPOSED: { rule: "r.33-A1, A6", severity: "floor" },
-  MISDEAL_CARD_COUNT: { rule: "house; TCP rules", severity: "floor" },
-  HAND_DEAD: { rule: "r.33-D, 2017 addendum", severity: "floor" },
-  FOUR_CARD_FLOP: { rule: "r.35", severity: "floor" },
-  PREMATURE_FLOP: { rule: "RP-5A", severity: "floor" },
-  PREMATURE_TURN: { rule: "RP-5B", severity: "floor" },
-  PREMATURE_RIVER: { rule: "RP-5C", severity: "floor" },
-  BURN_MISSING: { rule: "burn procedure", severity: "dealer" },
-  BURN_UNEXPECTED: { rule: "r.35, RP-5", severity: "dealer" },
-  DUPLICATE_CARD: { rule: "IPC 29", severity: "floor" },
-  FOREIGN_CARD: { rule: "IPC 29", severity: "floor" },
-  DECK_NOT_COLLECTED: { rule: "r.21", severity: "dealer" },
-  ACTION_OUT_OF_TURN: { rule: "2019 r.53", severity: "dealer" },
-  UNDERCALL: { rule: "2019 r.51", severity: "dealer" },
-  UNDERRAISE: { rule: "2019 r.52", severity: "dealer" },
-  ALLIN_TABLE_HANDS: { rule: "r.14", severity: "dealer" },
-  READER_OFFLINE: { rule: "—", severity: "floor" },
-  TCP_BLIND_PLAY_MISSING: { rule: "TCP rules", severity: "dealer" },
-  TCP_BET_AFTER_DEAL: { rule: "TCP rules", severity: "floor" },
-  TCP_DEALER_EXPOSED: { rule: "TCP rules", severity: "floor" },
-  PAYOUT_WRONG: { rule: "TCP rules; house pay table", severity: "dealer" },
-  LOSING_BET_LEFT: { rule: "TCP rules", severity: "dealer" },
-  TRAY_VARIANCE: { rule: "house", severity: "floor" },
-  RAKE_WRONG: { rule: "house rake schedule", severity: "dealer" },
-  CHIPS_TAKEN_BACK: { rule: "2019 r.49–50", severity: "dealer" },
-  TAG_MISPLACED: { rule: "—", severity: "dealer" },
-  READ_CONFLICT: { rule: "—", severity: "dealer" },
-  STACK_MISMATCH: { rule: "—", severity: "floor" },
-  UNKNOWN_TAG: { rule: "—", severity: "info" },
-  SHUFFLER_DURING_HAND: { rule: "r.21", severity: "dealer" },
-  ACTION_REJECTED: { rule: "—", severity: "info" },
-  BOARD_TOO_MANY: { rule: "RP-5", severity: "floor" },
-  INPUT_NOT_APPLIED: { rule: "—", severity: "floor" },
-  DECK_CHECK_RESULT: { rule: "IPC 29", severity: "dealer" },
-};
-
-/** Whether a string is a code of the catalogue. */
-export function isAlertCode(code: string): code is AlertCode {
-  return code in CATALOGUE;
-}
-
-/** Builds an alert of the catalogue. */
-export function alert(t: number, code: AlertCode, text: string, steps: string[], seat?: number): AlertEvent {
-  const { rule, severity } = CATALOGUE[code];
-  return { t, kind: "alert", code, rule, severity, ...(seat === undefined ? {} : { seat }), text, steps };
-}
+// The catalogue itself (codes, rules, severities) is the contract's: src/contract/alerts.ts.
+export { type AlertCode, alert, CATALOGUE, isAlertCode } from "../contract/alerts.js";
 
 const MISDEAL_STEPS = [
   "Stop dealing",

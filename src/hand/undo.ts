@@ -9,7 +9,7 @@
  */
 import type { ButtonName } from "../contract/input.js";
 import type { AlertEvent } from "../contract/output.js";
-import { CATALOGUE, isAlertCode } from "./alerts.js";
+import { alert, CATALOGUE, isAlertCode } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import type { Observation } from "../reading/observations.js";
 
@@ -72,13 +72,7 @@ export function undoKey(h: HandContext): void {
 }
 
 function refused(t: number, why: string): AlertEvent {
-  return {
-    t,
-    kind: "alert",
-    code: "UNDO_REFUSED",
-    rule: "—",
-    severity: "info",
-    text: `The undo key was refused: ${why}`,
-    steps: ["Call the floor if the table has read an action wrongly"],
-  };
+  return alert(t, "UNDO_REFUSED", `The undo key was refused: ${why}`, [
+    "Call the floor if the table has read an action wrongly",
+  ]);
 }

@@ -6,6 +6,7 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { alert } from "../contract/alerts.js";
 import type { AlertEvent } from "../contract/output.js";
 import type { AuditJob } from "./auditWorker.js";
 import { JOURNAL_FAULT } from "./faults.js";
@@ -34,18 +35,14 @@ export function auditJournal(job: AuditJob): { result: Promise<VerifyResult>; st
 
 /** The floor alert for history that fails the audit: the table goes on, on the signed checkpoint. */
 export function auditAlert(t: number, r: Extract<VerifyResult, { ok: false }>): AlertEvent {
-  return {
+  return alert(
     t,
-    kind: "alert",
-    code: JOURNAL_FAULT,
-    rule: "—",
-    severity: "floor",
-    text:
-      `The journal's history failed its full check: row ${r.badSeq} — ${r.problem}. ` +
+    JOURNAL_FAULT,
+    `The journal's history failed its full check: row ${r.badSeq} — ${r.problem}. ` +
       "The table plays on from its signed checkpoint; the older record is not to be trusted",
-    steps: [
+    [
       "Call security and technical support: the journal may have been tampered with",
       "Do not export or print history from this journal until it has been examined",
     ],
-  };
+  );
 }

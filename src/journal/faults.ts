@@ -5,12 +5,13 @@
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { pino, type Logger } from "pino";
+import { type AlertCode, alert } from "../contract/alerts.js";
 import type { AlertClearEvent, AlertEvent } from "../contract/output.js";
 
 /** The alert code of a journal that stopped writing (a new code; the contract allows them). */
-export const JOURNAL_FAULT = "JOURNAL_FAULT";
+export const JOURNAL_FAULT = "JOURNAL_FAULT" satisfies AlertCode;
 /** The info alert shown while a hand recovered from the journal is still being played. */
-export const HAND_RECOVERED = "HAND_RECOVERED";
+export const HAND_RECOVERED = "HAND_RECOVERED" satisfies AlertCode;
 
 export type FaultKind = "missing-directory" | "read-only" | "corrupt" | "disk-full" | "other";
 
@@ -56,21 +57,17 @@ export function classifyFault(error: unknown, path: string): JournalFault {
 
 /** The floor alert for a fault: the table keeps running, but not journaling. */
 export function faultAlert(t: number, fault: JournalFault, lastSeq: number): AlertEvent {
-  return {
+  return alert(
     t,
-    kind: "alert",
-    code: JOURNAL_FAULT,
-    rule: "—",
-    severity: "floor",
-    text:
-      `Not journaling: ${fault.reason}. The table keeps running on memory; ` +
+    JOURNAL_FAULT,
+    `Not journaling: ${fault.reason}. The table keeps running on memory; ` +
       `events after #${lastSeq} are lost if the power fails now`,
-    steps: [
+    [
       "Finish the hand in progress; do not restart the controller",
       "Call technical support to fix the journal storage",
       "Journaling resumes by itself once the storage is fixed (the events kept in memory are written first)",
     ],
-  };
+  );
 }
 
 /** The journal is writing again: what was kept in memory is on the disk. */
@@ -83,21 +80,17 @@ export function faultCleared(t: number): AlertClearEvent {
  * aside for investigation, and a new journal was started.
  */
 export function setAsideAlert(t: number, problem: string, asidePath: string): AlertEvent {
-  return {
+  return alert(
     t,
-    kind: "alert",
-    code: JOURNAL_FAULT,
-    rule: "—",
-    severity: "floor",
-    text:
-      `The journal failed its integrity check at start-up and was not used: ${problem}. ` +
+    JOURNAL_FAULT,
+    `The journal failed its integrity check at start-up and was not used: ${problem}. ` +
       `It was set aside as ${asidePath} for investigation; a new journal was started and the table starts empty`,
-    steps: [
+    [
       "Do not deal until the table is set up again from the floor page (game, level, seats and stacks)",
       "Call security and technical support: the old journal may have been tampered with",
       "Keep the set-aside files as they are",
     ],
-  };
+  );
 }
 
 function errorCode(error: unknown): string {

@@ -4,11 +4,16 @@
  * at each hand's end. At open the journal is checked before anything is built on it; one that fails is
  * set aside and a new one started. A fault never stops the table: the journal says so once, keeps the
  * rows in memory, in order, and writes them as soon as the storage takes writes again.
+ *
+ * Over 300 lines, knowingly: appending, checkpointing, the fault state machine and the writer's reopen
+ * all guard one invariant (rows in order, none lost, chain unbroken), which is easier to check in one
+ * file than across several; the database schema (db.ts), chain (hashChain.ts), anchor (anchor.ts) and
+ * checks (verify.ts) are already apart.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, renameSync, statSync } from "node:fs";
 import type { Logger } from "pino";
-import type { InputJournal } from "../runtime/runtime.js";
+import type { InputJournal } from "../ports/ports.js";
 import type { InputEvent } from "../contract/input.js";
 import { formatJsonLine } from "../contract/jsonl.js";
 import type { TableEvent } from "../contract/output.js";

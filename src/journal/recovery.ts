@@ -5,8 +5,9 @@
  * from each event's `t` as in any replay. Every table event gets back the number it was first said
  * under, and journaled notices are said again where they were.
  */
-import type { MonotonicClock } from "../runtime/runtime.js";
+import type { MonotonicClock } from "../ports/ports.js";
 import type { InputEvent } from "../contract/input.js";
+import { alert } from "../contract/alerts.js";
 import type { TableEvent } from "../contract/output.js";
 import type { CoreCheckpoint, TableCore } from "../table/core.js";
 import { type NumberedCore, numbered } from "../table/numbered.js";
@@ -77,20 +78,13 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
 export function recoveredNotice(r: Recovered): TableEvent[] {
   if (r.handInProgress === null) return [];
   return [
-    {
-      t: r.lastT,
-      kind: "alert",
-      code: HAND_RECOVERED,
-      rule: "—",
-      severity: "info",
-      text:
-        `Hand ${r.handInProgress} was recovered after a restart: ${r.replayedEvents} journaled events ` +
+    alert(
+      r.lastT,
+      HAND_RECOVERED,
+      `Hand ${r.handInProgress} was recovered after a restart: ${r.replayedEvents} journaled events ` +
         "replayed; check the displays against the table",
-      steps: [
-        "Compare the board, bets and stacks shown with the layout",
-        "Call the floor if anything differs",
-      ],
-    },
+      ["Compare the board, bets and stacks shown with the layout", "Call the floor if anything differs"],
+    ),
   ];
 }
 

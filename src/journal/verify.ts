@@ -4,6 +4,9 @@
  * first bad row. `verifyTail` is what recovery can afford on every start, and checks what recovery builds
  * on: the identity, the anchor, the row count, the latest checkpoint (signature, head, hands index) and
  * every row after it. A damaged file gives a verdict too (BROKEN, and where), never a stack trace.
+ *
+ * Over 300 lines, knowingly: the full walk and the tail check share every row and checkpoint check,
+ * and a verdict must be the same whichever of the two reached it.
  */
 import { z } from "zod";
 import { InputEvent } from "../contract/input.js";

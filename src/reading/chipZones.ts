@@ -9,6 +9,9 @@
  *   they are reported as such, and the hand decides whose they are.
  * A chip is where it was last newly reported: a zone that still lists a chip that has moved on (the
  * bridge's departure lag) does not hold it.
+ *
+ * Over 300 lines: the settle window, the emptied zones and the pot's unseen gains share one state per
+ * zone and per chip, and each decides what the others may read.
  */
 import { type ChipTag, chipTotal, type Observation } from "./observations.js";
 

@@ -10,6 +10,9 @@
  * that lag, a tag on two antennas is a read conflict, and a card that comes back to the antenna it
  * just left while the other still lists it is one too: the reading waits until one report wins.
  * Chips are read by {@link ChipZones}. The shuffler press is a hand boundary ({@link newHand}).
+ *
+ * Over 300 lines: arrivals, departures, read conflicts, the last hand's cards dealt again and the hand
+ * boundary all read and write one record per card tag, and each rule is only right beside the others.
  */
 import type { Card } from "../rules/cards.js";
 import { ChipZones, type ChipZonesSnapshot } from "./chipZones.js";

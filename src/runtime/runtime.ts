@@ -9,25 +9,22 @@ import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { TableCore } from "../table/core.js";
 import { NumberedCore } from "../table/numbered.js";
+import {
+  type InputJournal,
+  type MonotonicClock,
+  processClock,
+  type SetTimer,
+  type TableOutput,
+} from "../ports/ports.js";
 
-/** Where input events are kept before the core sees them (the SQLite journal at the table). */
-export interface InputJournal {
-  /** Appends one event; returns its sequence number. Must not throw: a failing journal says so itself. */
-  append(event: InputEvent): number;
-  /** Alerts the journal raised about itself (e.g. it stopped journaling); the runtime outputs them. */
-  takeAlerts?(): TableEvent[];
-  /** Journals the table's own notices (numbered) where they are said, so a replay says them again. */
-  notice?(events: readonly TableEvent[]): void;
-}
-
-/** Something that shows or forwards table events (a display, the floor page, a log). */
-export type TableOutput = (events: readonly TableEvent[], core: TableCore) => void;
-
-/** A clock: whole milliseconds, never decreasing. */
-export type MonotonicClock = () => number;
-
-/** The live clock: milliseconds since the process started, as integers. */
-export const processClock: MonotonicClock = () => Math.floor(performance.now());
+// The ports are declared below the runtime (src/ports/), where the journal and the outputs implement them.
+export {
+  type InputJournal,
+  type MonotonicClock,
+  processClock,
+  type SetTimer,
+  type TableOutput,
+} from "../ports/ports.js";
 
 export interface RuntimeOptions {
   core: TableCore;
@@ -35,7 +32,7 @@ export interface RuntimeOptions {
   journal?: InputJournal;
   outputs?: TableOutput[];
   /** Arms a timer; injected so tests can run on fake timers. */
-  setTimer?: (ms: number, run: () => void) => { cancel(): void };
+  setTimer?: SetTimer;
   /** The `t` of the last journaled event: no new event is stamped before it (after a restart). */
   startT?: number;
   /** The wall clock stamped on each input as `wall` (injected by tests). */

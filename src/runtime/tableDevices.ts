@@ -3,17 +3,22 @@
  * keys go in as input events; seat LEDs, digits and the dealer panel come out of the display outputs.
  * Bindings are injected so that tests and the simulator swap only the lowest layer. A device that is
  * missing is logged and left out: the table runs without it, and its health says so (`health()`
- * reads the drivers' own state, never a guess). A device lost or back is a journaled `reader` event.
+ * reads the drivers' own state, never a guess). A device lost or back is a journaled `reader` event
+ * (named `keys`, `allin` or `panel`): the core raises READER_OFFLINE for it and clears it when it is
+ * back, so the floor page shows it and a replay says the same.
  */
 import { BridgeTransport, type SerialBinding } from "../devices/bridge/index.js";
-import { EpaperPanel } from "../devices/epaper/panel.js";
-import { AllinButton } from "../devices/hid/allin-button.js";
+import { EpaperPanel, type PortFactory } from "../devices/epaper/panel.js";
+import { AllinButton, type HidApi } from "../devices/hid/allin-button.js";
 import { usbId } from "../devices/inventory.js";
 import { type DealerKeys, openDealerKeys } from "../devices/keys/dealer-keys.js";
 import type { AntennaStatus, DeviceStatus, LinkState, LiveHealth } from "./readerHealth.js";
 import type { Config } from "../config/configSchema.js";
 import type { Logger } from "./log.js";
 import type { Runtime } from "./runtime.js";
+import { watchPanel } from "./panelWatch.js";
+
+export { PANEL_REOPEN_MS } from "./panelWatch.js";
 
 /** The bridge an antenna names when it names none (the single-bridge form of the configuration). */
 export const DEFAULT_BRIDGE = "bridge";
@@ -83,7 +88,13 @@ export async function openTableDevices(
   runtime: Runtime,
   config: Config,
   log: Logger,
-  options: { binding?: SerialBinding } = {},
+  options: {
+    binding?: SerialBinding;
+    /** The HID library under the all-in button (default node-hid; tests: src/devices/hid/mock.ts). */
+    hid?: HidApi;
+    /** Opens the dealer panel's port (default serialport; tests: src/devices/epaper/mock.ts). */
+    panelPort?: PortFactory;
+  } = {},
 ): Promise<TableDevices> {
   const { keys: keysAt, hid, epaper } = config.devices;
   const bridges = new Map<string, BridgeTransport>();
@@ -142,7 +153,7 @@ export async function openTableDevices(
     try {
       const { loadNodeHid } = await import("../devices/hid/node-hid.js");
       allin = new AllinButton({
-        hid: await loadNodeHid(),
+        hid: options.hid ?? (await loadNodeHid()),
         vendorId: usbId(hid.vendorId),
         productId: usbId(hid.productId),
         now: () => runtime.now(),
@@ -170,20 +181,20 @@ export async function openTableDevices(
     }
   }
   let panel: EpaperPanel | null = null;
+  let stopPanel = () => {};
   if (epaper) {
     panel = new EpaperPanel({
       path: epaper.path,
       ...(config.displays.epaper ? { minIntervalMs: config.displays.epaper.minRefreshMs } : {}),
+      ...(options.panelPort ? { openPort: options.panelPort } : {}),
     });
-    panel.on("fault", (e) => log.warn({ device: "panel", error: e.message }, "dealer panel fault"));
-    panel.on("closed", () => set("panel", "offline", "the port closed"));
-    await panel.open().then(
-      () => set("panel", "online"),
-      (e: Error) => {
-        set("panel", "not-opened", e.message);
-        log.error({ device: "panel", path: epaper.path, error: e.message }, "dealer panel not opened");
-      },
-    );
+    const watched = watchPanel(panel, epaper.path, {
+      set: (state, detail) => set("panel", state, detail),
+      report: (status) => report("panel", status),
+      log,
+    });
+    stopPanel = watched.stop;
+    await watched.opened;
   }
   return {
     bridges,
@@ -208,6 +219,7 @@ export async function openTableDevices(
     async stop() {
       for (const bridge of bridges.values()) await bridge.stop();
       allin?.close();
+      stopPanel();
       await panel?.close();
       keys?.close();
     },

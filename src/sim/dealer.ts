@@ -3,6 +3,9 @@
  * round with the players' policy, pulls the bets, burns and lays the board, and pays the pots. It keeps
  * its own betting engine and deck, never the controller's: what it does is the ground truth. An injected
  * error steps in through {@link Injector} hooks and ends with the correct procedure.
+ *
+ * Over 300 lines, knowingly: one dealer's procedure, hand start to pay-out, in the order a dealer
+ * works; the injections (inject*.ts), the deal (dealing.ts) and the players (players.ts) are apart.
  */
 import type { AlertCode } from "../hand/alerts.js";
 import {

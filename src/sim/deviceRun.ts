@@ -18,10 +18,10 @@
 import { channelMap, DEFAULT_BRIDGE } from "../runtime/tableDevices.js";
 import { focusObserver } from "../display/focus.js";
 import type { Config } from "../config/configSchema.js";
-import { Runtime, type RuntimeOptions, type TableOutput } from "../runtime/runtime.js";
+import type { Runtime, RuntimeOptions, TableOutput } from "../runtime/runtime.js";
+import { assembleTable } from "../runtime/assemble.js";
 import type { InputEventIn } from "../contract/input.js";
 import type { BridgeCounters } from "../devices/bridge/index.js";
-import { createTableFromConfig } from "../table/core.js";
 import { createRegistry } from "../reading/registry.js";
 import { BridgeScriptWriter } from "./bridgeScript.js";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -141,7 +141,6 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     simulated: false,
     uids: plan.uids,
   });
-  const core = createTableFromConfig(config, registry);
   // Simulated time 0 is the end of the script's lead (the runtime's clock reads 0 until then).
   const clock = new VirtualClock();
   const ledger = run.ledger;
@@ -150,9 +149,9 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     for (const e of out) if (e.kind === "hand_end") handsEnded += 1;
   };
   const outputs = [count, ...(run.outputs ?? [])];
-  const runtime = new Runtime({
-    core,
-    clock: () => Math.max(0, clock.now() - LEAD_MS),
+  const { core, runtime } = assembleTable(config, {
+    registry,
+    clock: () => () => Math.max(0, clock.now() - LEAD_MS),
     setTimer: (ms, fire) => clock.setTimer(ms, fire),
     outputs: [...(ledger ? [(out: Parameters<TableOutput>[0]) => ledger.observe(out)] : []), ...outputs],
   });

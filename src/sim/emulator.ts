@@ -3,6 +3,9 @@
  * scanning a scripted felt instead of PN5180 readers and speaking the bridge protocol on a
  * pseudo-terminal it creates itself. The host opens that pty as it opens /dev/ttyACM0 at a table, with
  * the real serialport binding: only the far end of the serial port is simulated.
+ *
+ * Over 300 lines: building the emulator, starting and stopping its process, and driving its virtual
+ * clock all hold the same child process and pty, whose life they share.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -63,9 +63,18 @@ const ADDED_CODES: readonly AlertCode[] = [
   "INPUT_NOT_APPLIED",
 ];
 
-/** The codes a run judges: the contract's alert catalogue (shared/spec/events.md) in its order, then Feltguard's own detections. */
+/**
+ * Detections the simulator does not judge yet: the Three Card Poker bet checks have no injector or
+ * ground truth (a run would list them as never raised).
+ */
+const NOT_JUDGED: readonly AlertCode[] = ["TCP_BET_INVALID", "TCP_PLAYER_EXPOSED"];
+
+/**
+ * The codes a run judges: the catalogue's detections (not the table's notices) in its order, the
+ * contract's first, then Feltguard's own detections.
+ */
 export const CATALOGUE_CODES: readonly AlertCode[] = (Object.keys(CATALOGUE) as AlertCode[]).filter(
-  (c) => !ADDED_CODES.includes(c),
+  (c) => CATALOGUE[c].kind === "detection" && !ADDED_CODES.includes(c) && !NOT_JUDGED.includes(c),
 );
 
 /** Parses `--inject`: `all`, `none`, or codes separated by commas. Throws on an unknown code. */

@@ -4,6 +4,9 @@
  * pulled into the pot, burns and board cards. Tests (and the simulator) drive the controller through its
  * contract with it. The betting engine runs alongside to know who faces a bet, what a call costs and who
  * is all-in, so the events carry exactly what the chip-reading rules need to read the recorded action.
+ *
+ * Just over 300 lines: one hand's script in the order a table plays it (set-up, deal, streets, showdown),
+ * which reads best in one place; the card mapping is apart (phhCards.ts).
  */
 import type { InputEventIn } from "../contract/input.js";
 import {

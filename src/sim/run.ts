@@ -5,8 +5,8 @@
  * against the dealer's ground truth.
  */
 import { InputEvent, type InputEventIn } from "../contract/input.js";
-import { Runtime, type TableOutput } from "../runtime/runtime.js";
-import type { TableCore } from "../table/core.js";
+import type { Runtime, TableOutput } from "../runtime/runtime.js";
+import { assembleTable, noTimer, type TableConfig } from "../runtime/assemble.js";
 import type { DetectionLedger } from "./report.js";
 import type { ScanRounds } from "./scanRounds.js";
 import type { HandBatch } from "./session.js";
@@ -53,8 +53,8 @@ export function toInputEvent(e: InputEventIn): InputEvent {
   return e.kind === "floor" ? InputEvent.parse(e) : (e as InputEvent);
 }
 
-/** Plays the run; resolves when the hands are done or the signal aborts. */
-export async function runSim(run: SimRun, core: TableCore): Promise<SimSummary> {
+/** Plays the run on a table assembled from `config`; resolves when the hands are done or the signal aborts. */
+export async function runSim(run: SimRun, config: TableConfig): Promise<SimSummary> {
   let simNow = 0;
   let wallStart = 0;
   let simStart = 0;
@@ -63,12 +63,11 @@ export async function runSim(run: SimRun, core: TableCore): Promise<SimSummary> 
   const clock = paced ? () => Math.floor(simStart + (performance.now() - wallStart) * speed) : () => simNow;
   const ledger = run.ledger;
   const check: TableOutput[] = ledger ? [(events) => ledger.observe(events)] : [];
-  const runtime = new Runtime({
-    core,
-    clock,
+  const { core, runtime } = assembleTable(config, {
+    clock: () => clock,
     outputs: [...check, ...(run.outputs ?? [])],
     // Off the live clock, windows run when the next event advances the core (as in replay).
-    ...(paced ? {} : { setTimer: () => ({ cancel: () => undefined }) }),
+    ...(paced ? {} : { setTimer: noTimer }),
   });
   await run.onRuntime?.(runtime);
   let hands = 0;

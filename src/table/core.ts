@@ -3,6 +3,11 @@
  * or the hardware; time enters only as each event's `t`, and delayed behaviour (settle windows,
  * departures) runs when the runtime calls `advanceTo` — the live clock at the table, the next
  * event's `t` in replay.
+ *
+ * Over 300 lines, knowingly: it routes every kind of input between the reader, the hand, the ruling
+ * desk and the deck check, and holds the between-hands table. Candidates to move out next (issue 15):
+ * starting and ending a hand per game (into hand/ and hand/tcp/), and the configuration adapter
+ * (`createTableFromConfig`, used by 36 files) to the edge once its importers can follow.
  */
 import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
@@ -16,6 +21,7 @@ import type { RakeSchedule } from "../rules/rake.js";
 import { AfterHand, type AfterHandSnapshot } from "./afterHand.js";
 import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
+import { type CoreView, coreView, type PrivateCoreView, privateCoreView } from "./view.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import { nextPositions, type Positions, positionsFromButton } from "../rules/positions.js";
@@ -71,6 +77,10 @@ export interface TableCore {
   readonly pendingRuling: PendingRuling | null;
   /** The whole core as plain data, between hands only (null while a hand or a deck check is in progress). */
   checkpoint(): CoreCheckpoint | null;
+  /** The public read model (src/table/view.ts): what every display shows; never a hole card. */
+  view(): CoreView;
+  /** The private read model: the hole cards, for authenticated floor staff only. */
+  privateView(): PrivateCoreView;
 }
 
 /** What recovery needs to rebuild the core between hands: replay then continues from here. */
@@ -191,6 +201,14 @@ class Table implements TableCore {
 
   get pendingRuling(): PendingRuling | null {
     return this.desk.pending;
+  }
+
+  view(): CoreView {
+    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null);
+  }
+
+  privateView(): PrivateCoreView {
+    return privateCoreView(this.hand?.context ?? null);
   }
 
   get hand(): HandSession | null {
@@ -729,13 +747,7 @@ export function registryFromConfig(config: {
 }
 
 function notStarted(t: number, reason: string): AlertEvent {
-  return {
-    t,
-    kind: "alert",
-    code: "HAND_NOT_STARTED",
-    rule: "—",
-    severity: "info",
-    text: `The shuffler was pressed but no hand can start: ${reason}`,
-    steps: ["Set up the table from the floor page, then press the shuffler again"],
-  };
+  return alert(t, "HAND_NOT_STARTED", `The shuffler was pressed but no hand can start: ${reason}`, [
+    "Set up the table from the floor page, then press the shuffler again",
+  ]);
 }

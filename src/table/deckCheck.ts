@@ -9,7 +9,7 @@
  * before the key, whose report arrives in the next round, is still read.
  */
 import type { AlertEvent, DeckCheckEvent } from "../contract/output.js";
-import { CATALOGUE } from "../hand/alerts.js";
+import { alert } from "../contract/alerts.js";
 import { type Card, fullDeck } from "../rules/cards.js";
 import type { Registry } from "../reading/registry.js";
 
@@ -115,28 +115,17 @@ type ClearEvent = { t: number; kind: "alert_clear"; code: string };
 
 /** The notice while a check is open (kept on the panel and the floor page until it ends). */
 export function deckCheckStarted(t: number): AlertEvent {
-  return {
-    t,
-    kind: "alert",
-    code: "DECK_CHECK",
-    rule: "IPC 29",
-    severity: "info",
-    text: "Deck check: spread the deck on the card antennas",
-    steps: ["Spread every card of the deck face down on the board (and seat) antennas", "Then press ok"],
-  };
+  return alert(t, "DECK_CHECK", "Deck check: spread the deck on the card antennas", [
+    "Spread every card of the deck face down on the board (and seat) antennas",
+    "Then press ok",
+  ]);
 }
 
 /** A deck check refused: a hand is in progress. */
 export function deckCheckRefused(t: number, hand: number): AlertEvent {
-  return {
-    t,
-    kind: "alert",
-    code: "DECK_CHECK_REFUSED",
-    rule: "—",
-    severity: "info",
-    text: `A deck check is between hands: hand ${hand} is in progress`,
-    steps: ["Finish the hand, then press deckcheck again"],
-  };
+  return alert(t, "DECK_CHECK_REFUSED", `A deck check is between hands: hand ${hand} is in progress`, [
+    "Finish the hand, then press deckcheck again",
+  ]);
 }
 
 /**
@@ -151,15 +140,11 @@ function resultAlert(r: DeckCheckEvent): AlertEvent {
     ...(r.duplicates.length > 0 ? [`twice ${r.duplicates.join(" ")}`] : []),
     ...(r.foreign.length > 0 ? [`${r.foreign.length} foreign: ${r.foreign.join(" ")}`] : []),
   ];
-  return {
-    t: r.t,
-    kind: "alert",
-    code: "DECK_CHECK_RESULT",
-    rule: CATALOGUE.DECK_CHECK_RESULT.rule,
-    // Whole: a notice; not whole: the catalogue's dealer alert, which `ok` acknowledges.
-    severity: whole ? "info" : CATALOGUE.DECK_CHECK_RESULT.severity,
-    text: `Deck check: ${whole ? "the deck is whole, " : ""}${parts.join("; ")}`,
-    steps: whole
+  const said = alert(
+    r.t,
+    "DECK_CHECK_RESULT",
+    `Deck check: ${whole ? "the deck is whole, " : ""}${parts.join("; ")}`,
+    whole
       ? ["Collect the deck"]
       : [
           "Do not deal from this deck",
@@ -169,5 +154,7 @@ function resultAlert(r: DeckCheckEvent): AlertEvent {
             : []),
           "Call the floor to replace the deck if it cannot be made whole, then press ok",
         ],
-  };
+  );
+  // Whole: a notice; not whole: the catalogue's dealer alert, which `ok` acknowledges.
+  return whole ? { ...said, severity: "info" } : said;
 }

@@ -54,6 +54,14 @@ export class NumberedCore implements TableCore {
     return this.inner.snapshot();
   }
 
+  view(): ReturnType<TableCore["view"]> {
+    return this.inner.view();
+  }
+
+  privateView(): ReturnType<TableCore["privateView"]> {
+    return this.inner.privateView();
+  }
+
   get hand(): TableCore["hand"] {
     return this.inner.hand;
   }

@@ -5,6 +5,7 @@
  * key calls the floor. Everything here runs on the events' `t`, so replay gives the same result.
  */
 import type { FloorEvent, RulingName } from "../contract/input.js";
+import { type AlertCode, alert } from "../contract/alerts.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 
 /** What the desk needs of the core: whether a hand is on, and how to apply a ruling to it. */
@@ -36,7 +37,7 @@ interface OpenEntry {
 }
 
 /** The code of the dealer's call for a supervisor (`floor` key). */
-export const FLOOR_CALLED = "FLOOR_CALLED";
+export const FLOOR_CALLED = "FLOOR_CALLED" satisfies AlertCode;
 
 export class RulingDesk {
   private open: OpenEntry[] = [];
@@ -91,17 +92,7 @@ export class RulingDesk {
   /** The dealer's `floor` key: one open call at a time. */
   callFloor(t: number): TableEvent[] {
     if (this.open.some((a) => a.code === FLOOR_CALLED)) return [];
-    return [
-      {
-        t,
-        kind: "alert",
-        code: FLOOR_CALLED,
-        rule: "—",
-        severity: "info",
-        text: "The dealer calls the floor",
-        steps: ["Wait for a supervisor at the table"],
-      },
-    ];
+    return [alert(t, FLOOR_CALLED, "The dealer calls the floor", ["Wait for a supervisor at the table"])];
   }
 
   /**
@@ -227,8 +218,9 @@ function word(ruling: "misdeal" | "void"): string {
   return ruling === "misdeal" ? "Misdeal" : "Void";
 }
 
-function info(t: number, code: string, text: string, steps: string[]): AlertEvent {
-  return { t, kind: "alert", code, rule: "—", severity: "info", text, steps };
+/** A notice of the catalogue (its severity is info). */
+function info(t: number, code: AlertCode, text: string, steps: string[]): AlertEvent {
+  return alert(t, code, text, steps);
 }
 
 /** The core's refusal of a floor operation (an info alert the floor page shows as the reason). */

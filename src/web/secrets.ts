@@ -5,14 +5,10 @@
  */
 import type { OpenAlert } from "../display/alertBoard.js";
 import type { TableCore } from "../table/core.js";
-import { facesByTag } from "../hand/deck.js";
 
 /** The faces of every hole card of the hand in progress, folded and mucked hands included. */
 export function holeFaces(core: TableCore): string[] {
-  const h = core.hand?.context;
-  if (!h) return [];
-  const faceOf = facesByTag(h);
-  return Object.values(h.hole).flatMap((tags) => tags.flatMap((tag) => faceOf.get(tag) ?? []));
+  return core.privateView().holeFaces;
 }
 
 /** What replaces a hidden face in public text. */

@@ -15,7 +15,7 @@ import { createLogger } from "../../src/runtime/log.js";
 import { SystemdNotifier } from "../../src/app/systemd.js";
 import { startTable } from "../../src/app/tableRun.js";
 import type { TableEvent } from "../../src/contract/output.js";
-import { FirmataTwin, openPtyPair } from "../../src/devices/keys/firmataTwin.js";
+import { FirmataTwin, openPtyPair } from "../../src/devices/keys/mock.js";
 
 const hasSocat = spawnSync("sh", ["-c", "command -v socat"]).status === 0;
 const dir = mkdtempSync(join(tmpdir(), "fg-keyslost-"));

@@ -24,7 +24,7 @@ import { openDealerKeys } from "../../src/devices/keys/dealer-keys.js";
 import { createDisplayOutputs } from "../../src/display/outputs.js";
 import { createTableFromConfig } from "../../src/table/core.js";
 import { createRegistry } from "../../src/reading/registry.js";
-import { MockPanel } from "../devices/epaper/mock-panel.js";
+import { MockPanel } from "../../src/devices/epaper/mock.js";
 
 const FIRMWARE = fileURLToPath(new URL("../../firmware-bridge/", import.meta.url));
 const EMULATOR = join(FIRMWARE, "build/emulator");

@@ -10,7 +10,6 @@ import { DetectionLedger, formatReport, readingLatencyMs } from "../../src/sim/r
 import { runSim, withScanRounds } from "../../src/sim/run.js";
 import { ScanRounds, scanLayout } from "../../src/sim/scanRounds.js";
 import { FlopSession } from "../../src/sim/session.js";
-import { createTableFromConfig } from "../../src/table/core.js";
 
 const base = loadConfig();
 
@@ -54,10 +53,7 @@ describe("the simulator's deck check", () => {
         rate: 0.4,
       });
       const scan = new ScanRounds({ roundMs: 200, missedScans: 3, antennas: scanLayout(config) });
-      await runSim(
-        { source: withScanRounds(session, scan), hands: 120, ledger },
-        createTableFromConfig(config),
-      );
+      await runSim({ source: withScanRounds(session, scan), hands: 120, ledger }, config);
       const text = formatReport(ledger, CATALOGUE_CODES, "test");
       const c = ledger.counts.get("DECK_CHECK_RESULT");
       expect(c?.injected, text).toBeGreaterThan(20);

@@ -16,7 +16,6 @@ import { flopGame } from "../../src/sim/games.js";
 import { DetectionLedger } from "../../src/sim/report.js";
 import { runSim } from "../../src/sim/run.js";
 import { FlopSession } from "../../src/sim/session.js";
-import { createTableFromConfig } from "../../src/table/core.js";
 
 const config = loadConfig();
 
@@ -229,7 +228,7 @@ describe("feltguard sim --devices (the bridge emulator on a pty)", () => {
     );
 
     const direct = new DetectionLedger();
-    await runSim({ source: session(1), hands: 12, ledger: direct }, createTableFromConfig(config));
+    await runSim({ source: session(1), hands: 12, ledger: direct }, config);
     expect(Number(ended![1])).toBe(direct.hands);
 
     const again = feltguard(...args);

@@ -12,7 +12,6 @@ import { DetectionLedger, formatReport } from "../../src/sim/report.js";
 import { runSim } from "../../src/sim/run.js";
 import { FlopSession, type FlopSessionOptions } from "../../src/sim/session.js";
 import { settleStacks } from "../../src/sim/settle.js";
-import { createTableFromConfig } from "../../src/table/core.js";
 
 const config = loadConfig();
 const ALL = Object.keys(FLOP_INJECTORS) as AlertCode[];
@@ -56,7 +55,7 @@ function hand(game: FlopGameName, stacks: number[], ...actions: Parameters<typeo
 describe.each(["plo", "flhe", "plhe"] as const)("the virtual table deals %s", (game) => {
   it("detects every injected error, with noise, with no false alert and every hand paid as dealt", async () => {
     const ledger = new DetectionLedger();
-    await runSim({ source: session(game), hands: 150, ledger }, createTableFromConfig(config));
+    await runSim({ source: session(game), hands: 150, ledger }, config);
     const text = formatReport(ledger, CATALOGUE_CODES, `${game}, 150 hands`);
     for (const code of ALL) {
       const c = ledger.counts.get(code);

@@ -5,7 +5,6 @@ import { DetectionLedger } from "../../src/sim/report.js";
 import { runSim } from "../../src/sim/run.js";
 import { FlopSession } from "../../src/sim/session.js";
 import { SIM_RAKE } from "../../src/sim/injectRake.js";
-import { createTableFromConfig } from "../../src/table/core.js";
 
 describe("sim --rake", () => {
   it("300 hands of raked no-limit: every wrong rake detected, no false alert, every stack the pot less the rake", async () => {
@@ -27,7 +26,7 @@ describe("sim --rake", () => {
       rake: SIM_RAKE,
     });
     const ledger = new DetectionLedger(0);
-    await runSim({ source: session, hands: 300, ledger }, createTableFromConfig(config));
+    await runSim({ source: session, hands: 300, ledger }, config);
     expect(ledger.clean).toBe(true);
     const rake = ledger.counts.get("RAKE_WRONG");
     expect(rake?.injected).toBeGreaterThan(0);

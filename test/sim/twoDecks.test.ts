@@ -11,7 +11,6 @@ import { DetectionLedger, formatReport, readingLatencyMs } from "../../src/sim/r
 import { runSim, withScanRounds } from "../../src/sim/run.js";
 import { ScanRounds, scanLayout } from "../../src/sim/scanRounds.js";
 import { FlopSession, type FlopSessionOptions } from "../../src/sim/session.js";
-import { createTableFromConfig } from "../../src/table/core.js";
 
 const base = loadConfig();
 const twoDecks = { ...base, deck: "A", decks: ["A", "B"] };
@@ -45,7 +44,7 @@ async function report(over: Partial<FlopSessionOptions>, hands: number, config =
     missedScans: config.reading.missedScans,
     antennas: scanLayout(config),
   });
-  await runSim({ source: withScanRounds(session(over), scan), hands, ledger }, createTableFromConfig(config));
+  await runSim({ source: withScanRounds(session(over), scan), hands, ledger }, config);
   return { ledger, text: formatReport(ledger, CATALOGUE_CODES, "test") };
 }
 

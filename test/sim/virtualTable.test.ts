@@ -11,7 +11,6 @@ import { runSim } from "../../src/sim/run.js";
 import { Seating } from "../../src/sim/seating.js";
 import { FlopSession, type FlopSessionOptions } from "../../src/sim/session.js";
 import { Felt } from "../../src/sim/table.js";
-import { createTableFromConfig } from "../../src/table/core.js";
 import { GAME_DEFS } from "../../src/rules/games.js";
 
 const config = loadConfig();
@@ -37,7 +36,7 @@ function hands(s: FlopSession, n: number): InputEventIn[] {
 
 async function report(over: Partial<FlopSessionOptions>, n: number): Promise<DetectionLedger> {
   const ledger = new DetectionLedger();
-  await runSim({ source: session(over), hands: n, ledger }, createTableFromConfig(config));
+  await runSim({ source: session(over), hands: n, ledger }, config);
   return ledger;
 }
 

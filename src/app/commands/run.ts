@@ -14,10 +14,9 @@ import { decodeUtf8, formatJsonLine, readJsonLines } from "../../contract/jsonl.
 import { inputRows } from "../../journal/db.js";
 import { journalLogger } from "../../journal/faults.js";
 import { Journal } from "../../journal/journal.js";
-import { recover } from "../../journal/recovery.js";
-import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
-import { Runtime, type TableOutput } from "../../runtime/runtime.js";
+import type { TableOutput } from "../../runtime/runtime.js";
+import { assembleTable, noTimer } from "../../runtime/assemble.js";
 import { startTableFeed } from "../tableFeed.js";
 import { diag, write } from "./io.js";
 
@@ -48,9 +47,6 @@ function hold(at: HoldAt): never {
   for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
 }
 
-/** The time of the input file drives the clock: settle windows run when the next event's `t` is reached. */
-const noTimer = () => ({ cancel: () => undefined });
-
 /** Recovers, feeds the rest of the input file, and ends the input (pending windows run out). */
 export async function runTable(options: RunOptions): Promise<{ fed: number; skipped: number }> {
   const config = loadConfig(options.config);
@@ -63,8 +59,24 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
       ? { afterAnchor: (row: { input: number | null }) => void (row.input === holdAt.input && hold(holdAt)) }
       : {}),
   });
-  const registry = registryFromConfig(config);
-  const recovered = recover(journal, (cp) => createTableFromConfig(config, registry, cp));
+  const fd = options.out === undefined ? null : openSync(options.out, "a");
+  const toOut: TableOutput = (events) => {
+    const text = events.map((e) => formatJsonLine(e)).join("");
+    if (fd === null) write(text);
+    else writeSync(fd, text);
+  };
+  // The time of the input file drives the clock: settle windows run when the next event's `t` is reached.
+  let now = 0;
+  const { runtime, recovered: found } = assembleTable(config, {
+    journal,
+    clock: (lastT) => {
+      now = lastT;
+      return () => now;
+    },
+    setTimer: noTimer,
+    outputs: [toOut],
+  });
+  const recovered = found!;
   log.info(
     {
       checkpointSeq: recovered.checkpointSeq,
@@ -76,21 +88,6 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
     "recovered",
   );
   const skipped = journal.inputCount;
-  const fd = options.out === undefined ? null : openSync(options.out, "a");
-  const toOut: TableOutput = (events) => {
-    const text = events.map((e) => formatJsonLine(e)).join("");
-    if (fd === null) write(text);
-    else writeSync(fd, text);
-  };
-  let now = recovered.lastT;
-  const runtime = new Runtime({
-    core: recovered.core,
-    clock: () => now,
-    journal,
-    outputs: [toOut],
-    setTimer: noTimer,
-    startT: recovered.lastT,
-  });
   // The hand in progress is shown again under its numbers. There are no displays here to tell of the
   // recovery (the log says it), so the run's output is the uninterrupted run's, line for line.
   runtime.show(recovered.replayed);

@@ -2,6 +2,9 @@
  * The bridge over a serial port: open, wait for HELLO (opening may reset the board), keep the session
  * fed, watch the heartbeat, and reopen with backoff when the board goes away. The binding is injected:
  * `SerialPort.binding` from "serialport" in production, MockBinding or a pty in tests.
+ *
+ * Just over 300 lines: the port's life (open, HELLO, heartbeat, backoff) and the focus it repeats after
+ * every HELLO share one connection state.
  */
 import { SerialPortStream } from "@serialport/stream";
 import { type DecodeCounters, FrameDecoder } from "./frame.js";

@@ -84,6 +84,8 @@ export class EpaperPanel extends EventEmitter<EpaperEvents> {
   private pending: Screen | null = null;
   /** JSON of the screen on (or being put on) the panel; null when unknown. */
   private latest: string | null = null;
+  /** The screen last asked to be on the panel: drawn again when a lost port is opened again. */
+  private current: Screen | null = null;
   private drawing = false;
   private coolTimer: NodeJS.Timeout | null = null;
 
@@ -91,8 +93,12 @@ export class EpaperPanel extends EventEmitter<EpaperEvents> {
     super();
   }
 
-  /** Opens the port and checks the module answers (handshake), fonts from internal flash. */
+  /**
+   * Opens the port and checks the module answers (handshake), fonts from internal flash. After the port
+   * closed under it, opening again redraws the screen it last had.
+   */
   async open(): Promise<void> {
+    this.parser.reset();
     const port = (this.options.openPort ?? defaultPort)(this.options.path, this.options.baudRate ?? 115_200);
     await new Promise<void>((resolve, reject) => port.open((error) => (error ? reject(error) : resolve())));
     port.on("data", (chunk) => this.onData(chunk));
@@ -189,6 +195,7 @@ export class EpaperPanel extends EventEmitter<EpaperEvents> {
 
   private async draw(screen: Screen): Promise<void> {
     this.drawing = true;
+    this.current = screen;
     this.latest = JSON.stringify(screen);
     try {
       for (const frame of screenFrames(screen)) await this.send(frame);
@@ -212,6 +219,9 @@ export class EpaperPanel extends EventEmitter<EpaperEvents> {
   private onClosed(): void {
     if (!this.port) return;
     this.shutDown("e-paper: port closed");
+    // What was on the panel (or on its way) is drawn again once the port is back.
+    this.pending ??= this.current;
+    this.latest = null;
     this.emit("closed");
   }
 

@@ -7,20 +7,15 @@ import type { AlertEvent } from "../../contract/output.js";
 import { alert } from "../alerts.js";
 import type { HandOwner, TcpExtraCode } from "./context.js";
 
-const EXTRA: Record<TcpExtraCode, { rule: string; severity: AlertEvent["severity"] }> = {
-  TCP_BET_INVALID: { rule: "TCP rules", severity: "dealer" },
-  TCP_PLAYER_EXPOSED: { rule: "TCP rules", severity: "info" },
-};
-
 const MISDEAL_STEPS = [
   "Stop dealing",
   "Call the floor",
   "If the floor declares a misdeal: collect every card, press the shuffler and deal again; the bets stay",
 ];
 
+/** The codes this game adds are in the one catalogue too (src/contract/alerts.ts). */
 function extra(t: number, code: TcpExtraCode, text: string, steps: string[], seat?: number): AlertEvent {
-  const { rule, severity } = EXTRA[code];
-  return { t, kind: "alert", code, rule, severity, ...(seat === undefined ? {} : { seat }), text, steps };
+  return alert(t, code, text, steps, seat);
 }
 
 const whose = (owner: HandOwner) => (owner === "dealer" ? "the dealer" : `box ${owner}`);

@@ -16,6 +16,8 @@
  * - the dealer is done with the layout when he collects his own cards: any losing bet still out one
  *   reader lag later (his cards and the chips are scanned in different slots) was left, and a winning
  *   bet with no payout read was not paid (PAYOUT_WRONG, paid 0).
+ *
+ * Just over 300 lines: the zones, the payouts and the losing bets are one desk, judged together.
  */
 import type { TableEvent } from "../../contract/output.js";
 import { type ChipTag, chipTotal, type Observation } from "../../reading/observations.js";

@@ -2,6 +2,9 @@
  * The Three Card Poker simulator: hands dealt at a simulated 7-box table, fed through the TCP table
  * as they happen, with errors injected; the report says, per alert code, how many were injected and
  * detected, every alert nobody caused, and the house's result over the run.
+ *
+ * Over 300 lines: the run, its ground truth and its report (with the tray's balance) read the same
+ * per-hand records; split, each would re-derive them.
  */
 import { InputEvent, type InputEventIn, type TableEvent } from "../../contract/index.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";

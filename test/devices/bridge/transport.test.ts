@@ -8,7 +8,7 @@ import {
 } from "../../../src/devices/bridge/index.js";
 import { createRegistry } from "../../../src/reading/registry.js";
 import { createTable } from "../../../src/table/core.js";
-import { MockDevice } from "./helpers/mock-device.js";
+import { MockDevice } from "../../../src/devices/bridge/mock.js";
 
 const A = "E004015000000001";
 const B = "E004015000000002";
@@ -90,7 +90,8 @@ describe("BridgeTransport", () => {
     const r = rig();
     await r.online();
     r.dev.take();
-    r.dev.seq++; // seq 5 is lost on the line
+    r.dev.dropFrames = 1; // the twin's knob: seq 5 is lost on the line
+    r.dev.send({ type: "TAG_ARRIVED", channel: 1, tags: [C] });
     r.dev.send({ type: "TAG_ARRIVED", channel: 1, tags: [B] });
     await vi.waitFor(() =>
       expect(r.dev.take()).toContainEqual(expect.objectContaining({ type: "RESEND_FROM", fromSeq: 5 })),
@@ -146,9 +147,9 @@ describe("BridgeTransport", () => {
   it("reports a faulted reader offline and back online with its snapshot", async () => {
     const r = rig();
     await r.online();
-    r.dev.send({ type: "READER_FAULT", channel: 1, active: true, code: 1 });
+    r.dev.fault(1, 1); // the twin's knob: reader chip 1 reports error 1
     await vi.waitFor(() => expect(r.log().at(-1)).toBe("seat2:offline"));
-    r.dev.send({ type: "READER_FAULT", channel: 1, active: false, code: 1 });
+    r.dev.fault(1, 1, false);
     r.dev.send({ type: "SNAPSHOT", channel: 1, status: 0, tags: [B] });
     await vi.waitFor(() => expect(r.log().slice(-2)).toEqual([`seat2=${B}`, "seat2:online"]));
   });

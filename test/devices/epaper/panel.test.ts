@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Cmd, frames } from "../../../src/devices/epaper/frame.js";
 import { EpaperError, type EpaperOptions, EpaperPanel } from "../../../src/devices/epaper/panel.js";
 import type { Screen } from "../../../src/devices/epaper/screen.js";
-import { MockPanel } from "./mock-panel.js";
+import { MockPanel } from "../../../src/devices/epaper/mock.js";
 
 const PATH = "/dev/ttyAMA0";
 /**

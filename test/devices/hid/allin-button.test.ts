@@ -1,63 +1,20 @@
 /**
- * The all-in button driver against a fake HID library: a device list that can change
+ * The all-in button driver against its twin (src/devices/hid/mock.ts): a device list that can change
  * (plug, unplug) and devices that are EventEmitters emitting "data" and "error" like node-hid's.
  */
-import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ButtonEvent } from "../../../src/contract/input.js";
 import {
   AllinButton,
   type AllinButtonOptions,
-  type HidApi,
-  type HidDevice,
   type HidDeviceInfo,
 } from "../../../src/devices/hid/allin-button.js";
+import { MOCK_PID as PID, MOCK_VID as VID, MockHid } from "../../../src/devices/hid/mock.js";
 
-const VID = 0x1209;
-const PID = 0xa11e;
-
-class FakeDevice extends EventEmitter implements HidDevice {
-  closed = false;
-  constructor(readonly path: string) {
-    super();
-  }
-  close(): void {
-    this.closed = true;
-  }
-  report(...bytes: number[]): void {
-    this.emit("data", Buffer.from(bytes));
-  }
-  unplug(): void {
-    this.emit("error", new Error("could not read from HID device"));
-  }
-}
-
-class FakeHid implements HidApi {
-  list: HidDeviceInfo[] = [];
-  opened: FakeDevice[] = [];
-  devices(): HidDeviceInfo[] {
-    return this.list.map((d) => ({ ...d }));
-  }
-  open(path: string): HidDevice {
-    if (!this.list.some((d) => d.path === path)) throw new Error(`cannot open device with path ${path}`);
-    const device = new FakeDevice(path);
-    this.opened.push(device);
-    return device;
-  }
-  plug(path = "/dev/hidraw3", vendorId = VID, productId = PID): void {
-    this.list.push({
-      vendorId,
-      productId,
-      path,
-      release: 1,
-      interface: 0,
-    } as HidDeviceInfo);
-  }
-  unplugAll(): void {
-    this.list = [];
-  }
-  get last(): FakeDevice {
-    return this.opened.at(-1)!;
+/** The twin, with `last` asserted present (every test opens a device before it reads it). */
+class FakeHid extends MockHid {
+  override get last() {
+    return super.last!;
   }
 }
 
@@ -141,7 +98,7 @@ describe("all-in HID button", () => {
     const first = hid.last;
 
     hid.unplugAll();
-    first.unplug();
+    first.fail();
     expect(first.closed).toBe(true);
     expect(button.isConnected).toBe(false);
     await vi.advanceTimersByTimeAsync(2000); // polls with backoff while absent
@@ -189,15 +146,40 @@ describe("all-in HID button", () => {
     const faults: Error[] = [];
     button.on("fault", (e) => faults.push(e));
     hid.plug();
-    const open = vi.spyOn(hid, "open").mockImplementationOnce(() => {
-      throw new Error("EACCES");
-    });
+    hid.failOpen = "EACCES"; // the twin's knob: hidraw without the udev rule's permission
     button.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(faults.map((e) => e.message)).toEqual(["EACCES"]);
+    expect(button.isConnected).toBe(false);
+    hid.failOpen = null;
     await vi.advanceTimersByTimeAsync(100);
-    expect(open).toHaveBeenCalledTimes(2);
     expect(button.isConnected).toBe(true);
+  });
+
+  it("a report the cable lost is no press; the next one is", async () => {
+    const { hid, button, presses } = setup();
+    hid.plug();
+    button.start();
+    await vi.advanceTimersByTimeAsync(0);
+    hid.dropReports = 2; // the push and its release are lost
+    hid.last.report(1);
+    hid.last.report(0);
+    expect(presses).toEqual([]);
+    vi.advanceTimersByTime(500);
+    hid.last.report(1);
+    expect(presses).toHaveLength(1);
+  });
+
+  it("the twin's unplug is the driver's disconnected", async () => {
+    const { hid, button } = setup();
+    const lost: Error[] = [];
+    button.on("disconnected", (e) => lost.push(e));
+    hid.plug();
+    button.start();
+    await vi.advanceTimersByTimeAsync(0);
+    hid.unplug();
+    expect(lost).toHaveLength(1);
+    expect(button.isConnected).toBe(false);
   });
 
   it("close() stops retrying and closes the device", async () => {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ButtonEvent } from "../../../src/contract/input.js";
 import { type DealerKeys, openDealerKeys } from "../../../src/devices/keys/dealer-keys.js";
-import { FirmataTwin, openPtyPair, PinMode, type PtyPair } from "../../../src/devices/keys/firmataTwin.js";
+import { FirmataTwin, openPtyPair, PinMode, type PtyPair } from "../../../src/devices/keys/mock.js";
 
 const hasSocat = (() => {
   try {

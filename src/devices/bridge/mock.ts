@@ -1,10 +1,16 @@
 /**
- * A board on the other end of MockBinding, for transport tests: the test speaks for the firmware with
- * the real codec. The binding wrapper adds what MockBinding lacks: pulling the cable (reads fail with a
+ * The bridge's twin: a board on the other end of serialport's MockBinding. Whoever drives it (a test, a
+ * benchmark) speaks for the firmware with the real codec, so everything above the binding is the
+ * product's own. The binding wrapper adds what MockBinding lacks: pulling the cable (reads fail with a
  * non-cancel error, as bindings-cpp does on EIO, and opens fail until the cable is back).
+ *
+ * Fault knobs are plain: `dropFrames` (the line eats the board's next frames), `fault()` (a reader chip
+ * reports an error), `unplug()` / `replug()`. The firmware's own core runs in the emulator
+ * (src/sim/emulator.ts); this twin is for the cases a test must script byte by byte.
+ * Production code never imports it: it is the devices' test double, shipped beside the driver.
  */
 import { SerialPortMock } from "serialport";
-import type { SerialBinding } from "../../../../src/devices/bridge/index.js";
+import type { SerialBinding } from "./index.js";
 import {
   type DeviceMessage,
   decodeMessage,
@@ -12,7 +18,7 @@ import {
   FrameDecoder,
   type HelloMessage,
   type HostMessage,
-} from "../../../../src/devices/bridge/index.js";
+} from "./index.js";
 
 // Reached through "serialport": @serialport/binding-mock's own types are invisible to NodeNext resolution.
 const MockBinding = SerialPortMock.binding;
@@ -79,6 +85,8 @@ export class MockDevice {
   port: UnpluggablePort | undefined;
   seq = 0;
   bootCounter = 1;
+  /** Fault knob: the board's next this many frames are lost on the line (the host must ask again). */
+  dropFrames = 0;
   /** What the host has written, decoded, since the last take(). */
   private received: HostMessage[] = [];
   private decoder = new FrameDecoder();
@@ -114,7 +122,8 @@ export class MockDevice {
     let seq = m.seq;
     if (seq === undefined) seq = m.type === "HEARTBEAT" ? (this.seq - 1) & 0xffff : this.seq++ & 0xffff;
     const wire = encodeMessage({ ...m, seq } as DeviceMessage);
-    this.emit(wire);
+    if (this.dropFrames > 0) this.dropFrames--;
+    else this.emit(wire);
     return wire;
   }
 
@@ -141,6 +150,11 @@ export class MockDevice {
       k: 3,
       heartbeatMs: 250,
     });
+  }
+
+  /** Fault knob: reader chip `channel` reports error `code` (active), or that it is clear again. */
+  fault(channel: number, code: number, active = true): void {
+    this.send({ type: "READER_FAULT", channel, active, code });
   }
 
   /** Host messages written since the last call. */

@@ -5,7 +5,10 @@
  * analog-mapping queries, records every pin mode and pin write, reports the keys' ports when the host
  * asks, and presses and releases keys on demand (a key switches its pin to ground against the
  * pull-up). Fault knobs stand in for what a real board does wrong: silence, garbage on the line,
- * dropped key reports, an unplug.
+ * dropped key reports, an unplug. Production code never imports it.
+ *
+ * Over 300 lines on purpose: it is one device's whole side of one protocol (the queries, the pin
+ * state and the faults share the parser), which reads best in one place.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,11 +1,14 @@
 /**
- * A simulated Waveshare e-paper module behind serialport's mock binding: it parses what the
- * host writes with the production frame decoder, records each command and answers
- * "OK" / "Error:N", after a per-command delay (a full refresh takes seconds). Knobs are plain fields.
+ * The dealer panel's twin: a simulated Waveshare e-paper module behind serialport's mock binding. It
+ * parses what the host writes with the production frame decoder, records each command and answers
+ * "OK" / "Error:N", after a per-command delay (a full refresh takes seconds). Fault knobs are plain
+ * fields and calls: `autoReply = false` (hung), `dropFrames` (the next frames are lost unanswered),
+ * `errorFor` (answer a command "Error:N"), `unplug()` (the port closes under the driver) and `plugged`
+ * (opens fail while false). Production code never imports it.
  */
 import { SerialPortMock } from "serialport";
-import { Cmd, decodeFrame } from "../../../src/devices/epaper/frame.js";
-import type { PortFactory } from "../../../src/devices/epaper/panel.js";
+import { Cmd, decodeFrame } from "./frame.js";
+import type { PortFactory } from "./panel.js";
 
 /** The mock binding's open port (its package exports no types to ESM importers). */
 type MockPortBinding = NonNullable<SerialPortMock["port"]>;
@@ -19,17 +22,47 @@ export class MockPanel {
   readonly errorFor = new Map<number, number>();
   /** Milliseconds before the answer, per command. */
   readonly delayFor = new Map<number, number>([[Cmd.refresh, 3000]]);
+  /** Fault knob: the next this many frames are lost (no answer: the driver times out). */
+  dropFrames = 0;
+  /** Fault knob: while false the module is not on the bus (opening its port fails). */
+  plugged = true;
   binding: MockPortBinding | null = null;
   serial: SerialPortMock | null = null;
   private buffer = Buffer.alloc(0);
 
+  /** With a path, the mock binding's port is created there (a test that resets the binding creates its own). */
+  constructor(path?: string) {
+    if (path !== undefined) SerialPortMock.binding.createPort(path, { record: true });
+  }
+
   /** The port factory to give the driver. */
   readonly openPort: PortFactory = (path, baudRate) => {
     const serial = new SerialPortMock({ path, baudRate, autoOpen: false });
+    if (!this.plugged) {
+      // What the real binding says for a missing device node.
+      const open = (callback: (error: Error | null) => void) =>
+        process.nextTick(() => callback(new Error(`Error: No such file or directory, cannot open ${path}`)));
+      return Object.assign(serial, { open });
+    }
     serial.on("open", () => this.attach(serial));
     this.serial = serial;
+    this.buffer = Buffer.alloc(0);
     return serial;
   };
+
+  /** Fault knob: pulls the cable: the port closes under the driver and opens fail until `replug()`. */
+  unplug(): void {
+    this.plugged = false;
+    const serial = this.serial;
+    this.serial = null;
+    this.binding = null;
+    if (serial?.isOpen) serial.close();
+  }
+
+  /** Puts the cable back: the next open succeeds. */
+  replug(): void {
+    this.plugged = true;
+  }
 
   /** Commands received, as their codes. */
   get commands(): number[] {
@@ -59,7 +92,8 @@ export class MockPanel {
       const frame = decodeFrame(this.buffer.subarray(0, length));
       this.buffer = this.buffer.subarray(length);
       this.received.push(frame);
-      if (this.autoReply) this.answer(frame.cmd);
+      if (this.dropFrames > 0) this.dropFrames--;
+      else if (this.autoReply) this.answer(frame.cmd);
     }
   }
 

@@ -1,0 +1,46 @@
+/**
+ * docs/alerts.md, generated from the alert catalogue (src/contract/alerts.ts): the one list of every
+ * code the product raises, for the floor and for integrators. A test keeps the file and the catalogue
+ * in agreement (`npm run docs:alerts` rewrites it).
+ */
+import { ALERT_CODES, CATALOGUE, type CatalogueEntry } from "./alerts.js";
+
+/** Markdown cells: a pipe would end the cell. */
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+function table(codes: readonly string[]): string[] {
+  const rows = codes.map((code) => {
+    const e: CatalogueEntry = CATALOGUE[code as keyof typeof CATALOGUE];
+    const source = e.contract ? "contract" : "Feltguard";
+    return `| \`${code}\` | ${e.severity} | ${cell(e.rule)} | ${source} | ${cell(e.when)} |`;
+  });
+  return ["| code | severity | rule | from | when |", "| --- | --- | --- | --- | --- |", ...rows];
+}
+
+/** The whole of docs/alerts.md. */
+export function renderAlertsDoc(): string {
+  const detections = ALERT_CODES.filter((c) => CATALOGUE[c].kind === "detection");
+  const notices = ALERT_CODES.filter((c) => CATALOGUE[c].kind === "notice");
+  return [
+    "<!-- Generated from src/contract/alerts.ts by `npm run docs:alerts`: edit the catalogue, not this file. -->",
+    "",
+    "# Alerts",
+    "",
+    "Every `alert` the table raises, with its severity and the rule it cites. Codes marked *contract* are",
+    "the event contract's catalogue (shared/spec/events.md); codes marked *Feltguard* are the project's",
+    "own (the contract lets it add codes). `floor` alerts wait for a supervisor, `dealer` alerts for the",
+    "dealer to put it right (or the `ok` key), `info` ones inform. The text and the steps the dealer",
+    "follows are in each event; src/hand/alerts.ts holds them for the detections.",
+    "",
+    "## Detections",
+    "",
+    ...table(detections),
+    "",
+    "## Notices",
+    "",
+    "What the table says of its own state: the floor's operations, the keys, deck checks and the journal.",
+    "",
+    ...table(notices),
+    "",
+  ].join("\n");
+}

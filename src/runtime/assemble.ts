@@ -1,0 +1,75 @@
+/**
+ * The one assembly of a table: configuration + ports → the core and the runtime that feeds it. Every
+ * way the program runs a table goes through here — `feltguard table` (journal, live clock, devices),
+ * `run` (journal, the input file's clock), `sim` (simulated or paced clock), `sim --devices` (the
+ * emulator's virtual clock) and the benchmarks — so a table is built the same way everywhere: its
+ * registry and core from the configuration, recovered from the journal when there is one, every input
+ * journaled before the core sees it. Devices are opened on the assembled runtime by the caller
+ * (src/runtime/tableDevices.ts, the emulator link): they are ports that submit, not parts of the core.
+ */
+import type { Config } from "../config/configSchema.js";
+import { type Recovered, recover, resumedClock } from "../journal/recovery.js";
+import type { Journal } from "../journal/journal.js";
+import type { InputJournal, MonotonicClock, SetTimer, TableOutput } from "../ports/ports.js";
+import type { Registry } from "../reading/registry.js";
+import { createTableFromConfig, registryFromConfig, type TableCore } from "../table/core.js";
+import { Runtime } from "./runtime.js";
+
+/** What the core is built from: the validated configuration, or the part of it the core reads. */
+export type TableConfig = Parameters<typeof createTableFromConfig>[0];
+
+/** The ports a table is assembled with; each left out has the default a simulation wants. */
+export interface TablePorts {
+  /**
+   * The journal: the table is rebuilt from it (checkpoint + replay of the hand in progress) and every
+   * input is appended to it before the core sees it. Left out: no journal, a new table.
+   */
+  journal?: Journal;
+  /** What the runtime appends through (default: the journal itself; e.g. a timing wrapper). */
+  appendThrough?: (journal: Journal) => InputJournal;
+  /**
+   * The runtime's clock, given the last journaled `t` (0 without a journal). Default: the process
+   * clock, going on from that `t` (a restarted table never stamps an input before its last one).
+   */
+  clock?: (lastT: number) => MonotonicClock;
+  /** Arms the timer for the core's next deadline (default: a real timer; a replay-paced run: none). */
+  setTimer?: SetTimer;
+  /** Where table events go (more can be added on the runtime). */
+  outputs?: readonly TableOutput[];
+  /** The tag registry (default: the configuration's). */
+  registry?: Registry;
+  /** The wall clock stamped on each input as `wall` (default: the real one). */
+  wallClock?: () => Date;
+}
+
+export interface AssembledTable {
+  /** The core as built (recovered from the journal: already numbered). */
+  core: TableCore;
+  runtime: Runtime;
+  /** What recovery found; null without a journal. */
+  recovered: Recovered | null;
+}
+
+/** A timer that never fires: windows run when the next input's `t` advances the core, as in replay. */
+export const noTimer: SetTimer = () => ({ cancel: () => undefined });
+
+/** Assembles a table from its configuration and ports. */
+export function assembleTable(config: TableConfig | Config, ports: TablePorts = {}): AssembledTable {
+  const registry = ports.registry ?? registryFromConfig(config);
+  const journal = ports.journal;
+  const recovered =
+    journal === undefined ? null : recover(journal, (cp) => createTableFromConfig(config, registry, cp));
+  const core = recovered?.core ?? createTableFromConfig(config, registry);
+  const lastT = recovered?.lastT ?? 0;
+  const input = journal === undefined ? undefined : (ports.appendThrough?.(journal) ?? journal);
+  const runtime = new Runtime({
+    core,
+    clock: ports.clock?.(lastT) ?? resumedClock(lastT),
+    ...(input === undefined ? {} : { journal: input }),
+    outputs: [...(ports.outputs ?? [])],
+    ...(ports.setTimer === undefined ? {} : { setTimer: ports.setTimer }),
+    ...(recovered === null ? {} : { startT: lastT }),
+    ...(ports.wallClock === undefined ? {} : { wallClock: ports.wallClock }),
+  });
+  return { core, runtime, recovered };
+}
