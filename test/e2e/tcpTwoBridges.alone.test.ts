@@ -155,7 +155,8 @@ describe("Three Card Poker on feltguard table over two emulated bridges", () => 
       };
       expect(health.readers.map((r) => [r.reader, r.state, r.antennaStates.length])).toEqual([
         ["bridge", "online", 30],
-        ["bridge2", "online", 7],
+        // The 7 Prime zones and the tray's 5 columns (config/tcp.yaml).
+        ["bridge2", "online", 12],
       ]);
       expect(health.readers.every((r) => r.antennaStates.every((a) => a.state === "online"))).toBe(true);
     } finally {
