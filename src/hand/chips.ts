@@ -6,14 +6,33 @@
  * and chips put out between rounds wait the readers' lag for the next street. The push itself is read
  * by src/hand/turn.ts.
  */
-import { findSeat } from "../rules/betting.js";
-import type { ChipTag } from "../reading/observations.js";
+import { findSeat, type Street } from "../rules/betting.js";
+import { type ChipTag, chipTotal } from "../reading/observations.js";
 import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { raise } from "./emit.js";
 import { cancel, schedule, waiting } from "./timers.js";
 import { actionKey, canBet, outOfTurn, readAndAct } from "./turn.js";
+
+/** The chips of a report that a seat's zone account does not hold yet. */
+function freshChips(h: HandContext, seat: number, chips: readonly ChipTag[]): ChipTag[] {
+  const account = zoneAccount(h, seat);
+  return chips.filter((c) => !account.chips.has(c.tag));
+}
+
+/** The account follows the report: chips no longer on the zone are gone from it. */
+function dropGone(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+  const account = zoneAccount(h, seat);
+  const present = new Set(chips.map((c) => c.tag));
+  for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
+}
+
+/** Counts chips on a seat's zone for a street (they are that street's, whatever comes next). */
+function countFor(h: HandContext, seat: number, chips: readonly ChipTag[], street: Street): void {
+  const account = zoneAccount(h, seat);
+  for (const c of chips) account.chips.set(c.tag, { denomination: c.denomination, street });
+}
 
 /**
  * A seat's bet zone settled with these chips. `sweptWith`: chips the pot gained unseen in the report
@@ -64,13 +83,11 @@ function fillsInLastStreet(
 ): boolean {
   const last = h.committed[seat]?.street;
   if (last === undefined || last === h.betting.street) return false;
-  const account = zoneAccount(h, seat);
-  const fresh = chips.filter((c) => !account.chips.has(c.tag));
-  const value = [...fresh, ...sweptWith].reduce((sum, c) => sum + c.denomination, 0);
+  const fresh = freshChips(h, seat, chips);
+  const value = chipTotal([...fresh, ...sweptWith]);
   if (value === 0 || value > uncountedRoom(h, seat, last)) return false;
-  const present = new Set(chips.map((c) => c.tag));
-  for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
-  for (const c of fresh) account.chips.set(c.tag, { denomination: c.denomination, street: last });
+  dropGone(h, seat, chips);
+  countFor(h, seat, fresh, last);
   return true;
 }
 
@@ -93,8 +110,7 @@ export function readShortPush(h: HandContext, pending = waiting(h, "shortPush"))
 function pushFallsShort(h: HandContext, seat: number, chips: readonly ChipTag[]): boolean {
   const s = findSeat(h.betting, seat);
   if (!s || h.betting.toAct !== seat) return false;
-  const account = zoneAccount(h, seat);
-  const fresh = chips.filter((c) => !account.chips.has(c.tag)).reduce((sum, c) => sum + c.denomination, 0);
+  const fresh = chipTotal(freshChips(h, seat, chips));
   const toCall = h.betting.currentBet - s.bet;
   return fresh > 0 && fresh < toCall && fresh < s.stack;
 }
@@ -107,10 +123,8 @@ function pushInTurn(h: HandContext, seat: number, chips: readonly ChipTag[]): bo
   const s = findSeat(h.betting, seat);
   if (!s || s.folded || s.stack === 0 || !canBet(h) || !h.dealComplete) return false;
   if (h.betting.phase !== "betting" || h.betting.toAct !== seat) return false;
-  const account = zoneAccount(h, seat);
-  const street = h.betting.street;
-  const fresh = chips.filter((c) => !account.chips.has(c.tag)).reduce((sum, c) => sum + c.denomination, 0);
-  return fresh > uncountedRoom(h, seat, street, new Set(chips.map((c) => c.tag)));
+  const fresh = chipTotal(freshChips(h, seat, chips));
+  return fresh > uncountedRoom(h, seat, h.betting.street, new Set(chips.map((c) => c.tag)));
 }
 
 /** Chips a seat's zone may still gain this street that only make up what is already counted for it. */
@@ -133,17 +147,14 @@ function uncountedRoom(
 }
 
 function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWait = true): void {
-  const account = zoneAccount(h, seat);
-  const present = new Set(chips.map((c) => c.tag));
-  for (const tag of account.chips.keys()) if (!present.has(tag)) account.chips.delete(tag);
-  const fresh = chips.filter((c) => !account.chips.has(c.tag));
+  dropGone(h, seat, chips);
+  const fresh = freshChips(h, seat, chips);
   if (fresh.length === 0) return;
+  const account = zoneAccount(h, seat);
   const street = h.betting.street;
-  const markAccounted = () => {
-    for (const c of fresh) account.chips.set(c.tag, { denomination: c.denomination, street });
-  };
+  const markAccounted = () => countFor(h, seat, fresh, street);
   const s = findSeat(h.betting, seat);
-  const freshValue = fresh.reduce((sum, c) => sum + c.denomination, 0);
+  const freshValue = chipTotal(fresh);
   // Between rounds, once the sweep has taken this street's chips off the zone, new chips are the next
   // street's (a player acting before the table has its cards), not a fill-in of this one.
   const swept =
