@@ -41,7 +41,10 @@ export interface BridgeTransportOptions {
   helloTimeoutMs?: number;
   /** SYNCs sent before the connection is given up and reopened. Default 3. */
   syncAttempts?: number;
-  /** No valid frame for this long means the link is dead. Default max(1000, 4 × heartbeat). */
+  /**
+   * No valid frame for this long, while the host was listening, means the link is dead. Default
+   * max(1000, 4 × heartbeat): four heartbeats lost in a row is no longer noise on the line.
+   */
   watchdogMs?: number;
   /** Least time between two RESEND_FROM for the same gap. Default 200. */
   resendTimeoutMs?: number;
@@ -50,6 +53,9 @@ export interface BridgeTransportOptions {
   /** Board settings to enforce with SET_CONFIG after each HELLO. */
   config?: { k?: number; heartbeatMs?: number };
 }
+
+/** The watchdog's window is judged in this many ticks (see armWatchdog). */
+const WATCHDOG_QUARTERS = 4;
 
 export type BridgeState = "stopped" | "connecting" | "handshake" | "online";
 
@@ -92,6 +98,8 @@ export class BridgeTransport {
   private attempts = 0;
   private helloTimer: NodeJS.Timeout | undefined;
   private watchdog: NodeJS.Timeout | undefined;
+  /** A frame arrived since the watchdog's last tick. */
+  private heard = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: BridgeTransportOptions) {
@@ -247,16 +255,28 @@ export class BridgeTransport {
     }, this.opts.helloTimeoutMs ?? 2000);
   }
 
+  /**
+   * The heartbeat watchdog counts silence in quarters of its window, on a ticker, and a quarter in which
+   * the host heard nothing counts once however late its tick ran. A host that stalls (a long journal
+   * audit on a loaded machine) then runs its timers before it reads the frames that arrived meanwhile:
+   * one plain timeout would take that stall for a dead board, and would raise READER_OFFLINE at a live
+   * table. So the board is dead only after four quarters in which the host itself was listening.
+   */
   private armWatchdog(): void {
-    clearTimeout(this.watchdog);
+    this.heard = true;
+    if (this.watchdog !== undefined) return;
     const hb = this.session.device?.heartbeatMs ?? 250;
-    this.watchdog = setTimeout(
-      () => {
-        this.link.watchdogTimeouts++;
-        this.dropLink("heartbeat watchdog");
-      },
-      this.opts.watchdogMs ?? Math.max(1000, 4 * hb),
-    );
+    const windowMs = this.opts.watchdogMs ?? Math.max(1000, 4 * hb);
+    let silentQuarters = 0;
+    this.watchdog = setInterval(() => {
+      silentQuarters = this.heard ? 0 : silentQuarters + 1;
+      this.heard = false;
+      if (silentQuarters < WATCHDOG_QUARTERS) return;
+      clearInterval(this.watchdog);
+      this.watchdog = undefined;
+      this.link.watchdogTimeouts++;
+      this.dropLink("heartbeat watchdog");
+    }, windowMs / WATCHDOG_QUARTERS);
   }
 
   /** Closes a live port on purpose; its close event then takes the linkDown path. */
@@ -296,7 +316,8 @@ export class BridgeTransport {
 
   private clearTimers(): void {
     clearTimeout(this.helloTimer);
-    clearTimeout(this.watchdog);
+    clearInterval(this.watchdog);
+    this.watchdog = undefined;
   }
 
   private log(message: string): void {
