@@ -16,12 +16,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config/config.js";
-import { Runtime } from "../src/runtime/runtime.js";
+import { assembleTable } from "../src/runtime/assemble.js";
 import { channelMap } from "../src/runtime/tableDevices.js";
 import type { InputEvent } from "../src/contract/input.js";
 import { type EmulatedBridge, openEmulatedBridge } from "../src/sim/emulator.js";
 import { VirtualClock } from "../src/sim/virtualClock.js";
-import { createTableFromConfig } from "../src/table/core.js";
 import type { BenchFigure } from "./figure.js";
 import { parseScanLog } from "../src/sim/scanLog.js";
 import { describeWait, meanWait, type Wait, waitOf } from "./latencyWait.js";
@@ -146,7 +145,10 @@ async function measure(
   const scanLog = join(logDir, "scans.txt");
   const { script, events } = plan(ch, seed);
   const clock = new VirtualClock();
-  const runtime = new Runtime({ core: createTableFromConfig(config), clock: () => clock.now(), outputs: [] });
+  const { runtime } = assembleTable(config, {
+    clock: () => () => clock.now(),
+    setTimer: (ms, fire) => clock.setTimer(ms, fire),
+  });
   const firstSeen = new Map<string, number>();
   // Only the moment each tag is first reported counts here; the core's verdicts are other benchmarks'.
   runtime.submit = (e: InputEvent) => {
