@@ -215,3 +215,26 @@ TEST("bridge: a card dealt to an empty focus channel arrives from the probe; the
   CHECK_EQ(rd.inventories[2], 1);  // the boot cycle's only
   CHECK_EQ(bridge.presence().channel(2).count, 1);
 }
+
+TEST("probe: after a round-robin turn a probe may be followed by the reader's other focus channels (each once), an inventory may not") {
+  ProbeReader rd;
+  Presence known;
+  known.clear();
+  rd.tags[5] = {uid(1), uid(2)};
+  hold(known, 5, {uid(1), uid(2)});
+  ScanScheduler s(rd, 8);
+  s.reset(8, 1, 100);
+  const uint8_t focus[] = {6, 7, 5};
+  s.set_focus(focus, 3);
+  Uid seen[kMaxTagsPerAntenna];
+  std::vector<std::pair<int, bool>> steps;
+  for (int i = 0; i < 9; ++i) {
+    const ScanStep st = s.step(0, seen, &known);
+    s.charge(0, st.probed ? 4 : 14);  // share 100 %: every focus turn is affordable
+    steps.push_back({st.channel, st.focus});
+  }
+  // 0, probes 6 and 7, the inventory of 5 (two chips: no probe), then round-robin 1 again, and so on.
+  const std::vector<std::pair<int, bool>> want = {{0, false}, {6, true}, {7, true},  {5, true}, {1, false},
+                                                  {6, true},  {7, true}, {5, true}, {2, false}};
+  CHECK(steps == want);
+}

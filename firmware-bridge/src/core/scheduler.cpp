@@ -23,6 +23,7 @@ void ScanScheduler::reset(uint8_t channels, uint8_t readers, uint8_t focus_share
   for (uint8_t r = 0; r < kMaxReaders; ++r) {
     next_[r] = first(r);
     focus_due_[r] = false;
+    focus_run_[r] = 0;
     focus_pos_[r] = 0;
     last_focus_[r] = false;
     last_probed_[r] = false;
@@ -51,6 +52,12 @@ void ScanScheduler::set_focus(const uint8_t* channels, uint8_t n) {
     if (channels[i] < channels_) focus_[focus_n_++] = channels[i];
   }
   for (uint8_t r = 0; r < kMaxReaders; ++r) focus_pos_[r] = 0;  // the most likely first again
+}
+
+uint8_t ScanScheduler::focus_on(uint8_t r) const {
+  uint8_t n = 0;
+  for (uint8_t i = 0; i < focus_n_; ++i) n = static_cast<uint8_t>(n + (focus_[i] >= first(r) && focus_[i] < end(r)));
+  return n;
 }
 
 uint8_t ScanScheduler::next_focus(uint8_t r) {
@@ -128,8 +135,10 @@ ScanStep ScanScheduler::step(uint8_t r, Uid* seen, const Presence* known) {
       rr_ch_[r] = ch;
     }
     focus_due_[r] = true;
+    focus_run_[r] = 0;
   } else {
-    focus_due_[r] = false;
+    focus_due_[r] = false;  // until the step's outcome says whether another may follow (below)
+    ++focus_run_[r];
   }
   last_focus_[r] = focus;
   last_ch_[r] = ch;
@@ -152,6 +161,9 @@ ScanStep ScanScheduler::step(uint8_t r, Uid* seen, const Presence* known) {
                    : reader_.inventory_round(ch, round, seen, kMaxTagsPerAntenna, &n, &more);
   }
   last_probed_[r] = s.probed;
+  // A probe is cheap: another of the reader's focus channels may follow it before the next round-robin
+  // turn (each at most once; the time budget still pays for every one).
+  if (focus && s.probed && focus_run_[r] < focus_on(r)) focus_due_[r] = true;
   last_whole_[r] = !focus && !try_probe && round == 0 && !more;
   if (!focus) {
     const bool next_round = status == ScanStatus::Ok && more && round + 1 < kMaxRounds;

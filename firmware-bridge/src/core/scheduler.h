@@ -94,6 +94,8 @@ class ScanScheduler {
  private:
   uint8_t first(uint8_t r) const { return static_cast<uint8_t>(r * per_reader_); }
   uint8_t end(uint8_t r) const;
+  // How many focus channels reader r serves.
+  uint8_t focus_on(uint8_t r) const;
   // The next focus channel reader r serves, or kMaxChannels if it serves none.
   uint8_t next_focus(uint8_t r);
   // A whole inventory of ch, round after round, into seen.
@@ -107,7 +109,8 @@ class ScanScheduler {
   uint8_t readers_ = 1;
   uint8_t per_reader_ = 1;
   uint8_t next_[kMaxReaders]{};
-  bool focus_due_[kMaxReaders]{};  // the last turn was round-robin: a focus turn may come next
+  bool focus_due_[kMaxReaders]{};  // a focus turn may come next (after a round-robin turn, or a probe)
+  uint8_t focus_run_[kMaxReaders]{};  // focus turns since the last round-robin turn
   uint8_t focus_pos_[kMaxReaders]{};
   bool last_focus_[kMaxReaders]{};  // the last step was a focus turn
   bool last_probed_[kMaxReaders]{};  // the last step was answered by a probe
