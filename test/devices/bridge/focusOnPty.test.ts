@@ -166,7 +166,11 @@ describe("the focus through the emulator on a pty", () => {
     const rr = (c: number) => probing.scans.filter((s) => s.channel === c);
     expect(rr(ch.muck!).filter((s) => s.probe).length).toBeGreaterThan(rr(ch.muck!).length / 2);
     expect(rr(ch.muck!).some((s) => !s.probe)).toBe(true);
-    expect(rr(ch.bet3!).filter((s) => s.begin > 1000).some((s) => s.probe)).toBe(false);
+    expect(
+      rr(ch.bet3!)
+        .filter((s) => s.begin > 1000)
+        .some((s) => s.probe),
+    ).toBe(false);
     expect(probing.scans.length).toBeGreaterThan(off.scans.length);
 
     // The board applies a FOCUS at the virtual moment the host let time pass from: no machine speed in it.
