@@ -2,7 +2,8 @@
  * Latency from the felt (issue 20): how long after a card or chips touch an antenna the runtime has
  * the tags event (its outputs run in the same call, on the same clock), with the bridge emulator scanning
  * at a real reader's speed (inventory time model, PROTOCOL.md "Inventory time") — round-robin, and with
- * the host's FOCUS on where the next tags are expected. Everything runs on the emulator's virtual
+ * the host's FOCUS on where the next tags are expected, each with and without round-robin probes
+ * (PROTOCOL.md "Probes"; focus turns always probe), beside the physical floor (latencyFloor.ts). Everything runs on the emulator's virtual
  * clock, so the figures are the same on any machine at any load: the clock starts when the emulator's
  * world gets the tags (the script command), and stops at the virtual millisecond the report is read.
  *
