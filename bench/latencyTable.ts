@@ -13,13 +13,13 @@ import { pino } from "pino";
 import { SerialPortMock } from "serialport";
 import WebSocket from "ws";
 import type { Config } from "../src/config/configSchema.js";
-import { Runtime } from "../src/runtime/runtime.js";
+import { assembleTable } from "../src/runtime/assemble.js";
+import type { Runtime } from "../src/runtime/runtime.js";
 import type { InputEvent, TableEvent } from "../src/contract/index.js";
 import { EpaperPanel } from "../src/devices/epaper/panel.js";
 import { openDealerKeys } from "../src/devices/keys/dealer-keys.js";
 import { createDisplayOutputs } from "../src/display/outputs.js";
 import { Journal } from "../src/journal/journal.js";
-import { createTableFromConfig } from "../src/table/core.js";
 import { createRegistry } from "../src/reading/registry.js";
 import { scaledTime } from "../src/sim/deviceRun.js";
 import { monotonicUs } from "../src/sim/emulator.js";
@@ -62,7 +62,6 @@ export async function openLatencyTable(
 ): Promise<LatencyTable> {
   const dir = mkdtempSync(join(tmpdir(), "feltguard-latency-"));
   const registry = createRegistry({ deck: config.deck, chips: config.chips, simulated: false, uids });
-  const core = createTableFromConfig(config, registry);
   const journal = Journal.open(join(dir, "journal.db"), { logger: pino({ level: "silent" }) });
 
   const timed: TimedEvent[] = [];
@@ -99,12 +98,14 @@ export async function openLatencyTable(
   const displays = createDisplayOutputs({ tableName: config.table.name, keys, panel });
   const events: TableEvent[] = [];
   const started = monotonicUs();
-  runtime = new Runtime({
-    core,
-    ...scaledTime(speedup, () => started),
+  const time = scaledTime(speedup, () => started);
+  runtime = assembleTable(config, {
+    registry,
     journal,
+    clock: () => time.clock,
+    setTimer: time.setTimer,
     outputs: [displays.output, (out) => events.push(...out)],
-  });
+  }).runtime;
   const rt = runtime;
   rt.addOutput((out, c) => journal.record(out, c, journal.lastSeq));
 

@@ -17,7 +17,9 @@
 // --inventory-ms BASE,PER_TAG (virtual clock): each reader chip's inventory takes BASE + PER_TAG x tags
 // in its field; the readers are independent (each starts its next inventory when its last one ends).
 // --scan-log FILE (with --inventory-ms): a line per inventory, "<start ms> <end ms> <reader> <channel>
-// <f|r> <tags>" (f: a focus turn, r: round-robin), so a benchmark can say what a tag waited behind.
+// <f|r>[p] <tags>" (f: a focus turn, r: round-robin; p: a 1-slot probe stood for the inventory), so a
+// benchmark can say what a tag waited behind.
+// --probe-round-robin: round-robin turns probe channels known to hold at most one tag (scheduler.h).
 // --focus-share PCT: the focus's time against round-robin time (default scheduler.h's kFocusSharePct),
 // for the benchmark's trade-off between expected and unexpected tags.
 #include <fcntl.h>
@@ -92,6 +94,7 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--virtual-clock") o.virtual_clock = true;
     else if (a == "--scan-log") o.scan_log = next();
     else if (a == "--focus-share") o.config.focus_share_pct = static_cast<uint8_t>(std::stoi(next()));
+    else if (a == "--probe-round-robin") o.config.probe_round_robin = true;
     else if (a == "--readers") o.config.readers = static_cast<uint8_t>(std::stoi(next()));
     else if (a == "--inventory-ms") {
       const std::string v = next();
@@ -223,8 +226,8 @@ class Emulator {
         busy_[r] = false;
         if (scan_log_ != nullptr) {
           const fg::ScanStep& s = bridge_.pending(r);
-          std::fprintf(scan_log_, "%u %u %u %u %c %u\n", begins_[r], ends_[r], r, s.channel, s.focus ? 'f' : 'r',
-                       static_cast<unsigned>(s.n));
+          std::fprintf(scan_log_, "%u %u %u %u %c%s %u\n", begins_[r], ends_[r], r, s.channel, s.focus ? 'f' : 'r',
+                       s.probed ? "p" : "", static_cast<unsigned>(s.n));
         }
       }
       if (!busy_[r]) {

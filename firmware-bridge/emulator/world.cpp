@@ -38,6 +38,25 @@ fg::ScanStatus World::inventory_round(uint8_t channel, uint8_t round, fg::Uid* o
   return fg::ScanStatus::Ok;
 }
 
+fg::ScanStatus World::probe(uint8_t channel, fg::ProbeResult* result, fg::Uid* uid) {
+  const bool failing = failing_[channel];
+  uint8_t answered = 0;
+  for (const auto& u : tags_[channel]) {
+    if (failing) break;
+    // A tag that misses an inventory (flicker) misses a probe alike: it does not answer.
+    auto hid = hidden_.find({channel, key(u)});
+    if (hid != hidden_.end() && hid->second > 0) {
+      --hid->second;
+      continue;
+    }
+    if (answered++ == 0) *uid = u;
+  }
+  if (base_ms > 0) turn_ms_ += answered == 0 ? kProbeSilentMs : kProbeAnsweredMs;
+  if (failing) return fg::ScanStatus::NoResponse;
+  *result = answered == 0 ? fg::ProbeResult::Silent : answered == 1 ? fg::ProbeResult::One : fg::ProbeResult::Collision;
+  return fg::ScanStatus::Ok;
+}
+
 fg::ScanStatus World::inventory(uint8_t channel, fg::Uid* out, uint8_t cap, uint8_t* count) {
   // Every tag in the field answers (and costs time), whether or not the firmware can keep it.
   turn_ms_ += base_ms + per_tag_ms * static_cast<double>(tags_[channel].size());

@@ -16,6 +16,10 @@ class World : public fg::TagReader {
   fg::ScanStatus inventory_round(uint8_t channel, uint8_t round, fg::Uid* out, uint8_t cap, uint8_t* count,
                                  bool* more) override;
 
+  // A 1-slot inventory (PROTOCOL.md "Probes"): silent with no tag answering, the UID with one, a
+  // collision with two or more. With the time model it takes kProbeSilentMs or kProbeAnsweredMs.
+  fg::ScanStatus probe(uint8_t channel, fg::ProbeResult* result, fg::Uid* uid) override;
+
   void place(uint8_t ch, const fg::Uid& uid);
   void remove(uint8_t ch, const fg::Uid& uid);
   void clear(uint8_t ch) { tags_[ch].clear(); }
@@ -31,6 +35,12 @@ class World : public fg::TagReader {
   double base_ms = 0;
   double per_tag_ms = 0;
   static constexpr double kResumeMs = 1;
+  // A probe (PROTOCOL.md "Probes", from the same datasheet figures as BASE): the field settling 1 ms,
+  // the request 1.7 ms, one slot closed by the reader 0.7 ms (t1 + t3 and the SPI read) = 3.4 ms when
+  // no tag answers; an answer (~4 ms with t1, plus the 0.3 ms SPI read) replaces the 0.4 ms slot wait
+  // = 7.0 ms when one or more answer (a collision lasts as long as the answers that collide).
+  static constexpr double kProbeSilentMs = 3.4;
+  static constexpr double kProbeAnsweredMs = 7.0;
   void begin_turn() { turn_ms_ = 0; }
   // Virtual milliseconds the inventories (rounds) since begin_turn() took, rounded up.
   uint32_t turn_ms() const;

@@ -78,6 +78,8 @@ export interface EmulatorOptions {
   readonly scanLog?: string;
   /** The focus's share of the readers' time, % of round-robin time (default: the firmware's, 20). */
   readonly focusShare?: number;
+  /** Round-robin turns probe channels known to hold at most one tag (PROTOCOL.md "Probes"). */
+  readonly probeRoundRobin?: boolean;
 }
 
 export interface RunningEmulator {
@@ -117,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       : []),
     ...(options.scanLog ? ["--scan-log", options.scanLog] : []),
     ...(options.focusShare ? ["--focus-share", String(options.focusShare)] : []),
+    ...(options.probeRoundRobin ? ["--probe-round-robin"] : []),
   ]);
   // The emulator may be gone when a last line is written: its exit says so, not an EPIPE.
   child.stdin.on("error", () => undefined);
@@ -241,6 +244,8 @@ export interface EmulatedBridgeOptions {
   readonly scanLog?: string;
   /** The focus's share of the readers' time, % of round-robin time (default: the firmware's). */
   readonly focusShare?: number;
+  /** Round-robin turns probe channels known to hold at most one tag (default: plain inventories). */
+  readonly probeRoundRobin?: boolean;
 }
 
 /**
@@ -319,6 +324,7 @@ export async function openEmulatedBridge(
       ...(options.inventoryMs ? { inventoryMs: options.inventoryMs } : {}),
       ...(options.scanLog ? { scanLog: options.scanLog } : {}),
       ...(options.focusShare ? { focusShare: options.focusShare } : {}),
+      ...(options.probeRoundRobin ? { probeRoundRobin: true } : {}),
     });
     const binding = clock ? markedBinding(SerialPort.binding, onMark) : SerialPort.binding;
     bridge = connectBridge(runtime, config, emulator.link, binding);

@@ -12,6 +12,8 @@ export interface Scan {
   reader: number;
   channel: number;
   focus: boolean;
+  /** A 1-slot probe stood for the inventory (PROTOCOL.md "Probes"). */
+  probe: boolean;
   tags: number;
 }
 
@@ -19,7 +21,7 @@ export interface Scan {
 export function parseScanLog(text: string): Scan[] {
   const out: Scan[] = [];
   for (const line of text.split("\n")) {
-    const m = /^(\d+) (\d+) (\d+) (\d+) ([fr]) (\d+)$/.exec(line.trim());
+    const m = /^(\d+) (\d+) (\d+) (\d+) ([fr])(p?) (\d+)$/.exec(line.trim());
     if (m === null) continue;
     out.push({
       begin: Number(m[1]),
@@ -27,7 +29,8 @@ export function parseScanLog(text: string): Scan[] {
       reader: Number(m[3]),
       channel: Number(m[4]),
       focus: m[5] === "f",
-      tags: Number(m[6]),
+      probe: m[6] === "p",
+      tags: Number(m[7]),
     });
   }
   return out;

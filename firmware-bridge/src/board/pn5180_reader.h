@@ -70,10 +70,54 @@ class Pn5180Reader : public fg::TagReader {
     }
     *count = 0;
     uint8_t mask[8] = {};
-    // The slots' EOF-only frames change TX_CONFIG: each round's request puts the saved value back.
-    if (!chips_[r]->readRegister(board::kTxConfig, &tx_config_[r]) || !inventory16(r, mask, 0, out, cap, count)) {
+    // The slots' EOF-only frames change TX_CONFIG: each round's request puts the value saved at start() back
+    // (read there, right after the RF configuration is loaded: read here it would be the last slot's).
+    if (!inventory16(r, mask, 0, out, cap, count)) {
       ok_[r] = false;
       return fg::ScanStatus::RfError;
+    }
+    return fg::ScanStatus::Ok;
+  }
+
+  // A presence probe (PROTOCOL.md "Probes"): one INVENTORY request with Nb_slots_flag set (a single
+  // slot, ISO/IEC 15693-3) and no mask, so every tag in the field answers at once. No answer within the
+  // slot: Silent; a clean answer (no collision in RX_STATUS, the response flags' error bit clear, a full
+  // UID): One; a collision or a garbled answer (two or more tags): Collision, and the caller inventories.
+  fg::ScanStatus probe(uint8_t channel, fg::ProbeResult* result, fg::Uid* uid) override {
+    if (channel >= kChannels) return fg::ScanStatus::Antenna;
+    const uint8_t r = kUseRfSwitch ? channel / kPortsPerReader : channel;
+    if (!ok_[r] && !(ok_[r] = start(r))) return fg::ScanStatus::NoResponse;
+    if (kUseRfSwitch) {
+      const uint8_t port = channel % kPortsPerReader;
+      for (uint8_t b = 0; b < 3; ++b) digitalWrite(select_[r][b], (port >> b) & 1 ? HIGH : LOW);
+      delay(1);  // as inventory(): the tags power up before the request
+    }
+    PN5180* c = chips_[r];
+    const uint8_t request[3] = {0x26, 0x01, 0x00};  // flags: high data rate, inventory, 1 slot; no mask
+    if (!c->writeRegister(board::kTxConfig, tx_config_[r]) || !arm(c) || !c->sendData(request, 3)) {
+      ok_[r] = false;
+      return fg::ScanStatus::RfError;
+    }
+    const uint32_t since = millis();
+    uint32_t irq = 0;
+    while (!((irq = c->getIRQStatus()) & (board::kRxIrq | board::kIdleIrq)) &&
+           millis() - since < board::kSlotTimeoutMs) {
+    }
+    uint32_t status = 0;
+    if (!c->readRegister(board::kRxStatus, &status)) {
+      ok_[r] = false;
+      return fg::ScanStatus::RfError;
+    }
+    const uint16_t len = status & board::kRxLengthMask;
+    *result = fg::ProbeResult::Collision;
+    if (!(irq & board::kRxIrq) && len == 0) {
+      *result = fg::ProbeResult::Silent;
+    } else if (!(status & board::kRxCollision) && (irq & board::kRxIrq) && len >= 10) {
+      const uint8_t* a = c->readData(len);  // flags, DSFID, UID (LSB first)
+      if (a != nullptr && (a[0] & 0x01) == 0) {
+        for (uint8_t j = 0; j < 8; ++j) uid->b[j] = a[2 + 7 - j];  // protocol: MSB first
+        *result = fg::ProbeResult::One;
+      }
     }
     return fg::ScanStatus::Ok;
   }
@@ -82,7 +126,8 @@ class Pn5180Reader : public fg::TagReader {
   bool start(uint8_t r) {
     chips_[r]->begin();
     chips_[r]->reset();
-    return chips_[r]->loadRFConfig(board::kRfConfigTx, board::kRfConfigRx) && chips_[r]->setRF_on();
+    return chips_[r]->loadRFConfig(board::kRfConfigTx, board::kRfConfigRx) &&
+           chips_[r]->readRegister(board::kTxConfig, &tx_config_[r]) && chips_[r]->setRF_on();
   }
 
   // Back to idle, then transceive: the next sendData() goes on air and the receiver waits.

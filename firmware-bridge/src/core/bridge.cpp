@@ -10,10 +10,11 @@ Bridge::Bridge(Clock& clock, ByteLink& port, TagReader& reader)
 void Bridge::begin(const BridgeConfig& config) {
   config_ = config;
   if (config_.channels == 0 || config_.channels > kMaxChannels) config_.channels = kMaxChannels;
-  scheduler_.reset(config_.channels, config_.readers, config_.focus_share_pct);
+  scheduler_.reset(config_.channels, config_.readers, config_.focus_share_pct, config_.probe_round_robin);
   presence_.clear();
   decoder_.reset();
   // Every channel once: an inventory of many tags may take several rounds, so count whole inventories.
+  booting_ = true;
   for (uint8_t r = 0; r < scheduler_.readers(); ++r) {
     uint8_t done = 0;
     for (int turns = 0; done < scheduler_.per_reader() && turns < scheduler_.per_reader() * kMaxRounds; ++turns) {
@@ -21,6 +22,7 @@ void Bridge::begin(const BridgeConfig& config) {
       if (!pending_[r].more) ++done;
     }
   }
+  booting_ = false;
   start_session(config_.reason);
 }
 
@@ -105,7 +107,8 @@ void Bridge::scan_once(uint8_t reader, bool report) {
 void Bridge::begin_scan(uint8_t r) {
   if (r >= kMaxReaders) return;
   started_[r] = clock_.millis();
-  pending_[r] = scheduler_.step(r, seen_[r]);
+  // The boot cycle runs plain inventories (no probes): it also times each channel's for the probes.
+  pending_[r] = scheduler_.step(r, seen_[r], booting_ ? nullptr : &presence_);
 }
 
 void Bridge::end_scan(uint8_t r) {

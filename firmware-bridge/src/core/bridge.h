@@ -22,6 +22,7 @@ struct BridgeConfig {
   uint16_t scan_interval_ms = 0;  // least time between two scan turns; 0 = back to back
   uint8_t readers = 1;            // reader chips scanning in parallel, each behind an RF switch
   uint8_t focus_share_pct = kFocusSharePct;  // focus time against round-robin time (scheduler.h)
+  bool probe_round_robin = false;  // round-robin turns probe channels known to hold <= 1 tag (scheduler.h)
 };
 
 class Bridge {
@@ -84,6 +85,7 @@ class Bridge {
   uint32_t last_heartbeat_ = 0;
   uint32_t last_scan_ = 0;
   uint32_t sessions_ = 0;
+  bool booting_ = false;  // begin()'s boot cycle: plain inventories only
 };
 
 }  // namespace fg

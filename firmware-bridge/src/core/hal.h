@@ -29,6 +29,13 @@ class ByteLink {
 
 enum class ScanStatus : uint8_t { Ok = 0, NoResponse, RfError, Antenna };
 
+// What a presence probe heard (TagReader::probe).
+enum class ProbeResult : uint8_t {
+  Silent = 0,  // no tag answered: no tag in the field
+  One,         // exactly one tag answered, cleanly: its UID
+  Collision,   // two or more answered at once (or the answer was garbled): a full inventory must tell
+};
+
 // One ISO 15693 reader position (a reader chip per antenna, or one chip behind an RF switch).
 class TagReader {
  public:
@@ -45,6 +52,20 @@ class TagReader {
     *more = false;
     if (round == 0) return inventory(channel, out, cap, count);
     *count = 0;
+    return ScanStatus::Ok;
+  }
+  // A presence probe: one Inventory request with a single slot (ISO/IEC 15693-3: Nb_slots_flag = 1,
+  // mask length 0), so every tag in the field that is in the ready state answers in that one slot. No
+  // answer within the slot: no tag (Silent). One clean answer (CRC right, no collision flagged in the
+  // PN5180's RX_STATUS): exactly one tag, and its UID (One). Two or more tags answer at the same time,
+  // and since their UIDs differ their Manchester-coded answers collide: the PN5180 flags the collision
+  // (RX_STATUS) or the CRC fails (Collision). It costs the request and one slot (PROTOCOL.md, "Probes")
+  // instead of sixteen. The default, for a reader without one, says Collision without scanning, so the
+  // caller runs the inventory it would have run anyway.
+  virtual ScanStatus probe(uint8_t channel, ProbeResult* result, Uid* uid) {
+    (void)channel;
+    (void)uid;
+    *result = ProbeResult::Collision;
     return ScanStatus::Ok;
   }
 };

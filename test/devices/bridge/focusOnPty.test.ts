@@ -72,7 +72,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Plays the deal with or without the focus output; what the host sent and what the board scanned. */
-async function play(focus: boolean, name: string): Promise<{ sent: number[][]; scans: Scan[] }> {
+async function play(
+  focus: boolean,
+  name: string,
+  probeRoundRobin = false,
+): Promise<{ sent: number[][]; scans: Scan[] }> {
   const clock = new VirtualClock();
   const registry = createRegistry({
     deck: config.deck,
@@ -96,6 +100,7 @@ async function play(focus: boolean, name: string): Promise<{ sent: number[][]; s
     k: 3,
     inventoryMs: { base: 14, perTag: 4 },
     scanLog,
+    probeRoundRobin,
   });
   try {
     if (focus) {
@@ -142,10 +147,31 @@ describe("the focus through the emulator on a pty", () => {
     const named = new Set(on.sent.flat());
     expect(on.scans.filter((s) => s.focus).every((s) => named.has(s.channel))).toBe(true);
 
+    // A focus turn on a channel known empty is a 1-slot probe (PROTOCOL.md "Probes"): silent, it takes
+    // 4 virtual ms (3.4 rounded up), not an inventory's 14; the round-robin stays plain inventories.
+    const muck = on.scans.filter((s) => s.focus && s.channel === ch.muck && s.begin >= dealt);
+    expect(muck.length).toBeGreaterThan(0);
+    expect(muck.every((s) => s.probe && s.tags === 0 && s.end - s.begin === 4)).toBe(true);
+    expect(on.scans.some((s) => !s.focus && s.probe)).toBe(false);
+
     const off = await play(false, "off");
     expect(off.sent).toEqual([]);
     expect(off.scans.some((s) => s.focus)).toBe(false);
     expect(off.scans.length).toBeGreaterThan(100);
+
+    // Round-robin + probe: turns on channels known to hold at most one tag are probes, but every channel
+    // still gets plain inventories (its first visit and every 8th); channels with two tags or more never
+    // probe (bet3's two chips).
+    const probing = await play(false, "probing", true);
+    const rr = (c: number) => probing.scans.filter((s) => s.channel === c);
+    expect(rr(ch.muck!).filter((s) => s.probe).length).toBeGreaterThan(rr(ch.muck!).length / 2);
+    expect(rr(ch.muck!).some((s) => !s.probe)).toBe(true);
+    expect(
+      rr(ch.bet3!)
+        .filter((s) => s.begin > 1000)
+        .some((s) => s.probe),
+    ).toBe(false);
+    expect(probing.scans.length).toBeGreaterThan(off.scans.length);
 
     // The board applies a FOCUS at the virtual moment the host let time pass from: no machine speed in it.
     expect((await play(true, "again")).scans).toEqual(on.scans);
