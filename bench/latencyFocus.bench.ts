@@ -21,7 +21,7 @@ import { channelMap } from "../src/runtime/tableDevices.js";
 import type { InputEvent } from "../src/contract/input.js";
 import { type EmulatedBridge, openEmulatedBridge } from "../src/sim/emulator.js";
 import { VirtualClock } from "../src/sim/virtualClock.js";
-import { createTableFromConfig } from "../src/table/core.js";
+import { createTableFromConfig } from "../src/runtime/tableSettings.js";
 import type { BenchFigure } from "./figure.js";
 import { parseScanLog } from "../src/sim/scanLog.js";
 import { describeWait, meanWait, type Wait, waitOf } from "./latencyWait.js";

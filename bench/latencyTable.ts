@@ -19,7 +19,7 @@ import { EpaperPanel } from "../src/devices/epaper/panel.js";
 import { openDealerKeys } from "../src/devices/keys/dealer-keys.js";
 import { createDisplayOutputs } from "../src/display/outputs.js";
 import { Journal } from "../src/journal/journal.js";
-import { createTableFromConfig } from "../src/table/core.js";
+import { createTableFromConfig } from "../src/runtime/tableSettings.js";
 import { createRegistry } from "../src/reading/registry.js";
 import { scaledTime } from "../src/sim/deviceRun.js";
 import { monotonicUs } from "../src/sim/emulator.js";

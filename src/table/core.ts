@@ -5,58 +5,29 @@
  * event's `t` in replay.
  *
  * Over 300 lines, knowingly: it routes every kind of input between the reader, the hand, the ruling
- * desk and the deck check, and holds the between-hands table. Candidates to move out next (issue 15):
- * starting and ending a hand per game (into hand/ and hand/tcp/), and the configuration adapter
- * (`createTableFromConfig`, used by 36 files) to the edge once its importers can follow.
+ * desk and the deck check, and holds the between-hands table. It takes its settings ready-made
+ * (src/table/settings.ts; the configuration is adapted at the edge, src/runtime/tableSettings.ts).
+ * Candidate to move out next (issue 15): starting and ending a hand per game (into hand/ and hand/tcp/).
  */
 import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
-import type { BbAnteOrder } from "../rules/betting.js";
 import { alert, say } from "../hand/alerts.js";
 import { TableReader, type TableReaderSnapshot } from "../reading/tableReader.js";
 import type { Observation } from "../reading/observations.js";
-import { HandSession } from "../hand/session.js";
-import { TcpSession } from "../hand/tcp/session.js";
-import type { RakeSchedule } from "../rules/rake.js";
+import type { HandSession } from "../hand/session.js";
+import type { TcpSession } from "../hand/tcp/session.js";
+import { type Game, holdem, type LiveHand } from "../hand/lifecycle.js";
+import { threeCardPoker } from "../hand/tcp/lifecycle.js";
 import { AfterHand, type AfterHandSnapshot } from "./afterHand.js";
-import { type PayTable, parsePayTable } from "../rules/threeCard/payTable.js";
 import { applyFloorSetup } from "./floorOps.js";
 import { type CoreView, coreView, type PrivateCoreView, privateCoreView } from "./view.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
-import { nextPositions, type Positions, positionsFromButton } from "../rules/positions.js";
-import { createRegistry, loadRegistryFile, type Registry } from "../reading/registry.js";
+import type { Positions } from "../rules/positions.js";
+import type { TableSettings } from "./settings.js";
 import { emptyTable, type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
 
-/** What the core needs from the configuration. */
-export interface TableOptions {
-  seats: number;
-  game: GameSettings;
-  registry: Registry;
-  /** Antenna names the table has; a report from another antenna is refused. */
-  antennas: readonly string[];
-  chips: readonly number[];
-  settleWindowMs: number;
-  departWindowMs?: number;
-  /** One scan round of the readers (ms): judgements of order allow this much (default 200). */
-  scanRoundMs?: number;
-  /** Missed scans before the bridge reports a tag gone (default 3). */
-  missedScans?: number;
-  /** Antenna → the reader that serves it (READER_OFFLINE names them); default all on "bridge". */
-  readers?: Readonly<Record<string, string>>;
-  bbAnteOrder?: BbAnteOrder;
-  /** Three Card Poker pay tables (default: the digest's). */
-  payTable?: PayTable;
-  /** The decks in play (a deck check names the one it read); default the registry's cards decide. */
-  decks?: readonly string[];
-  /**
-   * How long after a hand's chips stop moving the tray is judged, on top of the readers' lag (ms;
-   * configuration `tray.judgeAfterMs`, src/table/tray.ts). Default 1500.
-   */
-  trayJudgeAfterMs?: number;
-  /** A raked cash game: the house rake schedule (issue 18); absent: no rake. */
-  rake?: RakeSchedule;
-}
+export type { TableSettings } from "./settings.js";
 
 export interface TableCore {
   /** Feeds one input event; returns the table events it causes, in order. */
@@ -97,17 +68,13 @@ export interface CoreCheckpoint {
 
 /** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
 const CARD_ZONE = /^(seat\d+|board|burn|muck|dealer)$/;
-/** Three Card Poker wager zones: chips on them before the shuffler are the hand's bets. */
-const TCP_ZONE = /^(ante|play|pairplus|prime)\d+$/;
-/** Three Card Poker has no blinds: the level is not needed. */
-const NO_LEVEL: Level = { sb: 0, bb: 0, ante: 0, bbAnte: 0 };
 /** Keys that are a player's action at the table. */
 const PLAYER_KEYS = new Set(["check", "fold", "raise", "allin"]);
 /** Events after which a bet still settling is read at once: the action has moved on. */
 const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
 
 /** Creates the core for one table, empty or from a checkpoint taken between hands. */
-export function createTable(options: TableOptions, from?: CoreCheckpoint): TableCore {
+export function createTable(options: TableSettings, from?: CoreCheckpoint): TableCore {
   return new Table(options, from);
 }
 
@@ -115,7 +82,8 @@ class Table implements TableCore {
   private readonly state: TableState;
   private readonly reader: TableReader;
   private readonly antennas: Set<string>;
-  private session: HandSession | TcpSession | null = null;
+  /** The hand in play, of whichever game: the core routes to it and reads its ending. */
+  private playing: LiveHand | null = null;
   private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
   private readonly offline = new Set<string>();
   /** Floor set-up operations refused only because the hand was not over yet, and until when they wait. */
@@ -134,23 +102,23 @@ class Table implements TableCore {
    * on are read; past `until` with the hand still on, the check is refused.
    */
   private deckCheckAsked: { check: DeckCheck; until: number; hand: number } | null = null;
-  /** The last Three Card Poker hand, kept after it ends: the dealer pays from its view. */
-  private settledTcp: TcpSession | null = null;
+  /** The last hand, kept after it ends until the next starts: a Three Card Poker dealer pays from its view. */
+  private settled: LiveHand | null = null;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
   private readonly after: AfterHand;
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
   private readonly desk = new RulingDesk({
-    hasHand: () => this.session !== null || this.after.busy,
+    hasHand: () => this.playing !== null || this.after.busy,
     rule: (t, ruling, seat, code) =>
-      this.session === null
+      this.playing === null
         ? this.after.waive(t, ruling, seat, code)
-        : this.afterHand(this.session.ruling(t, ruling, seat, code)),
+        : this.afterHand(this.playing.ruling(t, ruling, seat, code)),
   });
 
   constructor(
-    private readonly options: TableOptions,
+    private readonly options: TableSettings,
     from?: CoreCheckpoint,
   ) {
     this.state = from ? structuredClone(from.table) : emptyTable(options.seats, options.game);
@@ -183,7 +151,7 @@ class Table implements TableCore {
     // A deck check is not over until its result is acknowledged (`ok`) when the deck is not whole: replay
     // from the last checkpoint redoes it.
     if (
-      this.session !== null ||
+      this.playing !== null ||
       this.deckCheck !== null ||
       this.deckCheckAsked !== null ||
       this.desk.isOpen("DECK_CHECK_RESULT")
@@ -212,12 +180,11 @@ class Table implements TableCore {
   }
 
   get hand(): HandSession | null {
-    return this.session instanceof HandSession ? this.session : null;
+    return this.playing?.holdem ?? null;
   }
 
   get tcpHand(): TcpSession | null {
-    if (this.session instanceof TcpSession) return this.session;
-    return this.session === null ? this.settledTcp : null;
+    return this.playing === null ? (this.settled?.tcp ?? null) : this.playing.tcp;
   }
 
   handle(event: InputEvent): TableEvent[] {
@@ -254,19 +221,19 @@ class Table implements TableCore {
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
       else if (d === this.deckCheck?.closeAt) batch = this.endDeckCheck(d);
       else if (d === this.deckCheckAsked?.until) batch = this.refuseAskedCheck(d);
-      else if (d === this.after.nextDue(this.session !== null)) batch = this.after.tick(d);
+      else if (d === this.after.nextDue(this.playing !== null)) batch = this.after.tick(d);
       else if (d === this.shufflerWaiting) {
         this.shufflerWaiting = null;
-        batch = this.session === null ? [] : [say.shufflerDuringHand(d, this.session.context.hand)];
+        batch = this.playing === null ? [] : [say.shufflerDuringHand(d, this.playing.number)];
       } else if (readerDue !== null && readerDue <= d) batch = this.route(d, this.reader.advanceTo(d));
       else if (setupDue !== null && setupDue <= d) batch = this.applyWaitingSetup(d, false);
-      else if (this.session !== null) {
+      else if (this.playing !== null) {
         // A judgement that waited for the readers moves the action on as any event does: chips that
         // changed before it waited come first; later ones (the next street's) after it.
-        const since = this.session.nextSince ?? Number.POSITIVE_INFINITY;
+        const since = this.playing.nextSince ?? Number.POSITIVE_INFINITY;
         batch = [
           ...this.route(d, this.reader.settleAll(d, undefined, since)),
-          ...this.afterHand(this.session?.tick(d) ?? []),
+          ...this.afterHand(this.playing?.tick(d) ?? []),
         ];
       } else break;
       out.push(...this.desk.track(batch));
@@ -277,13 +244,13 @@ class Table implements TableCore {
   nextDeadline(): number | null {
     const all = [
       this.reader.nextDeadline(),
-      this.session?.nextDue ?? null,
+      this.playing?.nextDue ?? null,
       this.setupWaiting[0]?.until ?? null,
       this.desk.nextDeadline(),
       this.shufflerWaiting,
       this.deckCheck?.closeAt ?? null,
       this.deckCheckAsked?.until ?? null,
-      this.after.nextDue(this.session !== null),
+      this.after.nextDue(this.playing !== null),
     ];
     const due = all.filter((d): d is number => d !== null);
     return due.length === 0 ? null : Math.min(...due);
@@ -342,7 +309,7 @@ class Table implements TableCore {
       ];
     }
     // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
-    const asItStood = this.session === null ? this.route(event.t, this.after.asItStood(event)) : [];
+    const asItStood = this.playing === null ? this.route(event.t, this.after.asItStood(event)) : [];
     const observations = this.reader.report(event.t, event.antenna, event.tags);
     // A card arriving on the muck (a fold) means the action has moved on: bets still settling are read
     // first. A card dealt to a seat closes the wagers placed before the deal (Three Card Poker), but
@@ -361,35 +328,35 @@ class Table implements TableCore {
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
   private route(t: number, observations: Observation[]): TableEvent[] {
-    if (this.session === null) return this.after.observed(t, observations);
+    if (this.playing === null) return this.after.observed(t, observations);
     if (observations.length === 0) return [];
-    return this.afterHand(this.session.observed(t, observations));
+    return this.afterHand(this.playing.observed(t, observations));
   }
 
+  /** Closes the hand in play once it has ended: the stacks, a re-deal, and what waited for its end. */
   private afterHand(events: TableEvent[]): TableEvent[] {
-    const session = this.session;
-    if (session === null) return events;
-    const h = session.context;
-    if (h.result === null) return events;
-    for (const [seat, stack] of Object.entries(h.finalStacks ?? {})) {
+    const hand = this.playing;
+    const ending = hand?.ending() ?? null;
+    if (hand === null || ending === null) return events;
+    for (const [seat, stack] of Object.entries(ending.finalStacks ?? {})) {
       const s = this.state.seats[Number(seat)];
       if (s) s.stack = stack;
     }
-    if (h.result === "misdeal") this.redeal = { positions: h.positions, level: h.level, game: h.game };
-    this.lastHandEnd = h.t;
-    this.settledTcp = session instanceof TcpSession ? session : null;
-    this.session = null;
-    this.after.handEnded(session, events, h.t);
+    if (ending.redeal !== null) this.redeal = ending.redeal;
+    this.lastHandEnd = ending.t;
+    this.settled = hand;
+    this.playing = null;
+    this.after.handEnded(hand.session, events, ending.t);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [
       ...events,
-      ...this.applyWaitingSetup(h.t, h.result === "misdeal"),
-      ...this.beginAskedCheck(h.t),
+      ...this.applyWaitingSetup(ending.t, ending.result === "misdeal"),
+      ...this.beginAskedCheck(ending.t),
     ];
     if (this.shufflerWaiting === null) return after;
     this.shufflerWaiting = null;
-    return [...after, ...this.startHand(h.t)];
+    return [...after, ...this.startHand(ending.t)];
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
@@ -413,24 +380,24 @@ class Table implements TableCore {
           acknowledged.push(...this.after.waive(event.t, "continue", a.seat, a.code));
       return [
         ...acknowledged,
-        ...(this.session === null ? [] : this.afterHand(this.session.key(event.t, "ok"))),
+        ...(this.playing === null ? [] : this.afterHand(this.playing.key(event.t, "ok"))),
       ];
     }
-    if (this.session === null) return [];
+    if (this.playing === null) return [];
     // A player acts on the board he sees: cards taken off it (an extra card, premature ones) are gone.
     const seen = PLAYER_KEYS.has(event.button)
       ? this.reader.departNow(event.t, (a) => a === "board").flatMap((o) => this.route(event.t, [o]))
       : [];
-    if (this.session === null) return seen;
-    return [...seen, ...this.afterHand(this.session.key(event.t, event.button))];
+    if (this.playing === null) return seen;
+    return [...seen, ...this.afterHand(this.playing.key(event.t, event.button))];
   }
 
   /** The `deckcheck` key: between hands only (or once the hand in progress ends within the readers' lag). */
   private startDeckCheck(t: number): TableEvent[] {
     if (this.deckCheck !== null || this.deckCheckAsked !== null) return [];
     const check = new DeckCheck(t, this.cardsOnCheckAntennas());
-    if (this.session !== null) {
-      this.deckCheckAsked = { check, until: t + this.reader.lagMs, hand: this.session.context.hand };
+    if (this.playing !== null) {
+      this.deckCheckAsked = { check, until: t + this.reader.lagMs, hand: this.playing.number };
       return [];
     }
     this.deckCheck = check;
@@ -474,21 +441,26 @@ class Table implements TableCore {
     // The press is a hand boundary: cards the latest reports no longer show are gone now, one by one in
     // the order they went missing (the hand may finish on the first, e.g. an extra river card taken off).
     const out: TableEvent[] = this.reader.departNow(t).flatMap((o) => this.route(t, [o]));
-    if (this.session !== null) {
-      const h = this.session.context;
-      if (h.hold?.kind === "misdeal") {
-        // The shuffler press declares the misdeal (rule 33-C): the hand ends and is dealt again.
-        out.push(...this.afterHand(this.session.ruling(t, "misdeal")));
-      } else if (h.cardsDealt === 0) {
-        // A hand that was never dealt: it did not happen; every chip goes back.
-        out.push(...this.afterHand(this.session.ruling(t, "void")));
-      } else if ("board" in h && h.board.procedure.kind !== "none" && this.shufflerWaiting === null) {
-        // The dealer took a card off the board and went on; the bridge reports it gone K scans late.
-        // The press waits that long for the hand to end on it.
-        this.shufflerWaiting = t + this.reader.lagMs;
-        return out;
-      } else {
-        return [...out, say.shufflerDuringHand(t, h.hand)];
+    if (this.playing !== null) {
+      switch (this.playing.pressDuringHand()) {
+        case "misdeal":
+          // The shuffler press declares the misdeal (rule 33-C): the hand ends and is dealt again.
+          out.push(...this.afterHand(this.playing.ruling(t, "misdeal")));
+          break;
+        case "void":
+          // A hand that was never dealt: it did not happen; every chip goes back.
+          out.push(...this.afterHand(this.playing.ruling(t, "void")));
+          break;
+        case "wait-for-readers":
+          // The dealer took a card off the board and went on; the bridge reports it gone K scans late.
+          // The press waits that long for the hand to end on it (once).
+          if (this.shufflerWaiting === null) {
+            this.shufflerWaiting = t + this.reader.lagMs;
+            return out;
+          }
+          return [...out, say.shufflerDuringHand(t, this.playing.number)];
+        case "during-hand":
+          return [...out, say.shufflerDuringHand(t, this.playing.number)];
       }
     }
     return [...out, ...this.startHand(t)];
@@ -510,97 +482,70 @@ class Table implements TableCore {
       )
         ? this.redeal
         : null;
-    const tcp = (redeal?.game ?? this.state.game).game === "tcp";
+    const game = gameOf(redeal?.game ?? this.state.game);
     if (this.state.onBreak) return [notStarted(t, "the table is on a break (floor op resume)")];
-    const level = redeal?.level ?? this.state.nextLevel ?? (tcp ? NO_LEVEL : null);
+    const level = redeal?.level ?? game.level(this.state.nextLevel);
     if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
-    const positions = redeal?.positions ?? (tcp ? this.firstBox() : this.placePositions());
+    const inGame = seatsInGame(this.state);
+    const positions =
+      redeal?.positions ??
+      game.positions({
+        inGame,
+        seatCount: this.state.seatCount,
+        placedButton: this.state.placedButton,
+        lastPositions: this.state.lastPositions,
+      });
     if (positions === null) return [notStarted(t, "fewer than two players with chips are seated")];
     this.redeal = null;
-    this.settledTcp = null;
+    this.settled = null;
     this.state.handsStarted += 1;
     this.state.lastPositions = positions;
     this.state.placedButton = null;
-    const inGame = seatsInGame(this.state);
     const stacks = Object.fromEntries(inGame.map((s) => [s, this.state.seats[s]?.stack ?? 0]));
-    const game = redeal?.game ?? { ...this.state.game };
+    const settings = redeal?.game ?? { ...this.state.game };
     // The press is a hand boundary: the last hand's cards are what the latest reports still show.
     const leftovers = this.reader.newHand().filter((l) => CARD_ZONE.test(l.antenna));
     this.state.hand = {
       hand: this.state.handsStarted,
       positions,
       level: { ...level },
-      game,
+      game: settings,
       redeal: redeal !== null,
       stacksBefore: stacks,
     };
-    const init = {
-      t,
-      hand: this.state.handsStarted,
-      game,
-      positions,
-      level,
-      redeal: redeal !== null,
-      seatCount: this.state.seatCount,
-      stacks,
-      oddChipUnit: this.options.chips[0] ?? 1,
-      bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
-      leftovers,
-      chipsOnZones: Object.fromEntries(inGame.map((s) => [s, this.reader.chipsOn(`bet${s}`)])),
-      reading: {
-        scanRoundMs: this.reader.scanRoundMs,
-        lagMs: this.reader.lagMs,
-        departMs: this.reader.departWindowMs,
-      },
-      lastHandsChips: inGame.flatMap((s) => this.reader.chipsBefore(`bet${s}`, this.lastHandEnd)),
-      ...(this.options.rake ? { rake: this.options.rake } : {}),
-    };
     let started;
     try {
-      started = tcp
-        ? TcpSession.start({
-            ...init,
-            players: this.playersOf(inGame),
-            zones: this.tcpZones(),
-            ...(this.options.payTable ? { payTable: this.options.payTable } : {}),
-          })
-        : HandSession.start(init);
+      started = game.start({
+        t,
+        hand: this.state.handsStarted,
+        game: settings,
+        positions,
+        level,
+        redeal: redeal !== null,
+        seatCount: this.state.seatCount,
+        stacks,
+        players: Object.fromEntries(inGame.map((s) => [s, this.state.seats[s]?.player ?? `seat ${s}`])),
+        antennas: this.options.antennas,
+        zones: this.reader,
+        lastHandEnd: this.lastHandEnd,
+        leftovers,
+        reading: {
+          scanRoundMs: this.reader.scanRoundMs,
+          lagMs: this.reader.lagMs,
+          departMs: this.reader.departWindowMs,
+        },
+        oddChipUnit: this.options.chips[0] ?? 1,
+        bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
+        ...(this.options.rake ? { rake: this.options.rake } : {}),
+        ...(this.options.payTable ? { payTable: this.options.payTable } : {}),
+      });
     } catch (e) {
       // A table the rules cannot start a hand on must not stop the process: the floor is told why.
       this.state.hand = null;
       return [notStarted(t, (e as Error).message)];
     }
-    this.session = started.session;
+    this.playing = started.hand;
     return started.events;
-  }
-
-  /** Three Card Poker: no button or blinds; the first box in the game stands in for the button. */
-  private firstBox(): Positions | null {
-    const first = seatsInGame(this.state)[0];
-    return first === undefined ? null : { button: first, sb: null, bb: first, sbPos: first };
-  }
-
-  private playersOf(seats: readonly number[]): Record<number, string> {
-    return Object.fromEntries(seats.map((s) => [s, this.state.seats[s]?.player ?? `seat ${s}`]));
-  }
-
-  /** Chips on the Three Card Poker zones now: bets placed before the shuffler count. */
-  private tcpZones(): Record<string, number> {
-    const zones: Record<string, number> = {};
-    for (const a of this.options.antennas.filter((name) => TCP_ZONE.test(name))) {
-      zones[a] = this.reader.chipsOn(a).reduce((sum, c) => sum + c.denomination, 0);
-    }
-    return zones;
-  }
-
-  private placePositions(): Positions | null {
-    const state = this.state;
-    const inGame = seatsInGame(state);
-    if (state.placedButton !== null) return positionsFromButton(state.placedButton, inGame, state.seatCount);
-    if (state.lastPositions !== null) return nextPositions(state.lastPositions, inGame, state.seatCount);
-    const first = inGame[0];
-    // No button placed and no hand played: the first player in seat order has the button.
-    return first === undefined ? null : positionsFromButton(first, inGame, state.seatCount);
   }
 
   /**
@@ -646,10 +591,10 @@ class Table implements TableCore {
     // The floor sets the table up between hands: what the reports no longer show is gone (the hand in
     // progress may end on it, as at the shuffler press).
     const ended =
-      this.session === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
+      this.playing === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
     const outcome = applyFloorSetup(this.state, event);
     if (outcome.applied) return ended;
-    if (outcome.handInProgress && this.session !== null) {
+    if (outcome.handInProgress && this.playing !== null) {
       // The floor may see the hand over before the table reads its end (the readers' lag): the
       // operation waits that long for the hand's end, then applies or is refused.
       this.setupWaiting.push({ event, until: event.t + this.reader.lagMs });
@@ -666,7 +611,7 @@ class Table implements TableCore {
     const out: TableEvent[] = [];
     const keep: typeof this.setupWaiting = [];
     for (const w of this.setupWaiting) {
-      if (this.session !== null && w.until > t) {
+      if (this.playing !== null && w.until > t) {
         keep.push(w);
         continue;
       }
@@ -684,66 +629,9 @@ class Table implements TableCore {
   }
 }
 
-/** Creates the core from a validated configuration. */
-export function createTableFromConfig(
-  config: {
-    table: { seats: number };
-    game: { name: GameSettings["game"]; limitCap: number };
-    antennas: Record<string, { reader?: string }>;
-    chips: number[];
-    settleWindowMs: number;
-    reading?: { scanRoundMs: number; missedScans: number; departWindowMs: number } | undefined;
-    house: { bbAnteOrder: BbAnteOrder };
-    deck: string;
-    decks?: readonly string[];
-    registry: { simulated: boolean; file?: string | undefined };
-    threeCard?: { payTable: unknown } | undefined;
-    tray?: { judgeAfterMs: number };
-    rake?: RakeSchedule | undefined;
-  },
-  registry: Registry = registryFromConfig(config),
-  from?: CoreCheckpoint,
-): TableCore {
-  return createTable(
-    {
-      seats: config.table.seats,
-      game: { game: config.game.name, cap: config.game.limitCap },
-      registry,
-      antennas: Object.keys(config.antennas),
-      readers: Object.fromEntries(Object.entries(config.antennas).map(([a, v]) => [a, v.reader ?? "bridge"])),
-      chips: config.chips,
-      settleWindowMs: config.settleWindowMs,
-      ...(config.reading
-        ? {
-            scanRoundMs: config.reading.scanRoundMs,
-            missedScans: config.reading.missedScans,
-            departWindowMs: config.reading.departWindowMs,
-          }
-        : {}),
-      bbAnteOrder: config.house.bbAnteOrder,
-      decks: config.decks ?? [config.deck],
-      ...(config.threeCard ? { payTable: parsePayTable(config.threeCard.payTable) } : {}),
-      ...(config.tray ? { trayJudgeAfterMs: config.tray.judgeAfterMs } : {}),
-      ...(config.rake ? { rake: config.rake } : {}),
-    },
-    from,
-  );
-}
-
-/** The registry a configuration describes: the registry file's UIDs, and logical ids if simulated. */
-export function registryFromConfig(config: {
-  deck: string;
-  decks?: readonly string[];
-  chips: number[];
-  registry: { simulated: boolean; file?: string | undefined };
-}): Registry {
-  return createRegistry({
-    deck: config.deck,
-    decks: config.decks,
-    chips: config.chips,
-    simulated: config.registry.simulated,
-    ...(config.registry.file === undefined ? {} : { uids: loadRegistryFile(config.registry.file) }),
-  });
+/** The game a hand of `settings` is played by: each starts and ends its own hands (src/hand/lifecycle.ts). */
+function gameOf(settings: GameSettings): Game {
+  return settings.game === "tcp" ? threeCardPoker : holdem;
 }
 
 function notStarted(t: number, reason: string): AlertEvent {
