@@ -4,110 +4,60 @@
  * departures) runs when the runtime calls `advanceTo` — the live clock at the table, the next
  * event's `t` in replay.
  *
- * Over 300 lines, knowingly: it routes every kind of input between the reader, the hand, the ruling
- * desk and the deck check, and holds the between-hands table. It takes its settings ready-made
- * (src/table/settings.ts; the configuration is adapted at the edge, src/runtime/tableSettings.ts).
- * Candidate to move out next (issue 15): starting and ending a hand per game (into hand/ and hand/tcp/).
+ * It routes: what the readers see goes to the hand in play (whichever game's: each starts and ends its
+ * own hands, src/hand/lifecycle.ts) or, between hands, to the dealer's work after the hand; keys and
+ * floor operations to the ruling desk, the deck checks, the floor's set-up and the next hand. Each of
+ * those is its own module in src/table/; the core holds the table between hands and takes its
+ * settings ready-made (src/table/settings.ts; the configuration is adapted at the edge,
+ * src/runtime/tableSettings.ts).
  */
-import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
-import type { AlertEvent, TableEvent } from "../contract/output.js";
+import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
+import type { TableEvent } from "../contract/output.js";
 import { alert, say } from "../hand/alerts.js";
-import { TableReader, type TableReaderSnapshot } from "../reading/tableReader.js";
-import type { Observation } from "../reading/observations.js";
+import type { LiveHand } from "../hand/lifecycle.js";
 import type { HandSession } from "../hand/session.js";
 import type { TcpSession } from "../hand/tcp/session.js";
-import { type Game, holdem, type LiveHand } from "../hand/lifecycle.js";
-import { threeCardPoker } from "../hand/tcp/lifecycle.js";
-import { AfterHand, type AfterHandSnapshot } from "./afterHand.js";
-import { applyFloorSetup } from "./floorOps.js";
-import { type CoreView, coreView, type PrivateCoreView, privateCoreView } from "./view.js";
-import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
+import type { Observation } from "../reading/observations.js";
+import { TableReader } from "../reading/tableReader.js";
+import { AfterHand } from "./afterHand.js";
+import type { CoreCheckpoint, TableCore } from "./tableCore.js";
+import { DeckChecks } from "./deckChecks.js";
+import { NextHand } from "./nextHand.js";
+import { ReaderPresence } from "./readers.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
-import type { Positions } from "../rules/positions.js";
 import type { TableSettings } from "./settings.js";
-import { emptyTable, type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
+import { FloorSetup } from "./setupWaiting.js";
+import { emptyTable, type TableState } from "./state.js";
+import { type CoreView, coreView, type PrivateCoreView, privateCoreView } from "./view.js";
 
 export type { TableSettings } from "./settings.js";
+export type { CoreCheckpoint, TableCore } from "./tableCore.js";
 
-export interface TableCore {
-  /** Feeds one input event; returns the table events it causes, in order. */
-  handle(event: InputEvent): TableEvent[];
-  /** Runs delayed behaviour due at or before `t` (the clock the runtime supplies). */
-  advanceTo(t: number): TableEvent[];
-  /** The earliest `t` at which `advanceTo` would do something, or null. */
-  nextDeadline(): number | null;
-  /** End of input (replay): pending windows run out. */
-  finish(t: number): TableEvent[];
-  /** The table as plain data (a copy). */
-  snapshot(): TableState;
-  /** The hand in progress, if any. */
-  readonly hand: HandSession | null;
-  /** The Three Card Poker hand in progress or, until the next hand starts, the one just settled (what to pay). */
-  readonly tcpHand: TcpSession | null;
-  /** A misdeal or void waiting for its undo window (src/table/rulingDesk.ts), if any. */
-  readonly pendingRuling: PendingRuling | null;
-  /** The whole core as plain data, between hands only (null while a hand or a deck check is in progress). */
-  checkpoint(): CoreCheckpoint | null;
-  /** The public read model (src/table/view.ts): what every display shows; never a hole card. */
-  view(): CoreView;
-  /** The private read model: the hole cards, for authenticated floor staff only. */
-  privateView(): PrivateCoreView;
-}
-
-/** What recovery needs to rebuild the core between hands: replay then continues from here. */
-export interface CoreCheckpoint {
-  table: TableState;
-  reader: TableReaderSnapshot;
-  redeal: { positions: Positions; level: Level; game: GameSettings } | null;
-  offline: string[];
-  /** When the last hand ended (its chips still listed at the next press are not the next hand's). */
-  lastHandEnd?: number;
-  /** The dealer's work after the hand: paying, the rake plate, the tray (issue 18). */
-  afterHand?: AfterHandSnapshot;
-}
-
-/** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
-const CARD_ZONE = /^(seat\d+|board|burn|muck|dealer)$/;
 /** Keys that are a player's action at the table. */
 const PLAYER_KEYS = new Set(["check", "fold", "raise", "allin"]);
-/** Events after which a bet still settling is read at once: the action has moved on. */
-const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
 
 /** Creates the core for one table, empty or from a checkpoint taken between hands. */
-export function createTable(options: TableSettings, from?: CoreCheckpoint): TableCore {
-  return new Table(options, from);
+export function createTable(settings: TableSettings, from?: CoreCheckpoint): TableCore {
+  return new Table(settings, from);
 }
 
 class Table implements TableCore {
   private readonly state: TableState;
   private readonly reader: TableReader;
-  private readonly antennas: Set<string>;
+  private readonly readers: ReaderPresence;
   /** The hand in play, of whichever game: the core routes to it and reads its ending. */
   private playing: LiveHand | null = null;
-  private redeal: { positions: Positions; level: Level; game: GameSettings } | null = null;
-  private readonly offline = new Set<string>();
-  /** Floor set-up operations refused only because the hand was not over yet, and until when they wait. */
-  private readonly setupWaiting: { event: Parameters<typeof applyFloorSetup>[1]; until: number }[] = [];
+  /** The last hand, kept after it ends until the next starts: a Three Card Poker dealer pays from its view. */
+  private settled: LiveHand | null = null;
+  private readonly next: NextHand;
+  private readonly setup: FloorSetup;
+  private readonly checks: DeckChecks;
   /** A shuffler press waiting for the hand to end on what the readers have yet to report, until when. */
   private shufflerWaiting: number | null = null;
   /** When the last hand ended: chips on a bet zone since before then are that hand's. */
   private lastHandEnd = Number.NEGATIVE_INFINITY;
-  /** When each reader last came back: its reconnection burst carries that time. */
-  private readonly backAt = new Map<string, number>();
-  /** A deck check between hands (`deckcheck`, then `ok`), if one is open. */
-  private deckCheck: DeckCheck | null = null;
-  /**
-   * A `deckcheck` pressed while the table still reads a hand, waiting the readers' lag for it to end
-   * (the dealer finished it; its last card's report is K scans late). The cards spread from the press
-   * on are read; past `until` with the hand still on, the check is refused.
-   */
-  private deckCheckAsked: { check: DeckCheck; until: number; hand: number } | null = null;
-  /** The last hand, kept after it ends until the next starts: a Three Card Poker dealer pays from its view. */
-  private settled: LiveHand | null = null;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
   private readonly after: AfterHand;
-  /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
-  private readonly movesOn = new Map<string, boolean>();
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
   private readonly desk = new RulingDesk({
     hasHand: () => this.playing !== null || this.after.busy,
@@ -117,32 +67,29 @@ class Table implements TableCore {
         : this.afterHand(this.playing.ruling(t, ruling, seat, code)),
   });
 
-  constructor(
-    private readonly options: TableSettings,
-    from?: CoreCheckpoint,
-  ) {
-    this.state = from ? structuredClone(from.table) : emptyTable(options.seats, options.game);
-    this.antennas = new Set(options.antennas);
+  constructor(settings: TableSettings, from?: CoreCheckpoint) {
+    this.state = from ? structuredClone(from.table) : emptyTable(settings.seats, settings.game);
     this.reader = new TableReader({
-      registry: options.registry,
-      settleWindowMs: options.settleWindowMs,
-      departWindowMs: options.departWindowMs ?? 500,
-      ...(options.scanRoundMs === undefined ? {} : { scanRoundMs: options.scanRoundMs }),
-      ...(options.missedScans === undefined ? {} : { missedScans: options.missedScans }),
+      registry: settings.registry,
+      settleWindowMs: settings.settleWindowMs,
+      departWindowMs: settings.departWindowMs ?? 500,
+      ...(settings.scanRoundMs === undefined ? {} : { scanRoundMs: settings.scanRoundMs }),
+      ...(settings.missedScans === undefined ? {} : { missedScans: settings.missedScans }),
     });
+    this.readers = new ReaderPresence(settings.antennas, settings.readers, this.reader);
     this.after = new AfterHand(
-      options.antennas,
+      settings.antennas,
       this.reader,
-      options.trayJudgeAfterMs ?? 1500,
-      options.rake !== undefined,
+      settings.trayJudgeAfterMs ?? 1500,
+      settings.rake !== undefined,
     );
+    this.setup = new FloorSetup(this.state);
+    this.checks = new DeckChecks(settings.antennas, settings.registry, settings.decks ?? [], this.reader);
+    if (from) this.reader.restore(from.reader);
+    this.next = new NextHand(this.state, this.reader, settings, from ? structuredClone(from.redeal) : null);
     if (from) {
-      this.reader.restore(from.reader);
-      this.redeal = structuredClone(from.redeal);
-      for (const r of from.offline) this.offline.add(r);
-      for (const r of from.offline) this.reader.setOnline(this.unitsOf(r), false, 0);
+      this.desk.seedOffline(this.readers.restore(from.offline));
       this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
-      this.desk.seedOffline(new Set(from.offline.map((u) => this.readerOf(u))));
       if (from.afterHand) this.after.restore(from.afterHand);
     }
   }
@@ -150,18 +97,12 @@ class Table implements TableCore {
   checkpoint(): CoreCheckpoint | null {
     // A deck check is not over until its result is acknowledged (`ok`) when the deck is not whole: replay
     // from the last checkpoint redoes it.
-    if (
-      this.playing !== null ||
-      this.deckCheck !== null ||
-      this.deckCheckAsked !== null ||
-      this.desk.isOpen("DECK_CHECK_RESULT")
-    )
-      return null;
+    if (this.playing !== null || this.checks.busy || this.desk.isOpen("DECK_CHECK_RESULT")) return null;
     return {
       table: structuredClone(this.state),
       reader: this.reader.snapshot(),
-      redeal: structuredClone(this.redeal),
-      offline: [...this.offline],
+      redeal: structuredClone(this.next.redeal),
+      offline: this.readers.away(),
       lastHandEnd: this.lastHandEnd,
       afterHand: this.after.snapshot(),
     };
@@ -189,24 +130,14 @@ class Table implements TableCore {
 
   handle(event: InputEvent): TableEvent[] {
     const out: TableEvent[] = [];
-    if (this.movesAction(event)) {
+    if (this.readers.movesAction(event)) {
       const except = event.kind === "tags" ? event.antenna : undefined;
       out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
     }
-    switch (event.kind) {
-      case "tags":
-        out.push(...this.onTags(event));
-        break;
-      case "button":
-        out.push(...this.onButton(event));
-        break;
-      case "reader":
-        out.push(...this.onReader(event));
-        break;
-      case "floor":
-        out.push(...this.onFloor(event));
-        break;
-    }
+    if (event.kind === "tags") out.push(...this.onTags(event));
+    else if (event.kind === "button") out.push(...this.onButton(event));
+    else if (event.kind === "reader") out.push(...this.readers.onReader(event));
+    else out.push(...this.onFloor(event));
     return this.desk.track(out);
   }
 
@@ -216,17 +147,16 @@ class Table implements TableCore {
     // floor's set-up waiting for the hand's end, then the hand's judgements that waited for the readers.
     for (let d = this.nextDeadline(); d !== null && d <= t; d = this.nextDeadline()) {
       const readerDue = this.reader.nextDeadline();
-      const setupDue = this.setupWaiting[0]?.until ?? null;
+      const setupDue = this.setup.nextDue;
       let batch: TableEvent[];
       if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
-      else if (d === this.deckCheck?.closeAt) batch = this.endDeckCheck(d);
-      else if (d === this.deckCheckAsked?.until) batch = this.refuseAskedCheck(d);
+      else if (d === this.checks.nextDeadline()) batch = this.checks.due(d);
       else if (d === this.after.nextDue(this.playing !== null)) batch = this.after.tick(d);
       else if (d === this.shufflerWaiting) {
         this.shufflerWaiting = null;
         batch = this.playing === null ? [] : [say.shufflerDuringHand(d, this.playing.number)];
       } else if (readerDue !== null && readerDue <= d) batch = this.route(d, this.reader.advanceTo(d));
-      else if (setupDue !== null && setupDue <= d) batch = this.applyWaitingSetup(d, false);
+      else if (setupDue !== null && setupDue <= d) batch = this.setup.settle(d, this.playing !== null, false);
       else if (this.playing !== null) {
         // A judgement that waited for the readers moves the action on as any event does: chips that
         // changed before it waited come first; later ones (the next street's) after it.
@@ -245,11 +175,10 @@ class Table implements TableCore {
     const all = [
       this.reader.nextDeadline(),
       this.playing?.nextDue ?? null,
-      this.setupWaiting[0]?.until ?? null,
+      this.setup.nextDue,
       this.desk.nextDeadline(),
       this.shufflerWaiting,
-      this.deckCheck?.closeAt ?? null,
-      this.deckCheckAsked?.until ?? null,
+      this.checks.nextDeadline(),
       this.after.nextDue(this.playing !== null),
     ];
     const due = all.filter((d): d is number => d !== null);
@@ -266,39 +195,8 @@ class Table implements TableCore {
     return structuredClone(this.state);
   }
 
-  /**
-   * A new bet zone report, a key or a card on the muck means a bet still settling is complete. The
-   * dealer's burn and board cards do not: he may burn while the last call's chips are still landing,
-   * and the bets reach the pot in the same scan round; a board card that needs the round closed waits
-   * for the readers (the hand's board judgement), and that wait reads what is pending.
-   */
-  private movesAction(event: InputEvent): boolean {
-    if (event.kind === "button") return MOVES_ACTION.has(event.button);
-    // The floor rules, or sets the table up for the next hand: either way it acts on what is out now.
-    if (event.kind === "floor") return true;
-    if (event.kind !== "tags") return false;
-    // A reader's reports while it is away, or in the burst as it comes back, are its reconciliation
-    // (the bridge's snapshots), not a new move at the table.
-    const reader = this.readerOf(event.antenna);
-    if (this.offline.has(event.antenna) || this.offline.has(reader) || this.backAt.get(reader) === event.t)
-      return false;
-    let moves = this.movesOn.get(event.antenna);
-    if (moves === undefined) {
-      moves = /^bet\d+$/.test(event.antenna) || event.antenna === "muck";
-      this.movesOn.set(event.antenna, moves);
-    }
-    // Not the bridge catching up on chips that left long ago (K scans late), e.g. the last street's
-    // bets already reported in the pot.
-    return moves && this.reader.isMove(event.antenna, event.tags);
-  }
-
   private onTags(event: TagsEvent): TableEvent[] {
-    if (this.antennas.has(event.antenna)) {
-      const before = this.reader.lastReport(event.antenna);
-      this.deckCheck?.report(event.antenna, before, event.tags);
-      this.deckCheckAsked?.check.report(event.antenna, before, event.tags);
-    }
-    if (!this.antennas.has(event.antenna)) {
+    if (!this.readers.has(event.antenna)) {
       return [
         alert(
           event.t,
@@ -308,16 +206,17 @@ class Table implements TableCore {
         ),
       ];
     }
+    this.checks.report(event.antenna, event.tags);
     // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
     const asItStood = this.playing === null ? this.route(event.t, this.after.asItStood(event)) : [];
     const observations = this.reader.report(event.t, event.antenna, event.tags);
     // A card arriving on the muck (a fold) means the action has moved on: bets still settling are read
     // first. A card dealt to a seat closes the wagers placed before the deal (Three Card Poker), but
     // does not show a bettor is done (an extra card pitched while he still pushes chips); board and
-    // burn cards are the dealer's (see movesAction).
+    // burn cards are the dealer's (see ReaderPresence.movesAction).
     const arrived = observations.flatMap((o) => (o.type === "card_arrived" ? [o.antenna] : []));
     // (In a reader's reconnection burst, bets put out before it went away are read too.)
-    const burst = this.offline.has(this.readerOf(event.antenna)) || this.offline.has(event.antenna);
+    const burst = this.readers.isAway(event.antenna);
     const settled = arrived.includes("muck")
       ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, true, burst))
       : arrived.some((a) => a !== "board" && a !== "burn")
@@ -342,7 +241,7 @@ class Table implements TableCore {
       const s = this.state.seats[Number(seat)];
       if (s) s.stack = stack;
     }
-    if (ending.redeal !== null) this.redeal = ending.redeal;
+    this.next.ended(ending);
     this.lastHandEnd = ending.t;
     this.settled = hand;
     this.playing = null;
@@ -351,8 +250,8 @@ class Table implements TableCore {
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [
       ...events,
-      ...this.applyWaitingSetup(ending.t, ending.result === "misdeal"),
-      ...this.beginAskedCheck(ending.t),
+      ...this.setup.settle(ending.t, false, ending.result === "misdeal"),
+      ...this.checks.handEnded(ending.t),
     ];
     if (this.shufflerWaiting === null) return after;
     this.shufflerWaiting = null;
@@ -360,81 +259,25 @@ class Table implements TableCore {
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {
-    if (event.button === "shuffler") {
-      // A deck check still open when the next hand begins ends with what was read so far; one still
-      // waiting for the last hand to end is refused (the dealer went on).
-      const checked = this.deckCheck === null ? this.refuseAskedCheck(event.t) : this.endDeckCheck(event.t);
-      return [...checked, ...this.desk.settleNow(event.t), ...this.onShuffler(event.t)];
-    }
-    if (event.button === "floor") return this.desk.callFloor(event.t);
-    if (event.button === "deckcheck") return this.startDeckCheck(event.t);
-    if (event.button === "ok" && this.deckCheck !== null) {
-      // `ok` ends the deck check (one scan round later: a card laid just before it is still reported).
-      this.deckCheck.ok(event.t, this.reader.scanRoundMs);
-      return [];
-    }
+    const t = event.t;
+    if (event.button === "shuffler")
+      return [...this.checks.nextHand(t), ...this.desk.settleNow(t), ...this.onShuffler(t)];
+    if (event.button === "floor") return this.desk.callFloor(t);
+    if (event.button === "deckcheck") return this.checks.press(t, this.playing?.number ?? null);
+    if (event.button === "ok" && this.checks.ok(t)) return [];
     if (event.button === "ok") {
-      const acknowledged = this.desk.acknowledge(event.t);
+      const acknowledged = this.desk.acknowledge(t);
       for (const a of [...acknowledged])
-        if (a.kind === "alert_clear")
-          acknowledged.push(...this.after.waive(event.t, "continue", a.seat, a.code));
-      return [
-        ...acknowledged,
-        ...(this.playing === null ? [] : this.afterHand(this.playing.key(event.t, "ok"))),
-      ];
+        if (a.kind === "alert_clear") acknowledged.push(...this.after.waive(t, "continue", a.seat, a.code));
+      return [...acknowledged, ...(this.playing === null ? [] : this.afterHand(this.playing.key(t, "ok")))];
     }
     if (this.playing === null) return [];
     // A player acts on the board he sees: cards taken off it (an extra card, premature ones) are gone.
     const seen = PLAYER_KEYS.has(event.button)
-      ? this.reader.departNow(event.t, (a) => a === "board").flatMap((o) => this.route(event.t, [o]))
+      ? this.reader.departNow(t, (a) => a === "board").flatMap((o) => this.route(t, [o]))
       : [];
     if (this.playing === null) return seen;
-    return [...seen, ...this.afterHand(this.playing.key(event.t, event.button))];
-  }
-
-  /** The `deckcheck` key: between hands only (or once the hand in progress ends within the readers' lag). */
-  private startDeckCheck(t: number): TableEvent[] {
-    if (this.deckCheck !== null || this.deckCheckAsked !== null) return [];
-    const check = new DeckCheck(t, this.cardsOnCheckAntennas());
-    if (this.playing !== null) {
-      this.deckCheckAsked = { check, until: t + this.reader.lagMs, hand: this.playing.number };
-      return [];
-    }
-    this.deckCheck = check;
-    return [deckCheckStarted(t)];
-  }
-
-  /** Antenna → the tags its latest report lists, for the card antennas a deck is spread on. */
-  private cardsOnCheckAntennas(): Map<string, readonly string[]> {
-    return new Map(
-      this.options.antennas
-        .filter((a) => isCheckAntenna(a))
-        .map((a) => [a, this.reader.lastReport(a)] as const),
-    );
-  }
-
-  /** The hand ended: a deck check asked for while it was read begins, with the cards spread since the press. */
-  private beginAskedCheck(t: number): TableEvent[] {
-    const asked = this.deckCheckAsked;
-    if (asked === null) return [];
-    this.deckCheckAsked = null;
-    this.deckCheck = asked.check;
-    return [deckCheckStarted(t)];
-  }
-
-  /** A deck check asked for during a hand that did not end within the readers' lag: refused. */
-  private refuseAskedCheck(t: number): TableEvent[] {
-    const asked = this.deckCheckAsked;
-    if (asked === null) return [];
-    this.deckCheckAsked = null;
-    return [deckCheckRefused(t, asked.hand)];
-  }
-
-  private endDeckCheck(t: number): TableEvent[] {
-    const check = this.deckCheck;
-    if (check === null) return [];
-    this.deckCheck = null;
-    return check.end(t, this.options.registry, this.options.decks ?? [], (a) => this.reader.lastReport(a));
+    return [...seen, ...this.afterHand(this.playing.key(t, event.button))];
   }
 
   private onShuffler(t: number): TableEvent[] {
@@ -442,25 +285,18 @@ class Table implements TableCore {
     // the order they went missing (the hand may finish on the first, e.g. an extra river card taken off).
     const out: TableEvent[] = this.reader.departNow(t).flatMap((o) => this.route(t, [o]));
     if (this.playing !== null) {
-      switch (this.playing.pressDuringHand()) {
-        case "misdeal":
-          // The shuffler press declares the misdeal (rule 33-C): the hand ends and is dealt again.
-          out.push(...this.afterHand(this.playing.ruling(t, "misdeal")));
-          break;
-        case "void":
-          // A hand that was never dealt: it did not happen; every chip goes back.
-          out.push(...this.afterHand(this.playing.ruling(t, "void")));
-          break;
-        case "wait-for-readers":
-          // The dealer took a card off the board and went on; the bridge reports it gone K scans late.
-          // The press waits that long for the hand to end on it (once).
-          if (this.shufflerWaiting === null) {
-            this.shufflerWaiting = t + this.reader.lagMs;
-            return out;
-          }
-          return [...out, say.shufflerDuringHand(t, this.playing.number)];
-        case "during-hand":
-          return [...out, say.shufflerDuringHand(t, this.playing.number)];
+      const meaning = this.playing.pressDuringHand();
+      if (meaning === "misdeal" || meaning === "void") {
+        // A misdeal: the press declares it (rule 33-C), the hand ends and is dealt again. A hand never
+        // dealt did not happen: every chip goes back.
+        out.push(...this.afterHand(this.playing.ruling(t, meaning)));
+      } else if (meaning === "wait-for-readers" && this.shufflerWaiting === null) {
+        // The dealer took a card off the board and went on; the bridge reports it gone K scans late.
+        // The press waits that long for the hand to end on it.
+        this.shufflerWaiting = t + this.reader.lagMs;
+        return out;
+      } else {
+        return [...out, say.shufflerDuringHand(t, this.playing.number)];
       }
     }
     return [...out, ...this.startHand(t)];
@@ -468,117 +304,11 @@ class Table implements TableCore {
 
   private startHand(t: number): TableEvent[] {
     // The dealer's work after the last hand is over when the next begins; the tray is judged now.
-    return [...this.after.nextHand(t), ...this.beginHand(t)];
-  }
-
-  private beginHand(t: number): TableEvent[] {
-    // A re-deal is exact only while every seat of the misdealt hand still plays (the floor may have
-    // changed the table since): otherwise the next hand is a new one.
-    const inPlay = new Set(seatsInGame(this.state));
-    const redeal =
-      this.redeal !== null &&
-      [this.redeal.positions.button, this.redeal.positions.sb, this.redeal.positions.bb].every(
-        (s) => s === null || inPlay.has(s) || s === this.redeal?.positions.button,
-      )
-        ? this.redeal
-        : null;
-    const game = gameOf(redeal?.game ?? this.state.game);
-    if (this.state.onBreak) return [notStarted(t, "the table is on a break (floor op resume)")];
-    const level = redeal?.level ?? game.level(this.state.nextLevel);
-    if (level === null) return [notStarted(t, "no blind level has been set (floor op level)")];
-    const inGame = seatsInGame(this.state);
-    const positions =
-      redeal?.positions ??
-      game.positions({
-        inGame,
-        seatCount: this.state.seatCount,
-        placedButton: this.state.placedButton,
-        lastPositions: this.state.lastPositions,
-      });
-    if (positions === null) return [notStarted(t, "fewer than two players with chips are seated")];
-    this.redeal = null;
-    this.settled = null;
-    this.state.handsStarted += 1;
-    this.state.lastPositions = positions;
-    this.state.placedButton = null;
-    const stacks = Object.fromEntries(inGame.map((s) => [s, this.state.seats[s]?.stack ?? 0]));
-    const settings = redeal?.game ?? { ...this.state.game };
-    // The press is a hand boundary: the last hand's cards are what the latest reports still show.
-    const leftovers = this.reader.newHand().filter((l) => CARD_ZONE.test(l.antenna));
-    this.state.hand = {
-      hand: this.state.handsStarted,
-      positions,
-      level: { ...level },
-      game: settings,
-      redeal: redeal !== null,
-      stacksBefore: stacks,
-    };
-    let started;
-    try {
-      started = game.start({
-        t,
-        hand: this.state.handsStarted,
-        game: settings,
-        positions,
-        level,
-        redeal: redeal !== null,
-        seatCount: this.state.seatCount,
-        stacks,
-        players: Object.fromEntries(inGame.map((s) => [s, this.state.seats[s]?.player ?? `seat ${s}`])),
-        antennas: this.options.antennas,
-        zones: this.reader,
-        lastHandEnd: this.lastHandEnd,
-        leftovers,
-        reading: {
-          scanRoundMs: this.reader.scanRoundMs,
-          lagMs: this.reader.lagMs,
-          departMs: this.reader.departWindowMs,
-        },
-        oddChipUnit: this.options.chips[0] ?? 1,
-        bbAnteOrder: this.options.bbAnteOrder ?? "blind-first",
-        ...(this.options.rake ? { rake: this.options.rake } : {}),
-        ...(this.options.payTable ? { payTable: this.options.payTable } : {}),
-      });
-    } catch (e) {
-      // A table the rules cannot start a hand on must not stop the process: the floor is told why.
-      this.state.hand = null;
-      return [notStarted(t, (e as Error).message)];
-    }
-    this.playing = started.hand;
-    return started.events;
-  }
-
-  /**
-   * A reader went away or came back. The bridge driver reports each antenna it serves (a channel can
-   * fault alone); the floor hears once per reader (the configuration's `reader` of those antennas),
-   * naming the antennas it serves, and the alert clears when every one of them is back.
-   */
-  private onReader(event: ReaderEvent): TableEvent[] {
-    const reader = this.readerOf(event.reader);
-    const down = (r: string) => [...this.offline].some((unit) => this.readerOf(unit) === r);
-    this.reader.setOnline(this.unitsOf(event.reader), event.status === "online", event.t);
-    if (event.status === "offline") {
-      if (this.offline.has(event.reader)) return [];
-      const first = !down(reader);
-      this.offline.add(event.reader);
-      if (!first) return [];
-      const served = this.options.antennas.filter((a) => this.readerOf(a) === reader);
-      return [say.readerOffline(event.t, reader, served)];
-    }
-    if (!this.offline.delete(event.reader) || down(reader)) return [];
-    this.backAt.set(reader, event.t);
-    return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader }];
-  }
-
-  /** The antennas a `reader` event is about: the antenna it names, or every antenna of the reader. */
-  private unitsOf(unit: string): string[] {
-    return this.antennas.has(unit) ? [unit] : this.options.antennas.filter((a) => this.readerOf(a) === unit);
-  }
-
-  /** The reader of a unit named in a `reader` event: an antenna's configured reader, or the reader itself. */
-  private readerOf(unit: string): string {
-    if (this.antennas.has(unit)) return this.options.readers?.[unit] ?? "bridge";
-    return unit;
+    const judged = this.after.nextHand(t);
+    const press = this.next.press(t, this.lastHandEnd);
+    if (press.began) this.settled = null;
+    if (press.hand !== null) this.playing = press.hand;
+    return [...judged, ...press.events];
   }
 
   private onFloor(event: FloorEvent): TableEvent[] {
@@ -592,50 +322,6 @@ class Table implements TableCore {
     // progress may end on it, as at the shuffler press).
     const ended =
       this.playing === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
-    const outcome = applyFloorSetup(this.state, event);
-    if (outcome.applied) return ended;
-    if (outcome.handInProgress && this.playing !== null) {
-      // The floor may see the hand over before the table reads its end (the readers' lag): the
-      // operation waits that long for the hand's end, then applies or is refused.
-      this.setupWaiting.push({ event, until: event.t + this.reader.lagMs });
-      return ended;
-    }
-    return [...ended, rejected(event.t, event.op, outcome.reason)];
+    return [...ended, ...this.setup.apply(event, this.playing !== null, this.reader.lagMs)];
   }
-
-  /**
-   * Set-up operations that waited for the hand's end: applied now, or refused when their wait ran out
-   * (`refuse`: the hand ended in a misdeal, whose re-deal keeps the table as it was).
-   */
-  private applyWaitingSetup(t: number, refuse: boolean): TableEvent[] {
-    const out: TableEvent[] = [];
-    const keep: typeof this.setupWaiting = [];
-    for (const w of this.setupWaiting) {
-      if (this.playing !== null && w.until > t) {
-        keep.push(w);
-        continue;
-      }
-      if (refuse) {
-        out.push(
-          rejected(t, w.event.op, "the misdealt hand is dealt again as it was; do it after the re-deal"),
-        );
-        continue;
-      }
-      const outcome = applyFloorSetup(this.state, w.event);
-      if (!outcome.applied) out.push(rejected(t, w.event.op, outcome.reason));
-    }
-    this.setupWaiting.splice(0, this.setupWaiting.length, ...keep);
-    return out;
-  }
-}
-
-/** The game a hand of `settings` is played by: each starts and ends its own hands (src/hand/lifecycle.ts). */
-function gameOf(settings: GameSettings): Game {
-  return settings.game === "tcp" ? threeCardPoker : holdem;
-}
-
-function notStarted(t: number, reason: string): AlertEvent {
-  return alert(t, "HAND_NOT_STARTED", `The shuffler was pressed but no hand can start: ${reason}`, [
-    "Set up the table from the floor page, then press the shuffler again",
-  ]);
 }
