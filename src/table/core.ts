@@ -13,17 +13,17 @@
  */
 import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
-import { alert, say } from "../hand/alerts.js";
+import { say } from "../hand/alerts.js";
 import type { LiveHand } from "../hand/lifecycle.js";
 import type { HandSession } from "../hand/session.js";
 import type { TcpSession } from "../hand/tcp/session.js";
 import type { Observation } from "../reading/observations.js";
-import { TableReader } from "../reading/tableReader.js";
+import type { TableReader } from "../reading/tableReader.js";
 import { AfterHand } from "./afterHand.js";
 import type { CoreCheckpoint, TableCore } from "./tableCore.js";
 import { DeckChecks } from "./deckChecks.js";
 import { NextHand } from "./nextHand.js";
-import { ReaderPresence } from "./readers.js";
+import { ReaderPresence, tableReader, unknownAntenna } from "./readers.js";
 import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import type { TableSettings } from "./settings.js";
 import { FloorSetup } from "./setupWaiting.js";
@@ -54,8 +54,6 @@ class Table implements TableCore {
   private readonly checks: DeckChecks;
   /** A shuffler press waiting for the hand to end on what the readers have yet to report, until when. */
   private shufflerWaiting: number | null = null;
-  /** When the last hand ended: chips on a bet zone since before then are that hand's. */
-  private lastHandEnd = Number.NEGATIVE_INFINITY;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
   private readonly after: AfterHand;
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
@@ -69,13 +67,7 @@ class Table implements TableCore {
 
   constructor(settings: TableSettings, from?: CoreCheckpoint) {
     this.state = from ? structuredClone(from.table) : emptyTable(settings.seats, settings.game);
-    this.reader = new TableReader({
-      registry: settings.registry,
-      settleWindowMs: settings.settleWindowMs,
-      departWindowMs: settings.departWindowMs ?? 500,
-      ...(settings.scanRoundMs === undefined ? {} : { scanRoundMs: settings.scanRoundMs }),
-      ...(settings.missedScans === undefined ? {} : { missedScans: settings.missedScans }),
-    });
+    this.reader = tableReader(settings);
     this.readers = new ReaderPresence(settings.antennas, settings.readers, this.reader);
     this.after = new AfterHand(
       settings.antennas,
@@ -86,10 +78,9 @@ class Table implements TableCore {
     this.setup = new FloorSetup(this.state);
     this.checks = new DeckChecks(settings.antennas, settings.registry, settings.decks ?? [], this.reader);
     if (from) this.reader.restore(from.reader);
-    this.next = new NextHand(this.state, this.reader, settings, from ? structuredClone(from.redeal) : null);
+    this.next = new NextHand(this.state, this.reader, settings, from);
     if (from) {
       this.desk.seedOffline(this.readers.restore(from.offline));
-      this.lastHandEnd = from.lastHandEnd ?? Number.NEGATIVE_INFINITY;
       if (from.afterHand) this.after.restore(from.afterHand);
     }
   }
@@ -103,7 +94,7 @@ class Table implements TableCore {
       reader: this.reader.snapshot(),
       redeal: structuredClone(this.next.redeal),
       offline: this.readers.away(),
-      lastHandEnd: this.lastHandEnd,
+      lastHandEnd: this.next.lastHandEnd,
       afterHand: this.after.snapshot(),
     };
   }
@@ -187,8 +178,7 @@ class Table implements TableCore {
 
   finish(t: number): TableEvent[] {
     const out = this.advanceTo(t);
-    const last = this.nextDeadline();
-    return last === null ? out : [...out, ...this.advanceTo(Number.MAX_SAFE_INTEGER)];
+    return this.nextDeadline() === null ? out : [...out, ...this.advanceTo(Number.MAX_SAFE_INTEGER)];
   }
 
   snapshot(): TableState {
@@ -196,32 +186,12 @@ class Table implements TableCore {
   }
 
   private onTags(event: TagsEvent): TableEvent[] {
-    if (!this.readers.has(event.antenna)) {
-      return [
-        alert(
-          event.t,
-          "UNKNOWN_TAG",
-          `A report came from antenna "${event.antenna}", which this table does not have`,
-          ["Check the antenna map in the configuration (antennas:) against the wiring"],
-        ),
-      ];
-    }
+    if (!this.readers.has(event.antenna)) return [unknownAntenna(event.t, event.antenna)];
     this.checks.report(event.antenna, event.tags);
     // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
     const asItStood = this.playing === null ? this.route(event.t, this.after.asItStood(event)) : [];
     const observations = this.reader.report(event.t, event.antenna, event.tags);
-    // A card arriving on the muck (a fold) means the action has moved on: bets still settling are read
-    // first. A card dealt to a seat closes the wagers placed before the deal (Three Card Poker), but
-    // does not show a bettor is done (an extra card pitched while he still pushes chips); board and
-    // burn cards are the dealer's (see ReaderPresence.movesAction).
-    const arrived = observations.flatMap((o) => (o.type === "card_arrived" ? [o.antenna] : []));
-    // (In a reader's reconnection burst, bets put out before it went away are read too.)
-    const burst = this.readers.isAway(event.antenna);
-    const settled = arrived.includes("muck")
-      ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, true, burst))
-      : arrived.some((a) => a !== "board" && a !== "burn")
-        ? this.route(event.t, this.reader.settleAll(event.t, event.antenna, undefined, false))
-        : [];
+    const settled = this.route(event.t, this.readers.settledBy(event, observations));
     return [...asItStood, ...settled, ...this.route(event.t, observations)];
   }
 
@@ -242,7 +212,6 @@ class Table implements TableCore {
       if (s) s.stack = stack;
     }
     this.next.ended(ending);
-    this.lastHandEnd = ending.t;
     this.settled = hand;
     this.playing = null;
     this.after.handEnded(hand.session, events, ending.t);
@@ -305,7 +274,7 @@ class Table implements TableCore {
   private startHand(t: number): TableEvent[] {
     // The dealer's work after the last hand is over when the next begins; the tray is judged now.
     const judged = this.after.nextHand(t);
-    const press = this.next.press(t, this.lastHandEnd);
+    const press = this.next.press(t);
     if (press.began) this.settled = null;
     if (press.hand !== null) this.playing = press.hand;
     return [...judged, ...press.events];

@@ -30,23 +30,28 @@ export interface Press {
 export class NextHand {
   /** A misdeal's hand, dealt again at the next press while its seats still play. */
   redeal: Redeal | null;
+  /** When the last hand ended: chips on a bet zone since before then are that hand's. */
+  lastHandEnd: number;
 
   constructor(
     private readonly state: TableState,
     private readonly reader: TableReader,
     private readonly settings: TableSettings,
-    redeal: Redeal | null,
+    /** The checkpoint the table is rebuilt from, if any. */
+    from?: { redeal: Redeal | null; lastHandEnd?: number },
   ) {
-    this.redeal = redeal;
+    this.redeal = from ? structuredClone(from.redeal) : null;
+    this.lastHandEnd = from?.lastHandEnd ?? Number.NEGATIVE_INFINITY;
   }
 
   /** A hand ended: a misdeal is dealt again at the next press. */
   ended(ending: HandEnding): void {
     if (ending.redeal !== null) this.redeal = ending.redeal;
+    this.lastHandEnd = ending.t;
   }
 
-  /** The shuffler press between hands; `lastHandEnd`: chips on a zone since before then are that hand's. */
-  press(t: number, lastHandEnd: number): Press {
+  /** The shuffler press between hands. */
+  press(t: number): Press {
     const state = this.state;
     // A re-deal is exact only while every seat of the misdealt hand still plays (the floor may have
     // changed the table since): otherwise the next hand is a new one.
@@ -102,7 +107,7 @@ export class NextHand {
         players: Object.fromEntries(inGame.map((s) => [s, state.seats[s]?.player ?? `seat ${s}`])),
         antennas: this.settings.antennas,
         zones: this.reader,
-        lastHandEnd,
+        lastHandEnd: this.lastHandEnd,
         leftovers,
         reading: {
           scanRoundMs: this.reader.scanRoundMs,

@@ -4,9 +4,13 @@
  * antenna it serves (a channel can fault alone); the floor hears once per reader (the settings'
  * `readers`), naming the antennas it serves, and the alert clears when every one of them is back.
  */
-import type { InputEvent, ReaderEvent } from "../contract/input.js";
+import type { InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
-import { say } from "../hand/alerts.js";
+import type { AlertEvent } from "../contract/output.js";
+import type { Observation } from "../reading/observations.js";
+import { alert, say } from "../hand/alerts.js";
+import { TableReader } from "../reading/tableReader.js";
+import type { TableSettings } from "./settings.js";
 
 /** Events after which a bet still settling is read at once: the action has moved on. */
 const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
@@ -15,6 +19,13 @@ const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "ex
 export interface PresenceReader {
   setOnline(antennas: readonly string[], online: boolean, t: number): void;
   isMove(antenna: string, tags: readonly string[]): boolean;
+  settleAll(
+    t: number,
+    except?: string,
+    before?: number,
+    betZones?: boolean,
+    frozenToo?: boolean,
+  ): Observation[];
 }
 
 export class ReaderPresence {
@@ -82,6 +93,22 @@ export class ReaderPresence {
     return moves && this.reader.isMove(event.antenna, event.tags);
   }
 
+  /**
+   * The bets still settling that a report's cards close, read before the report itself. A card arriving
+   * on the muck (a fold) means the action has moved on. A card dealt to a seat closes the wagers placed
+   * before the deal (Three Card Poker), but does not show a bettor is done (an extra card pitched while
+   * he still pushes chips); board and burn cards are the dealer's (see movesAction).
+   */
+  settledBy(event: TagsEvent, observations: readonly Observation[]): Observation[] {
+    const arrived = observations.flatMap((o) => (o.type === "card_arrived" ? [o.antenna] : []));
+    // (In a reader's reconnection burst, bets put out before it went away are read too.)
+    if (arrived.includes("muck"))
+      return this.reader.settleAll(event.t, event.antenna, undefined, true, this.isAway(event.antenna));
+    if (arrived.some((a) => a !== "board" && a !== "burn"))
+      return this.reader.settleAll(event.t, event.antenna, undefined, false);
+    return [];
+  }
+
   /** A reader (or one antenna's channel) went away or came back: READER_OFFLINE, once per reader. */
   onReader(event: ReaderEvent): TableEvent[] {
     const reader = this.readerOf(event.reader);
@@ -110,4 +137,22 @@ export class ReaderPresence {
     if (this.antennaSet.has(unit)) return this.readers?.[unit] ?? "bridge";
     return unit;
   }
+}
+
+/** The table reader for the table's settings: its registry and its reading windows. */
+export function tableReader(settings: TableSettings): TableReader {
+  return new TableReader({
+    registry: settings.registry,
+    settleWindowMs: settings.settleWindowMs,
+    departWindowMs: settings.departWindowMs ?? 500,
+    ...(settings.scanRoundMs === undefined ? {} : { scanRoundMs: settings.scanRoundMs }),
+    ...(settings.missedScans === undefined ? {} : { missedScans: settings.missedScans }),
+  });
+}
+
+/** A report from an antenna the table does not have: the wiring and the configuration disagree. */
+export function unknownAntenna(t: number, antenna: string): AlertEvent {
+  return alert(t, "UNKNOWN_TAG", `A report came from antenna "${antenna}", which this table does not have`, [
+    "Check the antenna map in the configuration (antennas:) against the wiring",
+  ]);
 }
