@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../src/config/config.js";
 import { formatJsonLine, InputEvent, readJsonLines, type TableEvent } from "../src/contract/index.js";
 import { MachineSession } from "../src/hand/machineSession.js";
-import { createTableFromConfig } from "../src/table/core.js";
+import { createTableFromConfig } from "../src/runtime/tableSettings.js";
 
 export interface ReplayBreakdown {
   validateMs: number;

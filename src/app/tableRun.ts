@@ -15,7 +15,7 @@ import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED } from "../journal/faults.js";
 import { Journal } from "../journal/journal.js";
 import { recoveredNotice } from "../journal/recovery.js";
-import { createTableFromConfig, registryFromConfig } from "../table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
 import { startFloorPage } from "../web/start.js";
 import { loadConfig } from "../config/config.js";

@@ -12,11 +12,12 @@ import { type Recovered, recover, resumedClock } from "../journal/recovery.js";
 import type { Journal } from "../journal/journal.js";
 import type { InputJournal, MonotonicClock, SetTimer, TableOutput } from "../ports/ports.js";
 import type { Registry } from "../reading/registry.js";
-import { createTableFromConfig, registryFromConfig, type TableCore } from "../table/core.js";
+import type { TableCore } from "../table/core.js";
+import { createTableFromConfig, registryFromConfig, type TableConfig } from "./tableSettings.js";
 import { Runtime } from "./runtime.js";
 
-/** What the core is built from: the validated configuration, or the part of it the core reads. */
-export type TableConfig = Parameters<typeof createTableFromConfig>[0];
+// What the core is built from: the validated configuration, or the part of it the core reads.
+export type { TableConfig } from "./tableSettings.js";
 
 /** The ports a table is assembled with; each left out has the default a simulation wants. */
 export interface TablePorts {

@@ -9,7 +9,7 @@ import type { Config } from "../config/configSchema.js";
 import type { InputEventIn } from "../contract/input.js";
 import { expectedAntennas } from "../devices/bridge/focus.js";
 import { tableView } from "../display/view.js";
-import { createTableFromConfig } from "../table/core.js";
+import { createTableFromConfig } from "../runtime/tableSettings.js";
 import { toInputEvent } from "./run.js";
 
 /** The focus as the scan model asks for it. */

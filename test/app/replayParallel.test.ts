@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { replayFileParallel, replayText, type ReplayOptions } from "../../src/app/replay.js";
-import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
+import { type TableCore } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { scenarioFiles } from "../support/scenarioFiles.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");

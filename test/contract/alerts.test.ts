@@ -11,7 +11,7 @@ import { loadConfig } from "../../src/config/config.js";
 import { ALERT_CODES, CATALOGUE, isAlertCode } from "../../src/contract/alerts.js";
 import { renderAlertsDoc } from "../../src/contract/alertsDoc.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { REPO_ROOT, SHARED } from "../support/paths.js";
 import { scenarioFiles } from "../support/scenarioFiles.js";
 

@@ -13,7 +13,7 @@ import {
 import { InputEvent } from "../../src/contract/index.js";
 import { readPhhFile } from "../../src/rules/phh/read.js";
 import { phhToInputEvents } from "../../src/sim/phhScript.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { eligibleHands, PHH_ROOT } from "../hand/phhDeviceRun.js";
 import { alertRaised, replayUntil, scenarioEvents } from "./scenario.js";
 

@@ -14,7 +14,7 @@ import { dealerPanel } from "../../src/display/dealerPanel.js";
 import { writeBitmapPng } from "../../src/display/png.js";
 import { isBlack, rasterize } from "../../src/display/raster.js";
 import { digits, seatLights } from "../../src/display/seatLights.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { REPO_ROOT } from "../support/paths.js";
 
 const ARTIFACTS = join(REPO_ROOT, "test/artifacts");

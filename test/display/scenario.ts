@@ -7,7 +7,7 @@ import type { Screen } from "../../src/devices/epaper/screen.js";
 import type { DigitsView, SeatLight } from "../../src/devices/keys/dealer-keys.js";
 import { createDisplayOutputs, type DisplayOutputs } from "../../src/display/outputs.js";
 import type { TableView } from "../../src/display/view.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { REPO_ROOT } from "../support/paths.js";
 
 export const SCENARIOS = join(REPO_ROOT, "test/scenarios");

@@ -16,7 +16,7 @@ import { privateTableView, tableView } from "../../src/display/view.js";
 import { isReplayable, listCorpus } from "../../src/rules/phh/corpus.js";
 import { readPhhFile } from "../../src/rules/phh/read.js";
 import { phhToInputEvents } from "../../src/sim/phhScript.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { PHH_ROOT } from "../support/paths.js";
 
 const config = { ...loadConfig(), house: { bbAnteOrder: "ante-first" as const } };

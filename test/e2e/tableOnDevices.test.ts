@@ -22,7 +22,7 @@ import { Cmd } from "../../src/devices/epaper/frame.js";
 import { EpaperPanel } from "../../src/devices/epaper/panel.js";
 import { openDealerKeys } from "../../src/devices/keys/dealer-keys.js";
 import { createDisplayOutputs } from "../../src/display/outputs.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { createRegistry } from "../../src/reading/registry.js";
 import { MockPanel } from "../../src/devices/epaper/mock.js";
 

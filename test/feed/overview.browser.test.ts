@@ -15,7 +15,7 @@ import { startEmbeddedBroker } from "../../src/feed/embeddedBroker.js";
 import { FloorInbox } from "../../src/feed/floorInbox.js";
 import { FeedPublisher } from "../../src/feed/publisher.js";
 import { RulingKeys, RulingVerifier } from "../../src/feed/signedRuling.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { createRoomServer } from "../../src/web/floor/roomServer.js";
 import { Supervisors } from "../../src/web/supervisors.js";
 import { until } from "./brokers.js";

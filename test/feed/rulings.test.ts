@@ -13,7 +13,7 @@ import { FeedPublisher } from "../../src/feed/publisher.js";
 import { RulingKeys, RulingVerifier, signRuling } from "../../src/feed/signedRuling.js";
 import { RoomSubscriber } from "../../src/feed/subscriber.js";
 import { topics } from "../../src/feed/topics.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { until } from "./brokers.js";
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { InputEvent } from "../../src/contract/index.js";
-import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
+import { type TableCore } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { scenarioInputs } from "../support/scenarioFiles.js";
 import { tcpTable } from "./tcp/replay.js";
 

@@ -8,7 +8,7 @@ import { readPhhFile } from "../../src/rules/phh/read.js";
 import type { PaceMode } from "../../src/sim/pace.js";
 import { type NoiseOptions, type PhhScript, phhToInputEvents } from "../../src/sim/phhScript.js";
 import { ScanRounds, scanLayout } from "../../src/sim/scanRounds.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 
 import { PHH_ROOT } from "../support/paths.js";
 

@@ -15,7 +15,7 @@ import { inputRows, openForReading } from "../../src/journal/db.js";
 import { forCore } from "../../src/journal/recovery.js";
 import { loadTableKey } from "../../src/journal/tableKey.js";
 import { verifyJournal } from "../../src/journal/verify.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { numbered } from "../../src/table/numbered.js";
 import { mulberry32, randInt } from "../../src/sim/random.js";
 import { bundleCli, crashLane, type RunRecord } from "./crashRun.js";

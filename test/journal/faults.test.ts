@@ -11,7 +11,7 @@ import { Journal, type JournalOptions } from "../../src/journal/journal.js";
 import { forCore, recover } from "../../src/journal/recovery.js";
 import { loadTableKey } from "../../src/journal/tableKey.js";
 import { verifyJournal } from "../../src/journal/verify.js";
-import { createTableFromConfig, registryFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
 import { journalOf, memoryLogger, tempDir } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
 

@@ -9,7 +9,7 @@ import { handToPhh, phhOrder } from "../../src/journal/phhExport.js";
 import { loadTableKey } from "../../src/journal/tableKey.js";
 import { parsePhh, readPhhFile } from "../../src/rules/phh/read.js";
 import { replayHand } from "../../src/rules/phh/replay.js";
-import { createTableFromConfig, registryFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
 import { journalOf, tempDir } from "./support.js";
 import { pluribusFiles, tableInput } from "./tableInput.js";
 

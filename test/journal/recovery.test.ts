@@ -8,7 +8,7 @@ import { inputRows, openForReading } from "../../src/journal/db.js";
 import { HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../../src/journal/recovery.js";
-import { createTableFromConfig, registryFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
 import { numbered } from "../../src/table/numbered.js";
 import { memoryLogger, readTableEvents, tempDir, writeInputs } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";

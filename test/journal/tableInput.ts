@@ -5,7 +5,7 @@ import { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { readPhhFile } from "../../src/rules/phh/read.js";
 import { phhToInputEvents } from "../../src/sim/phhScript.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { PHH_ROOT } from "../support/paths.js";
 
 /** The PHH files of the first `count` Pluribus hands (six-handed no-limit, no antes). */

@@ -27,7 +27,7 @@ import { Journal } from "../../src/journal/journal.js";
 import { recover } from "../../src/journal/recovery.js";
 import { loadPublicKey, loadTableKey } from "../../src/journal/tableKey.js";
 import { verifyJournal, type VerifyResult } from "../../src/journal/verify.js";
-import { createTableFromConfig, registryFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
 import { memoryLogger, tempDir } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
 

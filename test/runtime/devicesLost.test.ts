@@ -17,7 +17,7 @@ import { usbId } from "../../src/devices/inventory.js";
 import { createLogger } from "../../src/runtime/log.js";
 import { Runtime } from "../../src/runtime/runtime.js";
 import { openTableDevices, PANEL_REOPEN_MS } from "../../src/runtime/tableDevices.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 
 const PANEL = "/dev/mock-panel-lost";
 /** Lets the mock port's I/O callbacks (setImmediate, not faked) run: order, not time. */

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { describe, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { checkScenario, expectPositiveAndNegative, scenarioFiles } from "../support/scenarioFiles.js";
 
 const files = scenarioFiles(dirname(fileURLToPath(import.meta.url)));

@@ -12,7 +12,7 @@ import { cobsEncode, crc16, encodeFrame } from "../../src/devices/bridge/index.j
 import { ensureEmulator, openEmulatedBridge } from "../../src/sim/emulator.js";
 import { EMULATOR_TIME_TYPE, MarkSplitter, readTimeMark } from "../../src/sim/emulatorLink.js";
 import { VirtualClock } from "../../src/sim/virtualClock.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 
 describe("VirtualClock", () => {
   it("moves only when advanced, and fires each timer at its own deadline, earliest first", () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
-import { createTableFromConfig, registryFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
 
 const config = loadConfig();
 const dir = join(import.meta.dirname, "../scenarios");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InputEvent, type InputEventIn, type TableEvent } from "../../src/contract/index.js";
 import { loadConfig } from "../../src/config/config.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 
 const config = loadConfig();
 const newTable = () => createTableFromConfig(config);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config/config.js";
 import { type InputJournal, Runtime } from "../../src/runtime/runtime.js";
 import { InputEvent, type InputEventIn } from "../../src/contract/input.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { REPO_ROOT } from "../support/paths.js";
 import { scenarioInputs } from "../support/scenarioFiles.js";
 

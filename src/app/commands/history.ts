@@ -3,7 +3,7 @@ import { type Command, InvalidArgumentError } from "commander";
 import { formatJsonLine } from "../../contract/jsonl.js";
 import { handRows, type HandRow } from "../../journal/db.js";
 import { replayJournalHand } from "../../journal/handReplay.js";
-import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../../runtime/tableSettings.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { floorLines } from "./floorHistory.js";
 import { diag, write } from "./io.js";

@@ -16,7 +16,7 @@ import {
   TableKeyError,
 } from "../../journal/tableKey.js";
 import { verifyJournal, type VerifyResult, verifyTail } from "../../journal/verify.js";
-import { createTableFromConfig, registryFromConfig } from "../../table/core.js";
+import { createTableFromConfig, registryFromConfig } from "../../runtime/tableSettings.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { diag, write } from "./io.js";
 

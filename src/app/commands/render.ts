@@ -7,7 +7,8 @@ import { dealerPanel } from "../../display/dealerPanel.js";
 import { rasterize } from "../../display/raster.js";
 import { terminalView } from "../../display/terminal.js";
 import { type TableView, tableView } from "../../display/view.js";
-import { createTableFromConfig, type TableCore } from "../../table/core.js";
+import { type TableCore } from "../../table/core.js";
+import { createTableFromConfig } from "../../runtime/tableSettings.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import { diag, write } from "./io.js";
 

@@ -1,7 +1,7 @@
 /** `feltguard replay` and `feltguard demo`. */
 import { join } from "node:path";
 import type { Command } from "commander";
-import { createTableFromConfig } from "../../table/core.js";
+import { createTableFromConfig } from "../../runtime/tableSettings.js";
 import { numbered } from "../../table/numbered.js";
 import { DEFAULT_CONFIG_PATH, EXAMPLES_DIR, loadConfig } from "../../config/config.js";
 import { replayFile, replayFileParallel } from "../replay.js";

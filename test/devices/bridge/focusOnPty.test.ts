@@ -18,7 +18,7 @@ import { Runtime } from "../../../src/runtime/runtime.js";
 import { channelMap, DEFAULT_BRIDGE } from "../../../src/runtime/tableDevices.js";
 import { ensureEmulator, openEmulatedBridge } from "../../../src/sim/emulator.js";
 import { VirtualClock } from "../../../src/sim/virtualClock.js";
-import { createTableFromConfig } from "../../../src/table/core.js";
+import { createTableFromConfig } from "../../../src/runtime/tableSettings.js";
 
 const config = loadConfig();
 const ch = Object.fromEntries(Object.entries(channelMap(config)).map(([c, a]) => [a, Number(c)])) as Record<

@@ -2,7 +2,8 @@
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../../src/contract/index.js";
-import { createTableFromConfig, type TableCore } from "../../../src/table/core.js";
+import { type TableCore } from "../../../src/table/core.js";
+import { createTableFromConfig } from "../../../src/runtime/tableSettings.js";
 
 export const TCP_CONFIG = fileURLToPath(new URL("../../../config/tcp.yaml", import.meta.url));
 

@@ -1,0 +1,43 @@
+/**
+ * Three Card Poker's side of starting and ending a hand (the shape is src/hand/lifecycle.ts): no
+ * button or blinds, so the first box in the game stands in for the button and no level is needed; the
+ * hand's bets are what lies on its wager zones at the press; the house's pay tables ride on the hand.
+ */
+import type { Level } from "../../rules/games.js";
+import type { Game, HandPress } from "../lifecycle.js";
+import { handInit, SessionHand } from "../lifecycle.js";
+import { TcpSession } from "./session.js";
+
+/** Three Card Poker wager zones: chips on them before the shuffler are the hand's bets. */
+const TCP_ZONE = /^(ante|play|pairplus|prime)\d+$/;
+/** Three Card Poker has no blinds: the level is not needed. */
+const NO_LEVEL: Level = { sb: 0, bb: 0, ante: 0, bbAnte: 0 };
+
+/** Chips on the Three Card Poker zones now: bets placed before the shuffler count. */
+function wagers(press: HandPress): Record<string, number> {
+  const zones: Record<string, number> = {};
+  for (const a of press.antennas.filter((name) => TCP_ZONE.test(name))) {
+    zones[a] = press.zones.chipsOn(a).reduce((sum, c) => sum + c.denomination, 0);
+  }
+  return zones;
+}
+
+/** Three Card Poker: house-banked, one box per seat. */
+export const threeCardPoker: Game = {
+  positions({ inGame }) {
+    const first = inGame[0];
+    return first === undefined ? null : { button: first, sb: null, bb: first, sbPos: first };
+  },
+  level: (floorLevel) => floorLevel ?? NO_LEVEL,
+  start(press) {
+    const { session, events } = TcpSession.start({
+      ...handInit(press),
+      players: press.players,
+      zones: wagers(press),
+      ...(press.payTable ? { payTable: press.payTable } : {}),
+    });
+    // No board: a card off the table never makes the press wait. The table keeps the hand after it
+    // ends: the dealer pays from its view.
+    return { hand: new SessionHand(session), events };
+  },
+};

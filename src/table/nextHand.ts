@@ -1,0 +1,140 @@
+/**
+ * The shuffler press starts the next hand: the table's part of it. Whether a hand can start (a break,
+ * no level, too few players), whether it is the exact re-deal of a misdeal, and the hand's header on the
+ * table; then the hand's own game places it and starts it (src/hand/lifecycle.ts,
+ * src/hand/tcp/lifecycle.ts), from what the readers show at the press.
+ */
+import type { AlertEvent, TableEvent } from "../contract/output.js";
+import { alert } from "../hand/alerts.js";
+import { type Game, type HandEnding, holdem, type LiveHand } from "../hand/lifecycle.js";
+import { threeCardPoker } from "../hand/tcp/lifecycle.js";
+import type { TableReader } from "../reading/tableReader.js";
+import type { Positions } from "../rules/positions.js";
+import type { TableSettings } from "./settings.js";
+import { type GameSettings, type Level, seatsInGame, type TableState } from "./state.js";
+
+/** Antennas whose cards belong to a hand: what must be collected before the next shuffle (r.21). */
+const CARD_ZONE = /^(seat\d+|board|burn|muck|dealer)$/;
+
+/** A misdealt hand, to be dealt again as it was. */
+export type Redeal = { positions: Positions; level: Level; game: GameSettings };
+
+/** What a press gave: the hand started (or null), and whether the table went on to a new hand. */
+export interface Press {
+  hand: LiveHand | null;
+  events: TableEvent[];
+  /** The table passed its checks and numbered a new hand (the last hand is no longer shown). */
+  began: boolean;
+}
+
+export class NextHand {
+  /** A misdeal's hand, dealt again at the next press while its seats still play. */
+  redeal: Redeal | null;
+  /** When the last hand ended: chips on a bet zone since before then are that hand's. */
+  lastHandEnd: number;
+
+  constructor(
+    private readonly state: TableState,
+    private readonly reader: TableReader,
+    private readonly settings: TableSettings,
+    /** The checkpoint the table is rebuilt from, if any. */
+    from?: { redeal: Redeal | null; lastHandEnd?: number },
+  ) {
+    this.redeal = from ? structuredClone(from.redeal) : null;
+    this.lastHandEnd = from?.lastHandEnd ?? Number.NEGATIVE_INFINITY;
+  }
+
+  /** A hand ended: a misdeal is dealt again at the next press. */
+  ended(ending: HandEnding): void {
+    if (ending.redeal !== null) this.redeal = ending.redeal;
+    this.lastHandEnd = ending.t;
+  }
+
+  /** The shuffler press between hands. */
+  press(t: number): Press {
+    const state = this.state;
+    // A re-deal is exact only while every seat of the misdealt hand still plays (the floor may have
+    // changed the table since): otherwise the next hand is a new one.
+    const inGame = seatsInGame(state);
+    const inPlay = new Set(inGame);
+    const r = this.redeal;
+    const redeal =
+      r !== null &&
+      [r.positions.button, r.positions.sb, r.positions.bb].every(
+        (s) => s === null || inPlay.has(s) || s === r.positions.button,
+      )
+        ? r
+        : null;
+    const game = gameOf(redeal?.game ?? state.game);
+    const refused = (reason: string): Press => ({
+      hand: null,
+      events: [notStarted(t, reason)],
+      began: false,
+    });
+    if (state.onBreak) return refused("the table is on a break (floor op resume)");
+    const level = redeal?.level ?? game.level(state.nextLevel);
+    if (level === null) return refused("no blind level has been set (floor op level)");
+    const { seatCount, placedButton, lastPositions } = state;
+    const positions = redeal?.positions ?? game.positions({ inGame, seatCount, placedButton, lastPositions });
+    if (positions === null) return refused("fewer than two players with chips are seated");
+    this.redeal = null;
+    state.handsStarted += 1;
+    state.lastPositions = positions;
+    state.placedButton = null;
+    const stacks = Object.fromEntries(inGame.map((s) => [s, state.seats[s]?.stack ?? 0]));
+    const settings = redeal?.game ?? { ...state.game };
+    // The press is a hand boundary: the last hand's cards are what the latest reports still show.
+    const leftovers = this.reader.newHand().filter((l) => CARD_ZONE.test(l.antenna));
+    const hand = state.handsStarted;
+    state.hand = {
+      hand,
+      positions,
+      level: { ...level },
+      game: settings,
+      redeal: redeal !== null,
+      stacksBefore: stacks,
+    };
+    try {
+      const started = game.start({
+        t,
+        hand,
+        game: settings,
+        positions,
+        level,
+        redeal: redeal !== null,
+        seatCount,
+        stacks,
+        players: Object.fromEntries(inGame.map((s) => [s, state.seats[s]?.player ?? `seat ${s}`])),
+        antennas: this.settings.antennas,
+        zones: this.reader,
+        lastHandEnd: this.lastHandEnd,
+        leftovers,
+        reading: {
+          scanRoundMs: this.reader.scanRoundMs,
+          lagMs: this.reader.lagMs,
+          departMs: this.reader.departWindowMs,
+        },
+        oddChipUnit: this.settings.chips[0] ?? 1,
+        bbAnteOrder: this.settings.bbAnteOrder ?? "blind-first",
+        ...(this.settings.rake ? { rake: this.settings.rake } : {}),
+        ...(this.settings.payTable ? { payTable: this.settings.payTable } : {}),
+      });
+      return { ...started, began: true };
+    } catch (e) {
+      // A table the rules cannot start a hand on must not stop the process: the floor is told why.
+      state.hand = null;
+      return { hand: null, events: [notStarted(t, (e as Error).message)], began: true };
+    }
+  }
+}
+
+/** The game a hand of `settings` is played by: each starts and ends its own hands. */
+function gameOf(settings: GameSettings): Game {
+  return settings.game === "tcp" ? threeCardPoker : holdem;
+}
+
+function notStarted(t: number, reason: string): AlertEvent {
+  return alert(t, "HAND_NOT_STARTED", `The shuffler was pressed but no hand can start: ${reason}`, [
+    "Set up the table from the floor page, then press the shuffler again",
+  ]);
+}
