@@ -4,13 +4,20 @@
  * table (chips read, a card arrived, another key, a ruling). The hand goes back to exactly where it was
  * before the key: the hand keeps a plain-data copy of itself from just before each such key.
  *
+ * That copy is taken before every `check`, `fold`, `raise` and `exposed` key, so it is made field by
+ * field ({@link COPY}) rather than with `structuredClone`, which serialised the whole hand and was a
+ * quarter of the replay's CPU (bench/replay-profile.md). What a hand never changes in place — its
+ * configuration and the betting state, whose type is read-only and is replaced, never edited — is
+ * shared; every container the hand edits in place is copied. The table is exhaustive: a new field of
+ * the context does not compile until it says how it is copied.
+ *
  * What the floor must decide is never taken back by the dealer: if the key has already raised a
  * floor-severity alert (e.g. the `exposed` key judged a misdeal), the undo is refused.
  */
 import type { ButtonName } from "../contract/input.js";
 import type { AlertEvent } from "../contract/output.js";
 import { alert, CATALOGUE, isAlertCode } from "./alerts.js";
-import type { HandContext } from "./context.js";
+import type { HandContext, HandTimer } from "./context.js";
 import type { Observation } from "../reading/observations.js";
 
 /** Keys the dealer may take back. */
@@ -27,8 +34,93 @@ export function beforeKey(h: HandContext, key: ButtonName): void {
     h.undoable = null;
     return;
   }
-  const { out: _out, undoable: _undoable, ...rest } = h;
-  h.undoable = { key: key as UndoableKey, before: structuredClone(rest) };
+  h.undoable = { key: key as UndoableKey, before: copyHand(h) };
+}
+
+/** How each field of the hand is copied for the undo record: see the module's comment. */
+const COPY: { [K in keyof Before]: (v: Before[K]) => Before[K] } = {
+  t: same,
+  hand: same,
+  // The configuration of the hand: set when it starts, only read afterwards.
+  game: same,
+  def: same,
+  positions: same,
+  level: same,
+  redeal: same,
+  seatCount: same,
+  oddChipUnit: same,
+  reading: same,
+  stacksBefore: (v) => ({ ...v }),
+  entitled: (v) => v.slice(),
+  // Read-only (rules/bettingTypes.ts): an action makes a new state.
+  betting: same,
+  hole: (v) => recordOf(v, (tags) => tags.slice()),
+  faces: (v) => new Map(v),
+  cardsDealt: same,
+  dealComplete: same,
+  exposures: same,
+  board: (b) => ({
+    tags: b.tags.slice(),
+    cards: b.cards.slice(),
+    burns: b.burns.slice(),
+    burnsUsed: b.burnsUsed,
+    noBurn: b.noBurn.slice(),
+    procedure:
+      "tags" in b.procedure ? { ...b.procedure, tags: b.procedure.tags.slice() } : { ...b.procedure },
+    clearOnStreet: b.clearOnStreet.map((c) => ({ ...c })),
+  }),
+  zones: (v) => recordOf(v, (z) => ({ chips: mapOf(z.chips, (c) => ({ ...c })) })),
+  committed: (v) => recordOf(v, (c) => ({ ...c })),
+  pendingFolds: (v) => v.slice(),
+  pendingOutOfTurn: (v) =>
+    v === null ? null : { ...v, denominations: v.denominations.slice(), tags: v.tags.slice() },
+  deferredKeys: (v) => v.map((k) => ({ ...k })),
+  deferredChips: (v) => v.map((d) => ({ seat: d.seat, chips: d.chips.map((c) => ({ ...c })) })),
+  raiseDeclared: same,
+  streetAt: same,
+  streetActions: same,
+  actionsInTurn: (v) => v.slice(),
+  substantial: same,
+  dead: (v) => v.slice(),
+  hold: (v) => (v === null ? null : { ...v }),
+  open: (v) => v.slice(),
+  stale: (v) => v.slice(),
+  staleWhere: (v) => ({ ...v }),
+  lastHandsChips: (v) => ({ tags: v.tags.slice(), until: v.until }),
+  timers: (v) => v.map(copyTimer),
+  allinAnnounced: same,
+  result: same,
+  finalStacks: (v) => (v === null ? null : { ...v }),
+};
+const FIELDS = Object.keys(COPY) as (keyof Before)[];
+
+/** The hand without its outbox and undo record, sharing nothing the hand edits in place. */
+export function copyHand(h: Before): Before {
+  const c: Partial<Record<keyof Before, unknown>> = {};
+  for (const k of FIELDS) c[k] = (COPY[k] as (v: unknown) => unknown)(h[k]);
+  return c as Before;
+}
+
+function same<T>(v: T): T {
+  return v;
+}
+
+function recordOf<T>(r: Record<number, T>, copy: (v: T) => T): Record<number, T> {
+  const c: Record<number, T> = {};
+  for (const k in r) c[k] = copy(r[k]!);
+  return c;
+}
+
+function mapOf<K, V>(m: Map<K, V>, copy: (v: V) => V): Map<K, V> {
+  const c = new Map<K, V>();
+  for (const [k, v] of m) c.set(k, copy(v));
+  return c;
+}
+
+function copyTimer(t: HandTimer): HandTimer {
+  if (t.kind === "prematureStands") return { ...t, tags: t.tags.slice() };
+  if (t.kind === "shortPush") return { ...t, chips: t.chips.map((c) => ({ ...c })) };
+  return { ...t };
 }
 
 /** The table moved on (chips read, a card arrived): the last key can no longer be taken back. */
@@ -62,7 +154,8 @@ export function undoKey(h: HandContext): void {
   }
   const seat = u.key === "check" || u.key === "fold" ? u.before.betting.toAct : null;
   const t = h.t;
-  Object.assign(h, structuredClone(u.before), { t, undoable: null });
+  // The record is dropped here, so the hand may take its copy over as it is.
+  Object.assign(h, u.before, { t, undoable: null });
   // Alerts the key raised are gone with it.
   for (const k of raisedSince) {
     const [code = "", s] = k.split(":");
