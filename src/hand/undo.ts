@@ -5,11 +5,14 @@
  * before the key: the hand keeps a plain-data copy of itself from just before each such key.
  *
  * That copy is taken before every `check`, `fold`, `raise` and `exposed` key, so it is made field by
- * field ({@link COPY}) rather than with `structuredClone`, which serialised the whole hand and was a
+ * field ({@link copyHand}) rather than with `structuredClone`, which serialised the whole hand and was a
  * quarter of the replay's CPU (bench/replay-profile.md). What a hand never changes in place — its
  * configuration and the betting state, whose type is read-only and is replaced, never edited — is
- * shared; every container the hand edits in place is copied. {@link copyHand} names every field: a new
- * field of the context does not compile until it says how it is copied.
+ * shared; every container the hand edits in place is copied. It names every field: a new
+ * field of the context does not compile until it says how it is copied. Two fields ride on the hand
+ * outside its type, `deck` (src/hand/deck.ts) and `rakeSchedule` (src/hand/rake.ts): each is set once
+ * (the first card dealt, which moves the action on; the start) and the undo, which overwrites only
+ * the copied fields, leaves them as they are.
  *
  * What the floor must decide is never taken back by the dealer: if the key has already raised a
  * floor-severity alert (e.g. the `exposed` key judged a misdeal), the undo is refused.
