@@ -13,7 +13,10 @@ const HISTORY =
   "87 k events/s at first; 98.5 k after chunked output and tag-resolution caching; " +
   "about 132 k after hidden-class fixes (Maps for faces and zone chips), the reader tracking only what is pending, " +
   "flat hand machines and validation on a worker thread (2026-11-21); " +
-  "the profile of 2026-11-25 (bench/replay-profile.md): a quarter of the CPU is the undo key's deep copy of the hand, a fifth the xstate interpreter";
+  "the profile of 2026-11-25 (bench/replay-profile.md): a quarter of the CPU is the undo key's deep copy of the hand, a fifth the xstate interpreter; " +
+  "then (branch replay, 2026-11-25) the undo record copied field by field instead of structuredClone, `replay` loading its own command alone and " +
+  "event lines written without a reordered copy: the main thread does 0.80x the work (whole-process CPU for the 300k-event log 13.5 -> 10.8 s, " +
+  "paired runs on the loaded shared machine, now 2 x Xeon), about 158 k events/s on the machine of 2026-11-21 by that ratio";
 
 /** Runs the built CLI (dist/, as installed) on a generated log, best of three. */
 export async function run(): Promise<BenchFigure[]> {
@@ -48,10 +51,22 @@ export async function run(): Promise<BenchFigure[]> {
         `Lines are validated on a second thread (worker) while the main thread runs the core. ` +
         `History on this machine: ${HISTORY}. ` +
         `Where the time goes, measured in-process on the same log: validating the lines ${ms(b.validateMs)} (off the main thread in the CLI), ` +
-        `the core ${ms(b.coreMs)}, writing the table events ${ms(b.formatMs)}. ` +
+        `the core ${ms(b.coreMs)} (${ms(b.coreCpuMs)} of CPU), writing the table events ${ms(b.formatMs)}. ` +
         `Of the core, the xstate interpreter alone is about ${ms(xstateMs)}: ${b.machineInputs.toLocaleString("en-US")} inputs reach a hand machine, ` +
         `at ${b.xstateMicros.toFixed(2)} µs each (the real hold'em machine sent an input it ignores), before ${b.hands.toLocaleString("en-US")} new actors (one per hand). ` +
-        "That per-input cost is the gap's cause; closing it would mean taking inputs past the hand machine, which the design keeps (every input is an event of the hand's chart).",
+        "With the undo key's deep copy gone, that per-input cost is the largest part left (a quarter of the main thread); " +
+        "none of those inputs is a no-op that could skip the machine (each records a card, chips or a key), so closing the gap " +
+        "means a cheaper transition per input inside the hand's chart (bench/replay-profile.md).",
+    },
+    {
+      name: "the core alone, input events per CPU-second (in-process)",
+      value: Math.round(events / (b.coreCpuMs / 1000)),
+      unit: "events/CPU-s",
+      target: "",
+      met: null,
+      note:
+        "the core fed the validated events on one thread, divided by the process's CPU time (user + system) meanwhile: " +
+        "less swayed than wall time by other work on a shared machine; the process figure above adds start-up, reading and writing",
     },
     {
       name: "xstate interpreter, one input to the hold'em hand machine",

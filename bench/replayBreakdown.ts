@@ -12,6 +12,8 @@ import { createTableFromConfig } from "../src/runtime/tableSettings.js";
 export interface ReplayBreakdown {
   validateMs: number;
   coreMs: number;
+  /** CPU time (user + system) of this process while the core ran: what a loaded machine does not inflate as much as wall time. */
+  coreCpuMs: number;
   formatMs: number;
   /** Inputs the core gave to a hand machine (one xstate event each). */
   machineInputs: number;
@@ -31,12 +33,15 @@ export function replayBreakdown(file: string): ReplayBreakdown {
   const core = createTableFromConfig(loadConfig(DEFAULT_CONFIG_PATH));
   const out: TableEvent[] = [];
   started = performance.now();
+  const cpuBefore = process.cpuUsage();
   for (const e of events) {
     for (const o of core.advanceTo(e.t)) out.push(o);
     for (const o of core.handle(e)) out.push(o);
   }
   for (const o of core.finish(events.at(-1)?.t ?? 0)) out.push(o);
   const coreMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const coreCpuMs = (cpu.user + cpu.system) / 1000;
   const machineInputs = counted.stop();
 
   started = performance.now();
@@ -48,6 +53,7 @@ export function replayBreakdown(file: string): ReplayBreakdown {
   return {
     validateMs,
     coreMs,
+    coreCpuMs,
     formatMs,
     machineInputs,
     hands: out.filter((o) => o.kind === "hand_start").length,

@@ -2,14 +2,11 @@
  * The `feltguard` command line. Table events go to stdout as JSON Lines; diagnostics to stderr.
  * Each command lives in src/app/commands/ and registers itself here.
  */
-import { Command, InvalidArgumentError } from "commander";
-import { JsonLinesError } from "../contract/jsonl.js";
-import { ConfigError } from "../config/config.js";
-import { StartError } from "./preflight.js";
+import { Command } from "commander";
+import { runCli } from "./runCli.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
 import { registerDevices } from "./commands/devices.js";
 import { registerDoctor } from "./commands/doctor.js";
-import { diag } from "./commands/io.js";
 import { registerRender } from "./commands/render.js";
 import { registerReplay } from "./commands/replay.js";
 import { registerTable } from "./commands/table.js";
@@ -40,22 +37,7 @@ export function buildCli(): Command {
   return program;
 }
 
-/** Runs the CLI; known input errors become one clear message and exit code 1. */
+/** Runs the CLI; known input errors become one clear message and exit code 1 (src/app/runCli.ts). */
 export async function main(argv: string[]): Promise<number> {
-  try {
-    await buildCli().parseAsync(argv);
-    // A command that ran to its end may still fail (an unclean sim report): it sets the exit code.
-    return typeof process.exitCode === "number" ? process.exitCode : 0;
-  } catch (e) {
-    if (
-      e instanceof JsonLinesError ||
-      e instanceof ConfigError ||
-      e instanceof InvalidArgumentError ||
-      e instanceof StartError
-    ) {
-      diag(e.message);
-      return 1;
-    }
-    throw e;
-  }
+  return runCli(buildCli(), argv);
 }

@@ -4,13 +4,23 @@
  * table (chips read, a card arrived, another key, a ruling). The hand goes back to exactly where it was
  * before the key: the hand keeps a plain-data copy of itself from just before each such key.
  *
+ * That copy is taken before every `check`, `fold`, `raise` and `exposed` key, so it is made field by
+ * field ({@link copyHand}) rather than with `structuredClone`, which serialised the whole hand and was a
+ * quarter of the replay's CPU (bench/replay-profile.md). What a hand never changes in place — its
+ * configuration and the betting state, whose type is read-only and is replaced, never edited — is
+ * shared; every container the hand edits in place is copied. It names every field: a new
+ * field of the context does not compile until it says how it is copied. Two fields ride on the hand
+ * outside its type, `deck` (src/hand/deck.ts) and `rakeSchedule` (src/hand/rake.ts): each is set once
+ * (the first card dealt, which moves the action on; the start) and the undo, which overwrites only
+ * the copied fields, leaves them as they are.
+ *
  * What the floor must decide is never taken back by the dealer: if the key has already raised a
  * floor-severity alert (e.g. the `exposed` key judged a misdeal), the undo is refused.
  */
 import type { ButtonName } from "../contract/input.js";
 import type { AlertEvent } from "../contract/output.js";
 import { alert, CATALOGUE, isAlertCode } from "./alerts.js";
-import type { HandContext } from "./context.js";
+import type { HandContext, HandTimer } from "./context.js";
 import type { Observation } from "../reading/observations.js";
 
 /** Keys the dealer may take back. */
@@ -27,8 +37,94 @@ export function beforeKey(h: HandContext, key: ButtonName): void {
     h.undoable = null;
     return;
   }
-  const { out: _out, undoable: _undoable, ...rest } = h;
-  h.undoable = { key: key as UndoableKey, before: structuredClone(rest) };
+  h.undoable = { key: key as UndoableKey, before: copyHand(h) };
+}
+
+/**
+ * The hand without its outbox and undo record, sharing nothing the hand edits in place. One object
+ * literal naming every field (a missing or unknown field does not compile): V8 builds it with one hidden
+ * class, where a table of per-field copiers cost four times as much.
+ */
+export function copyHand(h: Before): Before {
+  const b = h.board;
+  const p = b.procedure;
+  return {
+    t: h.t,
+    hand: h.hand,
+    // The configuration of the hand: set when it starts, only read afterwards.
+    game: h.game,
+    def: h.def,
+    positions: h.positions,
+    level: h.level,
+    redeal: h.redeal,
+    seatCount: h.seatCount,
+    oddChipUnit: h.oddChipUnit,
+    reading: h.reading,
+    stacksBefore: { ...h.stacksBefore },
+    entitled: h.entitled.slice(),
+    // Read-only (rules/bettingTypes.ts): an action makes a new state.
+    betting: h.betting,
+    hole: recordOf(h.hole, (tags) => tags.slice()),
+    faces: new Map(h.faces),
+    cardsDealt: h.cardsDealt,
+    dealComplete: h.dealComplete,
+    exposures: h.exposures,
+    board: {
+      tags: b.tags.slice(),
+      cards: b.cards.slice(),
+      burns: b.burns.slice(),
+      burnsUsed: b.burnsUsed,
+      noBurn: b.noBurn.slice(),
+      procedure: "tags" in p ? { ...p, tags: p.tags.slice() } : { ...p },
+      clearOnStreet: b.clearOnStreet.map((c) => ({ ...c })),
+    },
+    zones: recordOf(h.zones, (z) => ({ chips: mapOf(z.chips, (c) => ({ ...c })) })),
+    committed: recordOf(h.committed, (c) => ({ ...c })),
+    pendingFolds: h.pendingFolds.slice(),
+    pendingOutOfTurn:
+      h.pendingOutOfTurn === null
+        ? null
+        : {
+            ...h.pendingOutOfTurn,
+            denominations: h.pendingOutOfTurn.denominations.slice(),
+            tags: h.pendingOutOfTurn.tags.slice(),
+          },
+    deferredKeys: h.deferredKeys.map((k) => ({ ...k })),
+    deferredChips: h.deferredChips.map((d) => ({ seat: d.seat, chips: d.chips.map((c) => ({ ...c })) })),
+    raiseDeclared: h.raiseDeclared,
+    streetAt: h.streetAt,
+    streetActions: h.streetActions,
+    actionsInTurn: h.actionsInTurn.slice(),
+    substantial: h.substantial,
+    dead: h.dead.slice(),
+    hold: h.hold === null ? null : { ...h.hold },
+    open: h.open.slice(),
+    stale: h.stale.slice(),
+    staleWhere: { ...h.staleWhere },
+    lastHandsChips: { tags: h.lastHandsChips.tags.slice(), until: h.lastHandsChips.until },
+    timers: h.timers.map(copyTimer),
+    allinAnnounced: h.allinAnnounced,
+    result: h.result,
+    finalStacks: h.finalStacks === null ? null : { ...h.finalStacks },
+  };
+}
+
+function recordOf<T>(r: Record<number, T>, copy: (v: T) => T): Record<number, T> {
+  const c: Record<number, T> = {};
+  for (const k in r) c[k] = copy(r[k]!);
+  return c;
+}
+
+function mapOf<K, V>(m: Map<K, V>, copy: (v: V) => V): Map<K, V> {
+  const c = new Map<K, V>();
+  for (const [k, v] of m) c.set(k, copy(v));
+  return c;
+}
+
+function copyTimer(t: HandTimer): HandTimer {
+  if (t.kind === "prematureStands") return { ...t, tags: t.tags.slice() };
+  if (t.kind === "shortPush") return { ...t, chips: t.chips.map((c) => ({ ...c })) };
+  return { ...t };
 }
 
 /** The table moved on (chips read, a card arrived): the last key can no longer be taken back. */
@@ -62,7 +158,8 @@ export function undoKey(h: HandContext): void {
   }
   const seat = u.key === "check" || u.key === "fold" ? u.before.betting.toAct : null;
   const t = h.t;
-  Object.assign(h, structuredClone(u.before), { t, undoable: null });
+  // The record is dropped here, so the hand may take its copy over as it is.
+  Object.assign(h, u.before, { t, undoable: null });
   // Alerts the key raised are gone with it.
   for (const k of raisedSince) {
     const [code = "", s] = k.split(":");

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   decodeUtf8,
@@ -68,6 +69,27 @@ describe("JSON Lines reader", () => {
     expect(line).toBe('{"t":42,"kind":"alert_clear","code":"READER_OFFLINE"}\n');
     const [back] = [...readJsonLines(line, "out.jsonl", TableEvent)];
     expect(back?.ok).toBe(true);
+  });
+
+  it("writes t and kind first whatever order the object was built in (fast-check)", () => {
+    // formatJsonLine writes an object that already starts with t and kind as it is: the same line.
+    const key = fc.constantFrom("t", "kind", "code", "seat", "seq", "tags");
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(key, fc.oneof(fc.integer(), fc.string())), { selector: ([k]) => k }),
+        (pairs) => {
+          const value = Object.fromEntries(pairs);
+          const { t, kind, ...rest } = value;
+          const expected = {
+            ...(t === undefined ? {} : { t }),
+            ...(kind === undefined ? {} : { kind }),
+            ...rest,
+          };
+          expect(formatJsonLine(value)).toBe(`${JSON.stringify(expected)}\n`);
+        },
+      ),
+      { numRuns: 500, seed: 15 },
+    );
   });
 
   it("accepts the spec's example alert as a table event", () => {
