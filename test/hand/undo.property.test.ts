@@ -15,7 +15,8 @@ import type { TableEvent } from "../../src/contract/output.js";
 import { isReplayable, listCorpus } from "../../src/rules/phh/corpus.js";
 import { readPhhFile } from "../../src/rules/phh/read.js";
 import { phhToInputEvents } from "../../src/sim/phhScript.js";
-import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
+import type { TableCore } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { PHH_ROOT } from "../support/paths.js";
 
 const HANDS = listCorpus(PHH_ROOT)
