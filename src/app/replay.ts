@@ -3,7 +3,7 @@
  * Two ways with one result: replayText / replayFile on this thread alone (tests, `demo`, small inputs),
  * and replayFileParallel, which validates the log on a worker thread (the CLI's `replay`).
  */
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -116,6 +116,11 @@ export async function replayFileParallel(
 ): Promise<ReplaySummary> {
   // Opened here so that a missing file fails at once with the same error as replayFile.
   const fd = openSync(file, "r");
+  // A directory opens, and would fail only on the worker's first read, without its name.
+  if (fstatSync(fd).isDirectory()) {
+    closeSync(fd);
+    throw Object.assign(new Error(`EISDIR: ${file}`), { code: "EISDIR", path: file });
+  }
   const job: ValidationJob = {
     fd,
     file,

@@ -25,6 +25,26 @@ export async function runCli(program: Command, argv: string[]): Promise<number> 
       diag(e.message);
       return 1;
     }
+    const file = unreadableFile(e);
+    if (file !== null) {
+      diag(file);
+      return 1;
+    }
     throw e;
   }
+}
+
+/** File errors a user can mend (a wrong path, a directory, no permission), as one line naming the file. */
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: "no such file",
+  EISDIR: "it is a directory",
+  EACCES: "permission denied",
+  ENOTDIR: "a part of the path is not a directory",
+};
+
+function unreadableFile(e: unknown): string | null {
+  if (!(e instanceof Error)) return null;
+  const { code, path } = e as NodeJS.ErrnoException;
+  const why = code === undefined ? undefined : FILE_ERRORS[code];
+  return why === undefined || path === undefined ? null : `cannot open ${path}: ${why}`;
 }

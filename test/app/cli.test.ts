@@ -15,6 +15,15 @@ function feltguard(...args: string[]) {
 const tmp = mkdtempSync(join(tmpdir(), "fg-cli-"));
 
 describe("feltguard CLI", () => {
+  it("names a log it cannot open, in one line, with exit code 1 (no stack trace)", () => {
+    const r = feltguard("replay", join(tmp, "missing.jsonl"));
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^feltguard: cannot open .*missing\.jsonl: no such file$/);
+    const dir = feltguard("replay", tmp);
+    expect(dir.code).toBe(1);
+    expect(dir.stderr).toContain(`cannot open ${tmp}: it is a directory`);
+  });
+
   it("replays the spec's floor set-up with three shuffler presses: three hand_start lines, the button moving", () => {
     const r = feltguard("replay", "examples/three-hands.jsonl");
     expect(r.code).toBe(0);
