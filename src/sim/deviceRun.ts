@@ -4,7 +4,9 @@
  * the bridge emulator's felt (the bridge firmware's core built for this machine, scanning a scripted
  * felt); what it reports goes over a pseudo-terminal into the real serialport binding, the bridge driver,
  * the runtime and the core — the path of `feltguard table`. The dealer's keys and the floor's operations
- * do not go through the bridge at a table either: the host submits them itself, on the same schedule.
+ * do not go through the bridge at a table either: the host submits them itself, on the same schedule,
+ * but for the all-in button: the host pushes it on its twin (src/devices/hid/mock.ts, the HID library
+ * under it), and the product's driver reads the push and submits it, as at a table.
  *
  * The simulated dealer never looks at what the controller says, so the hands are dealt up front: the
  * emulator loads its whole script before the board powers up.
@@ -24,7 +26,11 @@ import type { InputEventIn } from "../contract/input.js";
 import type { BridgeCounters } from "../devices/bridge/index.js";
 import { createRegistry } from "../reading/registry.js";
 import { BridgeScriptWriter } from "./bridgeScript.js";
+import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
+import { AllinButton } from "../devices/hid/allin-button.js";
+import { MOCK_PID, MOCK_VID, MockHid } from "../devices/hid/mock.js";
+import { usbId } from "../devices/inventory.js";
 import { InputEvent } from "../contract/input.js";
 import {
   type EmulatedBridge,
@@ -74,6 +80,8 @@ export interface DeviceSimSummary extends SimSummary {
   readonly overCapacity: number;
   /** The bridge driver's counters at the end (frames, resends, reconnects). */
   readonly bridge: BridgeCounters;
+  /** All-in pushes made on the button's HID twin, and the pushes its driver read and submitted. */
+  readonly allin: { pushed: number; read: number };
   /** Real seconds from the board's power-up to the end. */
   readonly seconds: number;
 }
@@ -165,6 +173,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   };
   run.signal?.addEventListener("abort", stop, { once: true });
   let link: EmulatedBridge | null = null;
+  let allin: AllinTwin | null = null;
   const started = monotonicUs();
   try {
     link = await openEmulatedBridge(runtime, config, { script: plan.script, tickUs: 1000, emulator, clock });
@@ -187,15 +196,18 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
         await link!.runTo(next);
       }
     };
+    allin = await openAllinTwin(runtime, config);
     for (const { at, event } of plan.host) {
       await go(at);
       if (abort.signal.aborted) break;
-      runtime.submit(InputEvent.parse({ ...event, t: runtime.now() }));
+      if (event.kind === "button" && event.button === "allin") allin.push();
+      else runtime.submit(InputEvent.parse({ ...event, t: runtime.now() }));
     }
     await go(writer.realMs(lastT) + drainMs);
   } finally {
     abort.abort();
     run.signal?.removeEventListener("abort", stop);
+    allin?.close();
     await link?.close();
     runtime.stop();
   }
@@ -215,6 +227,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     hostEvents: plan.host.length,
     overCapacity: plan.overCapacity,
     bridge: link.bridge.counters,
+    allin: { pushed: allin?.pushed ?? 0, read: allin?.read ?? 0 },
     seconds: (monotonicUs() - started) / 1e6,
   };
 }
@@ -229,4 +242,49 @@ async function online(link: EmulatedBridge, signal: AbortSignal): Promise<void> 
       );
     await sleep(2);
   }
+}
+
+/** The all-in button on its HID twin: `push` is a player's push (pressed, released). */
+interface AllinTwin {
+  push(): void;
+  close(): void;
+  /** Pushes made, and pushes the driver read. */
+  readonly pushed: number;
+  readonly read: number;
+}
+
+/**
+ * Opens the product's all-in button driver over the HID twin, with the configuration's USB ids (the
+ * twin's own without one), and waits until it has found the button. A push reaches the runtime at once
+ * (the twin's reports are delivered synchronously), stamped by the runtime's clock as at a table.
+ */
+async function openAllinTwin(runtime: Runtime, config: Config): Promise<AllinTwin> {
+  const hid = new MockHid();
+  const vendorId = config.devices.hid ? usbId(config.devices.hid.vendorId) : MOCK_VID;
+  const productId = config.devices.hid ? usbId(config.devices.hid.productId) : MOCK_PID;
+  hid.plug("/dev/hidraw-sim", vendorId, productId);
+  const button = new AllinButton({ hid, vendorId, productId, now: () => runtime.now() });
+  let pushed = 0;
+  let read = 0;
+  button.on("button", (e) => {
+    read += 1;
+    runtime.submit(e);
+  });
+  const connected = once(button, "connected");
+  button.start();
+  await connected;
+  return {
+    push: () => {
+      pushed += 1;
+      hid.last?.report(1);
+      hid.last?.report(0);
+    },
+    close: () => button.close(),
+    get pushed() {
+      return pushed;
+    },
+    get read() {
+      return read;
+    },
+  };
 }

@@ -226,6 +226,13 @@ describe("feltguard sim --devices (the bridge emulator on a pty)", () => {
     expect(r.stderr).toMatch(
       /bridge link: \d+ frames, 1 HELLO, 0 resend requests, 0 disconnects, 0 bad frames/,
     );
+    // The all-in key is pushed on the button's twin and read by the product's HID driver, every push.
+    const allin = /all-in button \(its HID twin under the product's driver\): (\d+) pushes, (\d+) read/.exec(
+      r.stderr,
+    );
+    expect(allin, r.stderr).not.toBeNull();
+    expect(Number(allin![1])).toBeGreaterThan(0);
+    expect(allin![2]).toBe(allin![1]);
 
     const direct = new DetectionLedger();
     await runSim({ source: session(1), hands: 12, ledger: direct }, config);

@@ -321,6 +321,10 @@ function devicesNotes(summary: Awaited<ReturnType<typeof runDeviceSim>>): void {
     `sim --devices: bridge link: ${b.frames} frames, ${b.hellos} HELLO, ${b.resendRequests} resend requests, ` +
       `${b.disconnects} disconnects, ${b.crc + b.cobs + b.short + b.oversize} bad frames`,
   );
+  diag(
+    `sim --devices: all-in button (its HID twin under the product's driver): ${summary.allin.pushed} pushes, ` +
+      `${summary.allin.read} read`,
+  );
   if (summary.overCapacity > 0)
     diag(
       `sim --devices: ${summary.overCapacity} report(s) put more than ${MAX_TAGS_PER_ANTENNA} tags on one antenna ` +
