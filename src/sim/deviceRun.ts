@@ -4,9 +4,9 @@
  * the bridge emulator's felt (the bridge firmware's core built for this machine, scanning a scripted
  * felt); what it reports goes over a pseudo-terminal into the real serialport binding, the bridge driver,
  * the runtime and the core — the path of `feltguard table`. The dealer's keys and the floor's operations
- * do not go through the bridge at a table either: the host submits them itself, on the same schedule,
- * but for the all-in button: the host pushes it on its twin (src/devices/hid/mock.ts, the HID library
- * under it), and the product's driver reads the push and submits it, as at a table.
+ * do not go through the bridge at a table either: the dealer's keys and the all-in button are pushed on
+ * their twins under the product's own drivers (src/sim/deviceTwins.ts), the floor's operations are
+ * submitted by the host itself, on the same schedule.
  *
  * The simulated dealer never looks at what the controller says, so the hands are dealt up front: the
  * emulator loads its whole script before the board powers up.
@@ -26,11 +26,8 @@ import type { InputEventIn } from "../contract/input.js";
 import type { BridgeCounters } from "../devices/bridge/index.js";
 import { createRegistry } from "../reading/registry.js";
 import { BridgeScriptWriter } from "./bridgeScript.js";
-import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
-import { AllinButton } from "../devices/hid/allin-button.js";
-import { MOCK_PID, MOCK_VID, MockHid } from "../devices/hid/mock.js";
-import { usbId } from "../devices/inventory.js";
+import { type AllinTwin, type KeysTwin, openAllinTwin, openKeysTwin } from "./deviceTwins.js";
 import { InputEvent } from "../contract/input.js";
 import {
   type EmulatedBridge,
@@ -82,6 +79,8 @@ export interface DeviceSimSummary extends SimSummary {
   readonly bridge: BridgeCounters;
   /** All-in pushes made on the button's HID twin, and the pushes its driver read and submitted. */
   readonly allin: { pushed: number; read: number };
+  /** Dealer key pushes made on the keys board's Firmata twin, and those its driver read (0, 0 without one). */
+  readonly keys: { pushed: number; read: number };
   /** Real seconds from the board's power-up to the end. */
   readonly seconds: number;
 }
@@ -174,6 +173,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   run.signal?.addEventListener("abort", stop, { once: true });
   let link: EmulatedBridge | null = null;
   let allin: AllinTwin | null = null;
+  let keys: KeysTwin | null = null;
   const started = monotonicUs();
   try {
     link = await openEmulatedBridge(runtime, config, { script: plan.script, tickUs: 1000, emulator, clock });
@@ -197,10 +197,12 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
       }
     };
     allin = await openAllinTwin(runtime, config);
+    keys = await openKeysTwin(runtime, config);
     for (const { at, event } of plan.host) {
       await go(at);
       if (abort.signal.aborted) break;
       if (event.kind === "button" && event.button === "allin") allin.push();
+      else if (event.kind === "button" && keys?.has(event.button)) await keys.push(event.button);
       else runtime.submit(InputEvent.parse({ ...event, t: runtime.now() }));
     }
     await go(writer.realMs(lastT) + drainMs);
@@ -208,6 +210,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     abort.abort();
     run.signal?.removeEventListener("abort", stop);
     allin?.close();
+    await keys?.close();
     await link?.close();
     runtime.stop();
   }
@@ -228,6 +231,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     overCapacity: plan.overCapacity,
     bridge: link.bridge.counters,
     allin: { pushed: allin?.pushed ?? 0, read: allin?.read ?? 0 },
+    keys: { pushed: keys?.pushed ?? 0, read: keys?.read ?? 0 },
     seconds: (monotonicUs() - started) / 1e6,
   };
 }
@@ -242,49 +246,4 @@ async function online(link: EmulatedBridge, signal: AbortSignal): Promise<void> 
       );
     await sleep(2);
   }
-}
-
-/** The all-in button on its HID twin: `push` is a player's push (pressed, released). */
-interface AllinTwin {
-  push(): void;
-  close(): void;
-  /** Pushes made, and pushes the driver read. */
-  readonly pushed: number;
-  readonly read: number;
-}
-
-/**
- * Opens the product's all-in button driver over the HID twin, with the configuration's USB ids (the
- * twin's own without one), and waits until it has found the button. A push reaches the runtime at once
- * (the twin's reports are delivered synchronously), stamped by the runtime's clock as at a table.
- */
-async function openAllinTwin(runtime: Runtime, config: Config): Promise<AllinTwin> {
-  const hid = new MockHid();
-  const vendorId = config.devices.hid ? usbId(config.devices.hid.vendorId) : MOCK_VID;
-  const productId = config.devices.hid ? usbId(config.devices.hid.productId) : MOCK_PID;
-  hid.plug("/dev/hidraw-sim", vendorId, productId);
-  const button = new AllinButton({ hid, vendorId, productId, now: () => runtime.now() });
-  let pushed = 0;
-  let read = 0;
-  button.on("button", (e) => {
-    read += 1;
-    runtime.submit(e);
-  });
-  const connected = once(button, "connected");
-  button.start();
-  await connected;
-  return {
-    push: () => {
-      pushed += 1;
-      hid.last?.report(1);
-      hid.last?.report(0);
-    },
-    close: () => button.close(),
-    get pushed() {
-      return pushed;
-    },
-    get read() {
-      return read;
-    },
-  };
 }

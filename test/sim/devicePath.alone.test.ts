@@ -1,7 +1,7 @@
 /**
  * `feltguard sim --devices`: the simulated hands' tags through the bridge emulator (the firmware core
- * built for the host) on a pty, the real serialport binding, the bridge driver and the runtime; keys and
- * floor operations from the host on the same schedule. The emulator is built with make; without g++ and
+ * built for the host) on a pty, the real serialport binding, the bridge driver and the runtime; the keys
+ * on their twins under the product's drivers and the floor operations from the host, on the same schedule. The emulator is built with make; without g++ and
  * make this file fails and says so (CI installs them; `npm test` builds the emulator first).
  */
 import { spawnSync } from "node:child_process";
@@ -233,6 +233,14 @@ describe("feltguard sim --devices (the bridge emulator on a pty)", () => {
     expect(allin, r.stderr).not.toBeNull();
     expect(Number(allin![1])).toBeGreaterThan(0);
     expect(allin![2]).toBe(allin![1]);
+    // The other keys are pushed on the keys board's Firmata twin and read by johnny-five and the driver.
+    const keys =
+      /dealer keys \(their Firmata twin on a pty under the product's driver\): (\d+) pushes, (\d+) read/.exec(
+        r.stderr,
+      );
+    expect(keys, r.stderr).not.toBeNull();
+    expect(Number(keys![1])).toBeGreaterThan(0);
+    expect(keys![2]).toBe(keys![1]);
 
     const direct = new DetectionLedger();
     await runSim({ source: session(1), hands: 12, ledger: direct }, config);

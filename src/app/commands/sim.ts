@@ -325,6 +325,10 @@ function devicesNotes(summary: Awaited<ReturnType<typeof runDeviceSim>>): void {
     `sim --devices: all-in button (its HID twin under the product's driver): ${summary.allin.pushed} pushes, ` +
       `${summary.allin.read} read`,
   );
+  diag(
+    `sim --devices: dealer keys (their Firmata twin on a pty under the product's driver): ` +
+      `${summary.keys.pushed} pushes, ${summary.keys.read} read`,
+  );
   if (summary.overCapacity > 0)
     diag(
       `sim --devices: ${summary.overCapacity} report(s) put more than ${MAX_TAGS_PER_ANTENNA} tags on one antenna ` +
