@@ -285,7 +285,8 @@ async function devicesSim(
     const header =
       `feltguard sim --devices: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
       `${opts.noise ? ", noise" : ""}; ${summary.inputEvents} input events (${summary.tagCommands} tag changes ` +
-      `through the bridge emulator, ${summary.hostEvents} keys and floor operations from the host) ${pace} in ${seconds} s`;
+      `through the bridge emulator, ${summary.hostEvents} keys (on their twins) and floor operations from the host) ` +
+      `${pace} in ${seconds} s`;
     write(formatReport(ledger, CATALOGUE_CODES, header, CATALOGUE_CODES.filter(game.notApplicable)));
     devicesNotes(summary);
     return ledger.clean ? 0 : 1;
@@ -305,7 +306,7 @@ async function devicesSim(
     diag(
       `sim --devices: ${summary.stopped ? "stopped; " : ""}${summary.handsEnded} hands ended of ${summary.hands} dealt, ` +
         `${summary.tagCommands} tag changes through the bridge emulator, ` +
-        `${summary.hostEvents} keys and floor operations from the host, ${pace}`,
+        `${summary.hostEvents} keys (on their twins) and floor operations from the host, ${pace}`,
     );
     devicesNotes(summary);
   } finally {
