@@ -27,7 +27,15 @@ import type { BridgeCounters } from "../devices/bridge/index.js";
 import { createRegistry } from "../reading/registry.js";
 import { BridgeScriptWriter } from "./bridgeScript.js";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type AllinTwin, type KeysTwin, openAllinTwin, openKeysTwin } from "./deviceTwins.js";
+import { createDisplayOutputs } from "../display/outputs.js";
+import {
+  type AllinTwin,
+  type KeysTwin,
+  openAllinTwin,
+  openKeysTwin,
+  openPanelTwin,
+  type PanelTwin,
+} from "./deviceTwins.js";
 import { InputEvent } from "../contract/input.js";
 import {
   type EmulatedBridge,
@@ -81,6 +89,8 @@ export interface DeviceSimSummary extends SimSummary {
   readonly allin: { pushed: number; read: number };
   /** Dealer key pushes made on the keys board's Firmata twin, and those its driver read (0, 0 without one). */
   readonly keys: { pushed: number; read: number };
+  /** Screens the displays asked the dealer panel for, and those its driver drew on the e-paper twin. */
+  readonly panel: { asked: number; drawn: number };
   /** Real seconds from the board's power-up to the end. */
   readonly seconds: number;
 }
@@ -174,6 +184,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   let link: EmulatedBridge | null = null;
   let allin: AllinTwin | null = null;
   let keys: KeysTwin | null = null;
+  let panel: PanelTwin | null = null;
   const started = monotonicUs();
   try {
     link = await openEmulatedBridge(runtime, config, { script: plan.script, tickUs: 1000, emulator, clock });
@@ -198,6 +209,14 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     };
     allin = await openAllinTwin(runtime, config);
     keys = await openKeysTwin(runtime, config);
+    panel = await openPanelTwin(config);
+    // The keys' lights and digits and the dealer panel show the table, as `feltguard table` wires them.
+    const shown = createDisplayOutputs({
+      tableName: config.table.name,
+      ...(keys ? { keys: keys.driver } : {}),
+      ...(panel ? { panel: panel.display } : {}),
+    });
+    runtime.addOutput(shown.output);
     for (const { at, event } of plan.host) {
       await go(at);
       if (abort.signal.aborted) break;
@@ -211,6 +230,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     run.signal?.removeEventListener("abort", stop);
     allin?.close();
     await keys?.close();
+    await panel?.close();
     await link?.close();
     runtime.stop();
   }
@@ -232,6 +252,7 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     bridge: link.bridge.counters,
     allin: { pushed: allin?.pushed ?? 0, read: allin?.read ?? 0 },
     keys: { pushed: keys?.pushed ?? 0, read: keys?.read ?? 0 },
+    panel: { asked: panel?.asked ?? 0, drawn: panel?.drawn ?? 0 },
     seconds: (monotonicUs() - started) / 1e6,
   };
 }

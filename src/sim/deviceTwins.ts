@@ -1,9 +1,11 @@
 /**
  * The host's devices in `sim --devices`, each on its twin under the product's own driver (principle 3:
  * real parts, simulated at the lowest layer): the all-in button's HID library (src/devices/hid/mock.ts)
- * under the AllinButton driver, and the dealer keys' Firmata board (src/devices/keys/mock.ts) on a
- * pty under johnny-five and the DealerKeys driver. The simulated dealer pushes a key on the twin; the
- * driver reads it and submits it to the runtime, stamped by the runtime's clock, as at a table.
+ * under the AllinButton driver, the dealer keys' Firmata board (src/devices/keys/mock.ts) on a pty
+ * under johnny-five and the DealerKeys driver, and the dealer panel's e-paper module
+ * (src/devices/epaper/mock.ts) under the EpaperPanel driver. The simulated dealer pushes a key on the
+ * twin; the driver reads it and submits it to the runtime, stamped by the runtime's clock, as at a
+ * table. The keys' lights and digits and the panel show the table as `feltguard table` shows it.
  */
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +17,10 @@ import type { ButtonEvent, ButtonName } from "../contract/input.js";
 import { AllinButton } from "../devices/hid/allin-button.js";
 import { MOCK_PID, MOCK_VID, MockHid } from "../devices/hid/mock.js";
 import { usbId } from "../devices/inventory.js";
-import { openDealerKeys } from "../devices/keys/dealer-keys.js";
+import { EpaperPanel } from "../devices/epaper/panel.js";
+import type { Screen } from "../devices/epaper/screen.js";
+import { MockPanel } from "../devices/epaper/mock.js";
+import { type DealerKeys, openDealerKeys } from "../devices/keys/dealer-keys.js";
 import { FirmataTwin, openPtyPair } from "../devices/keys/mock.js";
 import type { Runtime } from "../runtime/runtime.js";
 
@@ -74,6 +79,8 @@ export async function openAllinTwin(runtime: Runtime, config: Config): Promise<A
 
 /** The dealer keys on their Firmata twin: `push` resolves once the driver has read the push. */
 export interface KeysTwin {
+  /** The product's driver (its lights and digits are shown on the twin). */
+  readonly driver: DealerKeys;
   /** Whether the configuration wires this key. */
   has(button: ButtonName): boolean;
   push(button: ButtonName): Promise<void>;
@@ -108,6 +115,7 @@ export async function openKeysTwin(runtime: Runtime, config: Config): Promise<Ke
     runtime.submit(e);
   });
   return {
+    driver: keys,
     has: (button) => typeof pins[button] === "number",
     async push(button) {
       const pin = pins[button];
@@ -134,5 +142,54 @@ export async function openKeysTwin(runtime: Runtime, config: Config): Promise<Ke
     get read() {
       return read;
     },
+  };
+}
+
+/**
+ * The dealer panel on its e-paper twin: what the displays show on (the product's driver, counting the
+ * screens asked for), and how many screens the driver drew. A drawing takes the module seconds in real
+ * time, so `drawn` depends on how long the run took; `asked` on the hands alone.
+ */
+export interface PanelTwin {
+  readonly display: { show(screen: Screen): void };
+  readonly asked: number;
+  readonly drawn: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the dealer panel's driver on the e-paper module's twin at the configuration's path (serialport's
+ * mock binding; the twin answers each command after a module's delay, in real time); null without a
+ * panel in the configuration. The panel only shows: what it draws never feeds the table.
+ */
+export async function openPanelTwin(config: Config): Promise<PanelTwin | null> {
+  const at = config.devices.epaper;
+  if (!at) return null;
+  const twin = new MockPanel(at.path);
+  const panel = new EpaperPanel({
+    path: at.path,
+    openPort: twin.openPort,
+    ...(config.displays.epaper ? { minIntervalMs: config.displays.epaper.minRefreshMs } : {}),
+  });
+  let asked = 0;
+  let drawn = 0;
+  panel.on("drawn", () => (drawn += 1));
+  // A screen that fails is retried by the driver; the simulated module does not fail unless told to.
+  panel.on("fault", () => undefined);
+  await panel.open();
+  return {
+    display: {
+      show: (screen) => {
+        asked += 1;
+        panel.show(screen);
+      },
+    },
+    get asked() {
+      return asked;
+    },
+    get drawn() {
+      return drawn;
+    },
+    close: () => panel.close(),
   };
 }

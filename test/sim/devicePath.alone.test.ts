@@ -241,6 +241,11 @@ describe("feltguard sim --devices (the bridge emulator on a pty)", () => {
     expect(keys, r.stderr).not.toBeNull();
     expect(Number(keys![1])).toBeGreaterThan(0);
     expect(keys![2]).toBe(keys![1]);
+    // The displays ask the dealer panel's driver for screens (how many it drew in the time is the
+    // module's real-time pace, not counted here).
+    const screens =
+      /dealer panel \(its e-paper twin under the product's driver\): (\d+) screens asked for/.exec(r.stderr);
+    expect(Number(screens?.[1] ?? 0), r.stderr).toBeGreaterThan(0);
 
     const direct = new DetectionLedger();
     await runSim({ source: session(1), hands: 12, ledger: direct }, config);

@@ -330,6 +330,10 @@ function devicesNotes(summary: Awaited<ReturnType<typeof runDeviceSim>>): void {
     `sim --devices: dealer keys (their Firmata twin on a pty under the product's driver): ` +
       `${summary.keys.pushed} pushes, ${summary.keys.read} read`,
   );
+  diag(
+    `sim --devices: dealer panel (its e-paper twin under the product's driver): ${summary.panel.asked} screens ` +
+      `asked for, ${summary.panel.drawn} drawn (a drawing takes the module seconds)`,
+  );
   if (summary.overCapacity > 0)
     diag(
       `sim --devices: ${summary.overCapacity} report(s) put more than ${MAX_TAGS_PER_ANTENNA} tags on one antenna ` +
