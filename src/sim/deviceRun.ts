@@ -4,7 +4,9 @@
  * the bridge emulator's felt (the bridge firmware's core built for this machine, scanning a scripted
  * felt); what it reports goes over a pseudo-terminal into the real serialport binding, the bridge driver,
  * the runtime and the core — the path of `feltguard table`. The dealer's keys and the floor's operations
- * do not go through the bridge at a table either: the host submits them itself, on the same schedule.
+ * do not go through the bridge at a table either: the dealer's keys and the all-in button are pushed on
+ * their twins under the product's own drivers (src/sim/deviceTwins.ts), the floor's operations are
+ * submitted by the host itself, on the same schedule.
  *
  * The simulated dealer never looks at what the controller says, so the hands are dealt up front: the
  * emulator loads its whole script before the board powers up.
@@ -25,6 +27,15 @@ import type { BridgeCounters } from "../devices/bridge/index.js";
 import { createRegistry } from "../reading/registry.js";
 import { BridgeScriptWriter } from "./bridgeScript.js";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createDisplayOutputs } from "../display/outputs.js";
+import {
+  type AllinTwin,
+  type KeysTwin,
+  openAllinTwin,
+  openKeysTwin,
+  openPanelTwin,
+  type PanelTwin,
+} from "./deviceTwins.js";
 import { InputEvent } from "../contract/input.js";
 import {
   type EmulatedBridge,
@@ -74,6 +85,12 @@ export interface DeviceSimSummary extends SimSummary {
   readonly overCapacity: number;
   /** The bridge driver's counters at the end (frames, resends, reconnects). */
   readonly bridge: BridgeCounters;
+  /** All-in pushes made on the button's HID twin, and the pushes its driver read and submitted. */
+  readonly allin: { pushed: number; read: number };
+  /** Dealer key pushes made on the keys board's Firmata twin, and those its driver read (0, 0 without one). */
+  readonly keys: { pushed: number; read: number };
+  /** Screens the displays asked the dealer panel for, and those its driver drew on the e-paper twin. */
+  readonly panel: { asked: number; drawn: number };
   /** Real seconds from the board's power-up to the end. */
   readonly seconds: number;
 }
@@ -165,6 +182,9 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
   };
   run.signal?.addEventListener("abort", stop, { once: true });
   let link: EmulatedBridge | null = null;
+  let allin: AllinTwin | null = null;
+  let keys: KeysTwin | null = null;
+  let panel: PanelTwin | null = null;
   const started = monotonicUs();
   try {
     link = await openEmulatedBridge(runtime, config, { script: plan.script, tickUs: 1000, emulator, clock });
@@ -187,15 +207,30 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
         await link!.runTo(next);
       }
     };
+    allin = await openAllinTwin(runtime, config);
+    keys = await openKeysTwin(runtime, config);
+    panel = await openPanelTwin(config);
+    // The keys' lights and digits and the dealer panel show the table, as `feltguard table` wires them.
+    const shown = createDisplayOutputs({
+      tableName: config.table.name,
+      ...(keys ? { keys: keys.driver } : {}),
+      ...(panel ? { panel: panel.display } : {}),
+    });
+    runtime.addOutput(shown.output);
     for (const { at, event } of plan.host) {
       await go(at);
       if (abort.signal.aborted) break;
-      runtime.submit(InputEvent.parse({ ...event, t: runtime.now() }));
+      if (event.kind === "button" && event.button === "allin") allin.push();
+      else if (event.kind === "button" && keys?.has(event.button)) await keys.push(event.button);
+      else runtime.submit(InputEvent.parse({ ...event, t: runtime.now() }));
     }
     await go(writer.realMs(lastT) + drainMs);
   } finally {
     abort.abort();
     run.signal?.removeEventListener("abort", stop);
+    allin?.close();
+    await keys?.close();
+    await panel?.close();
     await link?.close();
     runtime.stop();
   }
@@ -215,6 +250,9 @@ export async function runDeviceSim(run: DeviceSimRun): Promise<DeviceSimSummary>
     hostEvents: plan.host.length,
     overCapacity: plan.overCapacity,
     bridge: link.bridge.counters,
+    allin: { pushed: allin?.pushed ?? 0, read: allin?.read ?? 0 },
+    keys: { pushed: keys?.pushed ?? 0, read: keys?.read ?? 0 },
+    panel: { asked: panel?.asked ?? 0, drawn: panel?.drawn ?? 0 },
     seconds: (monotonicUs() - started) / 1e6,
   };
 }

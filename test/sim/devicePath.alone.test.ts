@@ -1,7 +1,7 @@
 /**
  * `feltguard sim --devices`: the simulated hands' tags through the bridge emulator (the firmware core
- * built for the host) on a pty, the real serialport binding, the bridge driver and the runtime; keys and
- * floor operations from the host on the same schedule. The emulator is built with make; without g++ and
+ * built for the host) on a pty, the real serialport binding, the bridge driver and the runtime; the keys
+ * on their twins under the product's drivers and the floor operations from the host, on the same schedule. The emulator is built with make; without g++ and
  * make this file fails and says so (CI installs them; `npm test` builds the emulator first).
  */
 import { spawnSync } from "node:child_process";
@@ -226,6 +226,26 @@ describe("feltguard sim --devices (the bridge emulator on a pty)", () => {
     expect(r.stderr).toMatch(
       /bridge link: \d+ frames, 1 HELLO, 0 resend requests, 0 disconnects, 0 bad frames/,
     );
+    // The all-in key is pushed on the button's twin and read by the product's HID driver, every push.
+    const allin = /all-in button \(its HID twin under the product's driver\): (\d+) pushes, (\d+) read/.exec(
+      r.stderr,
+    );
+    expect(allin, r.stderr).not.toBeNull();
+    expect(Number(allin![1])).toBeGreaterThan(0);
+    expect(allin![2]).toBe(allin![1]);
+    // The other keys are pushed on the keys board's Firmata twin and read by johnny-five and the driver.
+    const keys =
+      /dealer keys \(their Firmata twin on a pty under the product's driver\): (\d+) pushes, (\d+) read/.exec(
+        r.stderr,
+      );
+    expect(keys, r.stderr).not.toBeNull();
+    expect(Number(keys![1])).toBeGreaterThan(0);
+    expect(keys![2]).toBe(keys![1]);
+    // The displays ask the dealer panel's driver for screens (how many it drew in the time is the
+    // module's real-time pace, not counted here).
+    const screens =
+      /dealer panel \(its e-paper twin under the product's driver\): (\d+) screens asked for/.exec(r.stderr);
+    expect(Number(screens?.[1] ?? 0), r.stderr).toBeGreaterThan(0);
 
     const direct = new DetectionLedger();
     await runSim({ source: session(1), hands: 12, ledger: direct }, config);

@@ -285,7 +285,8 @@ async function devicesSim(
     const header =
       `feltguard sim --devices: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
       `${opts.noise ? ", noise" : ""}; ${summary.inputEvents} input events (${summary.tagCommands} tag changes ` +
-      `through the bridge emulator, ${summary.hostEvents} keys and floor operations from the host) ${pace} in ${seconds} s`;
+      `through the bridge emulator, ${summary.hostEvents} keys (on their twins) and floor operations from the host) ` +
+      `${pace} in ${seconds} s`;
     write(formatReport(ledger, CATALOGUE_CODES, header, CATALOGUE_CODES.filter(game.notApplicable)));
     devicesNotes(summary);
     return ledger.clean ? 0 : 1;
@@ -305,7 +306,7 @@ async function devicesSim(
     diag(
       `sim --devices: ${summary.stopped ? "stopped; " : ""}${summary.handsEnded} hands ended of ${summary.hands} dealt, ` +
         `${summary.tagCommands} tag changes through the bridge emulator, ` +
-        `${summary.hostEvents} keys and floor operations from the host, ${pace}`,
+        `${summary.hostEvents} keys (on their twins) and floor operations from the host, ${pace}`,
     );
     devicesNotes(summary);
   } finally {
@@ -320,6 +321,18 @@ function devicesNotes(summary: Awaited<ReturnType<typeof runDeviceSim>>): void {
   diag(
     `sim --devices: bridge link: ${b.frames} frames, ${b.hellos} HELLO, ${b.resendRequests} resend requests, ` +
       `${b.disconnects} disconnects, ${b.crc + b.cobs + b.short + b.oversize} bad frames`,
+  );
+  diag(
+    `sim --devices: all-in button (its HID twin under the product's driver): ${summary.allin.pushed} pushes, ` +
+      `${summary.allin.read} read`,
+  );
+  diag(
+    `sim --devices: dealer keys (their Firmata twin on a pty under the product's driver): ` +
+      `${summary.keys.pushed} pushes, ${summary.keys.read} read`,
+  );
+  diag(
+    `sim --devices: dealer panel (its e-paper twin under the product's driver): ${summary.panel.asked} screens ` +
+      `asked for, ${summary.panel.drawn} drawn (a drawing takes the module seconds)`,
   );
   if (summary.overCapacity > 0)
     diag(
