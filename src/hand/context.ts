@@ -10,6 +10,7 @@ import type { GameDef } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
 import type { GameSettings, Level } from "../rules/games.js";
 import type { AlertCode } from "./alerts.js";
+import type { Hold } from "./hold.js";
 
 /** The RP-5 and four-card-flop procedures the dealer is following, if any. */
 export type BoardProcedure =
@@ -158,10 +159,12 @@ export interface HandContext {
   /** Seats the floor (or the rules) killed; they fold when the action reaches them. */
   dead: number[];
   /**
-   * A held hand waits for the floor: a misdeal, or a void for a deck that is not whole. `cardAt`: when
-   * the card that voids it (a duplicate, a foreign card) was read.
+   * The chart's hold while it handles an input, or the hold an alert of this input asked for; null
+   * between inputs: a held hand is the chart's state `held` (see ./hold.ts).
    */
-  hold: { kind: "misdeal" | "void"; code: AlertCode; cardAt?: number } | null;
+  held: Hold | null;
+  /** When the last card that voided the hand (a duplicate, a foreign card) was read (see ./hold.ts). */
+  voidCardAt: number | null;
   /** Alerts raised and not yet cleared, as `CODE` or `CODE:seat`. */
   open: string[];
   /** Card tags of the last hand still on the table when this one started. */

@@ -15,7 +15,17 @@ import { clear, clearCode } from "./emit.js";
 import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
 import { runDueJudgements } from "./judgements.js";
-import { ENDED_OR_HELD, HAND_INPUTS, type HandInput, stepper } from "./machineSession.js";
+import {
+  ENDED_OR_HELD,
+  HAND_INPUTS,
+  type HandInput,
+  heldState,
+  HOLD_GUARDS,
+  type StepParams,
+  stepper,
+  tookHold,
+} from "./machineSession.js";
+import { type Hold, isHeld, MISDEAL_HOLDS, VOID_HOLDS } from "./hold.js";
 import { endHand, settleHand } from "./settle.js";
 import { beforeKey, movedOn, undoKey } from "./undo.js";
 
@@ -28,7 +38,7 @@ function progress(h: HandContext): void {
   // Rule 14 asks for the hands face up: not before they are dealt (an all-in from the forced bets).
   // Also in a held hand: the last call may be read just after the card that holds it (see potGained).
   if (phase === "runout" && h.dealComplete) announceAllIn(h);
-  if (h.hold !== null) return;
+  if (isHeld(h)) return;
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
   replayDeferredKeys(h);
   if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
@@ -50,12 +60,8 @@ function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: stri
   h.undoable = null;
   switch (ruling) {
     case "continue":
-      if (h.hold) {
-        clearCode(h, h.hold.code);
-        h.hold = null;
-      } else if (code && isAlertCode(code)) {
-        clearCode(h, code);
-      }
+      // (A held hand's `continue` is the chart's: see release.)
+      if (code && isAlertCode(code)) clearCode(h, code);
       afterAction(h);
       break;
     case "misdeal":
@@ -72,6 +78,14 @@ function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: stri
       }
       break;
   }
+}
+
+/** The floor's `continue` on a hold: its alert is cleared and play goes on from where it is. */
+function release(h: HandContext, hold: Hold): void {
+  readShortPush(h);
+  h.undoable = null;
+  clearCode(h, hold.code);
+  afterAction(h);
 }
 
 const step = stepper<HandContext>(progress);
@@ -95,11 +109,15 @@ export const handMachine = setup({
     }),
     key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
     ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),
+    // The state's hold is not given to the functions: the hand is released before they run.
+    release: assign({
+      h: (args, params: StepParams) => step((h) => params.held !== null && release(h, params.held))(args),
+    }),
+    tookHold: assign({ h: ({ context }) => tookHold(context.h) }),
   },
   guards: {
+    ...HOLD_GUARDS,
     ended: ({ context }) => context.h.result !== null,
-    held: ({ context }) => context.h.hold !== null,
-    released: ({ context }) => context.h.hold === null,
     dealt: ({ context }) => context.h.dealComplete,
     betting: ({ context }) => context.h.betting.phase === "betting",
     betweenRounds: ({ context }) => context.h.betting.phase !== "betting",
@@ -115,15 +133,10 @@ export const handMachine = setup({
     betting: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "betweenRounds", target: "board" }] },
     // Between rounds (or an all-in run-out): burn and board cards make the next street.
     board: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "betting", target: "betting" }] },
-    // Waiting for the floor: a misdeal or a deck that is not whole. Cards are still tracked. Play
-    // resumes at the deal, whose eventless transitions carry the hand on to where it is.
-    held: {
-      on: HAND_INPUTS,
-      always: [
-        { guard: "ended", target: "over" },
-        { guard: "released", target: "dealing" },
-      ],
-    },
+    // Waiting for the floor: a misdeal (r.33) or a deck that is not whole (IPC 29), one state per
+    // alert. Cards are still tracked. Play resumes at the deal, whose eventless transitions carry the
+    // hand on to where it is.
+    held: heldState({ misdeal: MISDEAL_HOLDS, void: VOID_HOLDS }, "hand", "dealing"),
     over: { type: "final" },
   },
 });

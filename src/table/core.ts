@@ -204,7 +204,8 @@ class Table implements TableCore {
   }
 
   view(): CoreView {
-    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null);
+    const held = this.session !== null && this.session.held !== null;
+    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null, held);
   }
 
   privateView(): PrivateCoreView {
@@ -476,7 +477,7 @@ class Table implements TableCore {
     const out: TableEvent[] = this.reader.departNow(t).flatMap((o) => this.route(t, [o]));
     if (this.session !== null) {
       const h = this.session.context;
-      if (h.hold?.kind === "misdeal") {
+      if (this.session.held === "misdeal") {
         // The shuffler press declares the misdeal (rule 33-C): the hand ends and is dealt again.
         out.push(...this.afterHand(this.session.ruling(t, "misdeal")));
       } else if (h.cardsDealt === 0) {

@@ -14,6 +14,14 @@ import { tcpTable } from "./tcp/replay.js";
 const inputsOf = (file: string): InputEvent[] =>
   scenarioInputs(fileURLToPath(new URL(file, import.meta.url)));
 
+/** A state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */
+function path(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null) return String(value);
+  const [key, inner] = Object.entries(value)[0] ?? ["?", ""];
+  return `${key}.${path(inner)}`;
+}
+
 /** The machine's state after each input, consecutive repeats folded; "none" between hands. */
 function statesThrough(
   core: TableCore,
@@ -22,7 +30,8 @@ function statesThrough(
 ): unknown[] {
   const seen: unknown[] = [];
   const note = () => {
-    const state = session()?.state ?? "none";
+    const s = session();
+    const state = s === null ? "none" : path(s.state);
     if (seen.at(-1) !== state) seen.push(state);
   };
   for (const e of inputs) {
@@ -65,7 +74,7 @@ describe("hold'em hand machine states", () => {
       inputsOf("../scenarios/misdeal-ruled-continue.jsonl"),
       () => core.hand,
     );
-    expect(states).toEqual(["none", "dealing", "held", "dealing"]);
+    expect(states).toEqual(["none", "dealing", "held.misdeal.firstCard", "dealing"]);
   });
 });
 
@@ -83,7 +92,7 @@ describe("Three Card Poker hand machine states", () => {
     const states = statesThrough(core, inputsOf("./tcp/scenarios/misdeal-card-count-box.jsonl"), () =>
       core.tcpHand?.context.result === null ? core.tcpHand : null,
     );
-    expect(states).toContain("held");
-    expect(states.indexOf("held")).toBeGreaterThan(states.indexOf("dealing"));
+    expect(states).toContain("held.misdeal.cardCount");
+    expect(states.indexOf("held.misdeal.cardCount")).toBeGreaterThan(states.indexOf("dealing"));
   });
 });
