@@ -16,7 +16,6 @@ import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
 import { runDueJudgements } from "./judgements.js";
 import {
-  ENDED_OR_HELD,
   HAND_INPUTS,
   type HandInput,
   heldState,
@@ -26,6 +25,17 @@ import {
   tookHold,
 } from "./machineSession.js";
 import { type Hold, isHeld, MISDEAL_HOLDS, VOID_HOLDS } from "./hold.js";
+import {
+  type BoardProcedure,
+  giveProcedure,
+  PROCEDURE_GUARDS,
+  procedureMovesWhileHeld,
+  type ProcedureName,
+  procedurePath,
+  procedureStates,
+  takeBackProcedure,
+  tookProcedure,
+} from "./procedure.js";
 import { endHand, settleHand } from "./settle.js";
 import { beforeKey, movedOn, undoKey } from "./undo.js";
 
@@ -88,10 +98,33 @@ function release(h: HandContext, hold: Hold): void {
   afterAction(h);
 }
 
-const step = stepper<HandContext>(progress);
+const step = stepper<HandContext, BoardProcedure>(progress, {
+  give: giveProcedure,
+  takeBack: takeBackProcedure,
+});
 
-// The states are flat rather than nested under a "live" parent: every input runs the eventless
-// transitions of each active state, and one level instead of two halves that work (bench/replay).
+/**
+ * Checked after every input while a hand is in play: it has ended, an alert asked for a hold, or the
+ * board's cards started or ended a procedure. (The states are one level below play and flat: every
+ * input runs the eventless transitions of the active state and its parents, bench/replay.)
+ */
+const IN_PLAY = [
+  { guard: "ended", target: "#hand.over" },
+  { guard: "holdAsked", target: "held" },
+  { guard: "procedureChanged", target: "#hand.judged" },
+] as const;
+
+/** The holds while procedure `name` is in force (or none): released to where play was. */
+function heldIn(name: ProcedureName) {
+  // (Entered from another procedure's hold when the board's cards ended or changed it: see ./procedure.ts.)
+  return heldState(
+    { misdeal: MISDEAL_HOLDS, void: VOID_HOLDS },
+    "hand",
+    procedurePath(name, "on"),
+    procedureMovesWhileHeld("hand", name),
+  );
+}
+
 export const handMachine = setup({
   types: {
     context: {} as { h: HandContext },
@@ -114,9 +147,11 @@ export const handMachine = setup({
       h: (args, params: StepParams) => step((h) => params.held !== null && release(h, params.held))(args),
     }),
     tookHold: assign({ h: ({ context }) => tookHold(context.h) }),
+    tookProcedure: assign({ h: ({ context }) => tookProcedure(context.h) }),
   },
   guards: {
     ...HOLD_GUARDS,
+    ...PROCEDURE_GUARDS,
     ended: ({ context }) => context.h.result !== null,
     dealt: ({ context }) => context.h.dealComplete,
     betting: ({ context }) => context.h.betting.phase === "betting",
@@ -128,15 +163,18 @@ export const handMachine = setup({
   initial: "dealing",
   states: {
     // The deal: hole cards in order; misdeals are judged here.
-    dealing: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "dealt", target: "betting" }] },
+    dealing: { on: HAND_INPUTS, always: [...IN_PLAY, { guard: "dealt", target: "betting" }] },
     // A betting round: chips, keys and the muck are actions of the seat to act.
-    betting: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "betweenRounds", target: "board" }] },
+    betting: { on: HAND_INPUTS, always: [...IN_PLAY, { guard: "betweenRounds", target: "board" }] },
     // Between rounds (or an all-in run-out): burn and board cards make the next street.
-    board: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "betting", target: "betting" }] },
+    board: { on: HAND_INPUTS, always: [...IN_PLAY, { guard: "betting", target: "betting" }] },
+    // The board procedures (RP-5, r.35, a card too many for a street: see ./procedure.ts), in force
+    // through betting rounds and between them, and through a hold.
+    ...procedureStates(HAND_INPUTS, IN_PLAY, (name) => heldIn(name)),
     // Waiting for the floor: a misdeal (r.33) or a deck that is not whole (IPC 29), one state per
     // alert. Cards are still tracked. Play resumes at the deal, whose eventless transitions carry the
     // hand on to where it is.
-    held: heldState({ misdeal: MISDEAL_HOLDS, void: VOID_HOLDS }, "hand", "dealing"),
+    held: heldIn("none"),
     over: { type: "final" },
   },
 });

@@ -82,11 +82,7 @@ export abstract class MachineSession<C extends { out: TableEvent[]; timers: Hand
 
   /** The floor's call the hand is held for (the chart's `held.misdeal.*` or `held.void.*`), or null. */
   get held(): Hold["kind"] | null {
-    const value = this.actor.getSnapshot().value;
-    if (typeof value !== "object" || value === null || !("held" in value)) return null;
-    const held: unknown = value.held;
-    if (typeof held !== "object" || held === null) return null;
-    return "misdeal" in held ? "misdeal" : "void" in held ? "void" : null;
+    return heldIn(this.actor.getSnapshot().value);
   }
 
   /** The table events the last input produced, taken out of the context. */
@@ -100,8 +96,33 @@ export interface StepParams {
   held: Hold | null;
 }
 
+/**
+ * More of the chart's state that a machine gives its functions for the length of an input (beside
+ * the hold): `give` puts it in the context from the state value, `takeBack` takes it out again unless
+ * the input changed it, which the chart then follows (hold'em's board procedure: ./procedure.ts).
+ */
+export interface ChartView<C, G> {
+  give(h: C, value: unknown): G;
+  takeBack(h: C, given: G): void;
+}
+
 function isStepParams(params: unknown): params is StepParams {
   return typeof params === "object" && params !== null && "held" in params;
+}
+
+/** The hold in a state value: its `held` state, at any depth (hold'em's is in its round region). */
+function heldIn(value: unknown): Hold["kind"] | null {
+  if (typeof value !== "object" || value === null) return null;
+  if ("held" in value) {
+    const held: unknown = value.held;
+    if (typeof held !== "object" || held === null) return null;
+    return "misdeal" in held ? "misdeal" : "void" in held ? "void" : null;
+  }
+  for (const inner of Object.values(value)) {
+    const found = heldIn(inner);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -110,13 +131,23 @@ function isStepParams(params: unknown): params is StepParams {
  * the hand on (end of a round, settlement). A hold asked for by this input stays in `h.held` for the
  * chart to take (see ./hold.ts); the state's own hold is taken back when the input is done.
  */
-export function stepper<C extends HoldLedger>(progress: (h: C) => void) {
+export function stepper<C extends HoldLedger, G = null>(progress: (h: C) => void, chart?: ChartView<C, G>) {
   return (handle: (h: C, e: HandInput) => void) =>
-    ({ context, event }: { context: { h: C }; event: HandInput }, params?: StepParams | unknown): C => {
+    (
+      {
+        context,
+        event,
+        self,
+      }: { context: { h: C }; event: HandInput; self: { getSnapshot(): { value: unknown } } },
+      params?: StepParams | unknown,
+    ): C => {
       const h = context.h;
       const given = isStepParams(params) ? params.held : null;
       h.t = event.t;
       h.held = given;
+      // The snapshot is the chart's state as the input arrived (xstate sets the next one when the
+      // input's transitions are done).
+      const view = chart?.give(h, self.getSnapshot().value);
       try {
         handle(h, event);
         progress(h);
@@ -127,6 +158,7 @@ export function stepper<C extends HoldLedger>(progress: (h: C) => void) {
           askHold(h, { kind: "void", code: "INPUT_NOT_APPLIED" });
       }
       if (given !== null) h.held = null;
+      if (chart && view !== undefined) chart.takeBack(h, view);
       return h;
     };
 }
@@ -170,12 +202,14 @@ export const HOLD_GUARDS = {
  * `misdeal` and `void` end it. Needs the actions `tick`, `observe`, `key`, `ruling`, `release` (a
  * stepper's, given the hold as {@link StepParams}) and `tookHold`, and {@link HOLD_GUARDS} and `ended`.
  */
-export function heldState(
+export function heldState<G extends string = never, A extends string = never>(
   holds: { misdeal: Record<string, MisdealHold>; void: Record<string, VoidHold> },
   machineId: string,
   released: string,
+  /** More eventless transitions of each hold's state, given its path below `held` (e.g. "misdeal.firstCard"). */
+  moves: (leaf: string) => readonly { guard: G; target: string; actions?: A }[] = () => [],
 ) {
-  const leaf = (kind: "misdeal" | "void", code: string) => {
+  const leaf = (kind: "misdeal" | "void", name: string, code: string) => {
     const params = { held: { kind, code } as Hold };
     return {
       entry: "tookHold",
@@ -192,13 +226,15 @@ export function heldState(
           { actions: { type: "ruling", params } },
         ],
       },
-      always: { guard: "ended", target: `#${machineId}.over` },
+      always: [{ guard: "ended", target: `#${machineId}.over` }, ...moves(`${kind}.${name}`)],
     } as const;
   };
   // (Entered only through `asked`; xstate asks every compound state for an initial one.)
   const group = (kind: "misdeal" | "void") => ({
     initial: Object.keys(holds[kind])[0],
-    states: Object.fromEntries(Object.entries(holds[kind]).map(([name, code]) => [name, leaf(kind, code)])),
+    states: Object.fromEntries(
+      Object.entries(holds[kind]).map(([name, code]) => [name, leaf(kind, name, code)]),
+    ),
   });
   const choose = (kind: "misdeal" | "void") =>
     Object.entries(holds[kind]).map(([name, code]) => ({

@@ -483,7 +483,11 @@ class Table implements TableCore {
       } else if (h.cardsDealt === 0) {
         // A hand that was never dealt: it did not happen; every chip goes back.
         out.push(...this.afterHand(this.session.ruling(t, "void")));
-      } else if ("board" in h && h.board.procedure.kind !== "none" && this.shufflerWaiting === null) {
+      } else if (
+        this.session instanceof HandSession &&
+        this.session.procedure !== "none" &&
+        this.shufflerWaiting === null
+      ) {
         // The dealer took a card off the board and went on; the bridge reports it gone K scans late.
         // The press waits that long for the hand to end on it.
         this.shufflerWaiting = t + this.reader.lagMs;

@@ -67,6 +67,18 @@ describe("hold'em hand machine states", () => {
     ]);
   });
 
+  it("follows RP-5 A in its own state: premature flop cards during the pre-flop betting, until they leave", () => {
+    const core = createTableFromConfig(loadConfig());
+    const states = statesThrough(
+      core,
+      inputsOf("../scenarios/premature-flop-procedure-followed.jsonl"),
+      () => core.hand,
+    );
+    // The premature cards leave the board during the round: the procedure is done (its alert clears
+    // when the flop is dealt again, without a burn).
+    expect(states).toEqual(["none", "dealing", "betting", "prematureFlop.on", "betting", "board", "betting"]);
+  });
+
   it("is held for the floor on a misdeal, and back in the deal when the floor rules continue", () => {
     const core = createTableFromConfig(loadConfig());
     const states = statesThrough(
