@@ -15,33 +15,44 @@ import type { HandContext } from "../../src/hand/context.js";
 import { handMachine } from "../../src/hand/machine.js";
 import type { HandInput } from "../../src/hand/machineSession.js";
 import { HandSession } from "../../src/hand/session.js";
-import { createTableFromConfig } from "../../src/table/core.js";
+import type { MachineSession } from "../../src/hand/machineSession.js";
+import type { TcpContext } from "../../src/hand/tcp/context.js";
+import { tcpMachine } from "../../src/hand/tcp/machine.js";
+import { TcpSession } from "../../src/hand/tcp/session.js";
+import { createTableFromConfig, type TableCore } from "../../src/table/core.js";
+import { tcpTable } from "./tcp/replay.js";
 import { scenarioInputs } from "../support/scenarioFiles.js";
 
 /** One input the hand took: the chart's state and the hand just before it, and the input. */
-interface Step {
+interface Step<C> {
   before: StateValue;
-  h: HandContext;
+  h: C;
   event: HandInput;
   after: StateValue;
 }
 
 type Input = "observed" | "key" | "ruling" | "tick";
-// The session's methods live on MachineSession's prototype; the recorder shadows them on HandSession's.
-const proto = HandSession.prototype as unknown as Record<Input, unknown>;
-const originals = { observed: proto.observed, key: proto.key, ruling: proto.ruling, tick: proto.tick };
+// The sessions' methods live on MachineSession's prototype; the recorder shadows them on the game's.
+const prototypes = [HandSession.prototype, TcpSession.prototype] as unknown as Record<Input, unknown>[];
 afterEach(() => {
-  for (const name of Object.keys(originals) as Input[]) delete proto[name];
+  for (const proto of prototypes)
+    for (const name of ["observed", "key", "ruling", "tick"] as const) delete proto[name];
 });
 
-/** Plays a scenario through a table and records every input its hands took. */
-function record(scenario: string): Step[] {
-  const steps: Step[] = [];
+/** Plays a scenario through a table and records every input its hands of one game took. */
+function recordOn<C extends object>(
+  session: typeof HandSession | typeof TcpSession,
+  core: TableCore,
+  path: string,
+): Step<C>[] {
+  const steps: Step<C>[] = [];
+  const proto = session.prototype as unknown as Record<Input, unknown>;
   const wrap = (name: Input, toEvent: (...args: never[]) => HandInput) => {
-    const original = originals[name] as (this: HandSession, ...args: unknown[]) => unknown;
-    proto[name] = function (this: HandSession, ...args: never[]) {
+    const original = proto[name] as (this: MachineSession<never>, ...args: unknown[]) => unknown;
+    proto[name] = function (this: MachineSession<never>, ...args: never[]) {
       const before = this.state as StateValue;
-      const h = structuredClone({ ...this.context, undoable: null });
+      const context = this.context as C;
+      const h = structuredClone("undoable" in context ? { ...context, undoable: null } : context);
       const result = original.apply(this, args);
       steps.push({ before, h, event: toEvent(...args), after: this.state as StateValue });
       return result;
@@ -57,8 +68,6 @@ function record(scenario: string): Step[] {
     ...(seat === undefined ? {} : { seat }),
     ...(code === undefined ? {} : { code }),
   }));
-  const core = createTableFromConfig(loadConfig());
-  const path = fileURLToPath(new URL(`../scenarios/${scenario}.jsonl`, import.meta.url));
   const inputs = scenarioInputs(path);
   for (const e of inputs) {
     core.advanceTo(e.t);
@@ -68,10 +77,16 @@ function record(scenario: string): Step[] {
   return steps;
 }
 
+/** A hold'em scenario's recorded inputs. */
+function record(scenario: string): Step<HandContext>[] {
+  const path = fileURLToPath(new URL(`../scenarios/${scenario}.jsonl`, import.meta.url));
+  return recordOn<HandContext>(HandSession, createTableFromConfig(loadConfig()), path);
+}
+
 const top = (v: StateValue): string => (typeof v === "string" ? v : (Object.keys(v)[0] ?? ""));
 
 /** The snapshot the chart had before a recorded step (with a copy of the hand as it was then). */
-function snapshotBefore(step: Step) {
+function snapshotBefore(step: Step<HandContext>) {
   return handMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
 }
 
@@ -87,7 +102,7 @@ function copy(snapshot: ReturnType<typeof snapshotBefore>) {
 }
 
 /** The step that took the chart into state `name` (top level), and the chart's own next snapshot for it. */
-function entering(steps: Step[], name: string) {
+function entering(steps: Step<HandContext>[], name: string) {
   const i = steps.findIndex((s) => top(s.before) !== name && top(s.after) === name);
   expect(i, `no input took the chart into ${name}`).toBeGreaterThanOrEqual(0);
   const step = steps[i]!;
@@ -95,7 +110,7 @@ function entering(steps: Step[], name: string) {
 }
 
 /** The first step from index `from` that took the chart out of state `name`. */
-function leaving(steps: Step[], name: string, from: number) {
+function leaving(steps: Step<HandContext>[], name: string, from: number) {
   const i = steps.findIndex((s, k) => k > from && top(s.before) === name && top(s.after) !== name);
   expect(i, `no input took the chart out of ${name}`).toBeGreaterThan(from);
   const step = steps[i]!;
@@ -103,7 +118,7 @@ function leaving(steps: Step[], name: string, from: number) {
 }
 
 /** Inputs the state took and stayed in (the events that matter to it, e.g. the betting that goes on). */
-function staying(steps: Step[], name: string, from: number, to: number): Step[] {
+function staying(steps: Step<HandContext>[], name: string, from: number, to: number): Step<HandContext>[] {
   return steps.slice(from + 1, to).filter((s) => top(s.before) === name && top(s.after) === name);
 }
 
@@ -237,5 +252,48 @@ describe("the holds for the floor are states of the hold'em chart", () => {
       const next = getNextSnapshot(handMachine, snapshotBefore(s), s.event);
       expect(top(next.value)).toBe(top(s.after));
     }
+  });
+});
+
+describe("the holds for the floor are states of the Three Card Poker chart", () => {
+  const tcp = (scenario: string) =>
+    recordOn<TcpContext>(
+      TcpSession,
+      tcpTable(),
+      fileURLToPath(new URL(`./tcp/scenarios/${scenario}.jsonl`, import.meta.url)),
+    );
+  const before = (step: Step<TcpContext>) =>
+    tcpMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
+  const into = (steps: Step<TcpContext>[]) => {
+    const step = steps.find((s) => top(s.before) !== "held" && top(s.after) === "held");
+    expect(step, "no input held the hand").toBeDefined();
+    return { step: step!, next: getNextSnapshot(tcpMachine, before(step!), step!.event) };
+  };
+  const copy = (snapshot: ReturnType<typeof before>) =>
+    tcpMachine.resolveState({ value: snapshot.value, context: { h: structuredClone(snapshot.context.h) } });
+
+  it("TCP rules misdeal (a box with a card too many): held, the floor's misdeal ends the hand and continue releases it", () => {
+    const { step, next } = into(tcp("misdeal-card-count-box"));
+    expect(next.value).toEqual({ held: { misdeal: "cardCount" } });
+    expect(next.context.h.held).toBeNull();
+    const misdeal = getNextSnapshot(tcpMachine, copy(next), {
+      type: "ruling",
+      t: step.event.t + 1,
+      ruling: "misdeal",
+    });
+    expect(misdeal.value).toBe("over");
+    expect(misdeal.context.h.result).toBe("misdeal");
+    const go = getNextSnapshot(tcpMachine, copy(next), {
+      type: "ruling",
+      t: step.event.t + 1,
+      ruling: "continue",
+    });
+    expect(top(go.value)).not.toBe("held");
+    expect(go.context.h.open).not.toContain("MISDEAL_CARD_COUNT");
+  });
+
+  it("TCP rules (the dealer's card exposed): held for the floor's misdeal", () => {
+    const { next } = into(tcp("dealer-exposed"));
+    expect(next.value).toEqual({ held: { misdeal: "dealerExposed" } });
   });
 });
