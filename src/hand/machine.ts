@@ -1,7 +1,9 @@
 /**
  * The hand as an xstate v5 machine. The states say where the hand is — the deal, a betting round,
- * waiting for the board, held for the floor, over — and which inputs each accepts; the context is
- * plain data ({@link HandContext}) and every action calls a pure function of this folder.
+ * waiting for the board, a board procedure the dealer follows (RP-5, r.35: ./procedure.ts), held for
+ * the floor (a misdeal, a void: ./hold.ts), over — and which inputs each accepts; the context is plain
+ * data ({@link HandContext}) and every action calls a pure function of this folder, given the chart's
+ * hold and procedure for the input (machineSession.ts stepper).
  */
 import { assign, setup } from "xstate";
 import type { ButtonName, RulingName } from "../contract/input.js";
@@ -105,8 +107,9 @@ const step = stepper<HandContext, BoardProcedure>(progress, {
 
 /**
  * Checked after every input while a hand is in play: it has ended, an alert asked for a hold, or the
- * board's cards started or ended a procedure. (The states are one level below play and flat: every
- * input runs the eventless transitions of the active state and its parents, bench/replay.)
+ * board's cards started or ended a procedure. (The round's states are flat at the top and a
+ * procedure's one level down: every input runs the eventless transitions of the active state and its
+ * parents, bench/replay; a parallel region for the procedure doubled xstate's work per input.)
  */
 const IN_PLAY = [
   { guard: "ended", target: "#hand.over" },
