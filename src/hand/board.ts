@@ -4,10 +4,11 @@
  */
 import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
-import { type AlertCode, say } from "./alerts.js";
+import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { clear, raise } from "./emit.js";
 import { cancel, schedule, waiting } from "./timers.js";
+import { PREMATURE, type PrematureCode, procedureOf, PROCEDURES } from "./procedure.js";
 
 const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
 
@@ -38,7 +39,7 @@ export function boardCardsArrived(
   }
   const n = h.board.tags.length;
   if (n === before) return;
-  if (n <= BOARD_SIZE[h.betting.street] || h.board.procedure.kind !== "none") return;
+  if (n <= BOARD_SIZE[h.betting.street] || procedureOf(h).kind !== "none") return;
   if (waiting(h, "board")) return;
   // Reports of one scan round come in channel order: the burn may be reported after the board card
   // it came before, and the last bets of the round (read from the pot, or still settling) after the
@@ -68,7 +69,7 @@ export function judgeBoard(h: HandContext, before: number): void {
   cancel(h, "board");
   const n = h.board.tags.length;
   const current = h.betting.street;
-  if (n <= BOARD_SIZE[current] || h.board.procedure.kind !== "none") return;
+  if (n <= BOARD_SIZE[current] || procedureOf(h).kind !== "none") return;
   // r.35 — once a four-card flop has been put right, the next card is the turn, whatever else holds.
   const flopAlreadyFixed = h.board.noBurn.includes("turn");
   if (current === "flop" && n === 4 && h.streetActions === 0 && unusedBurns(h) === 0 && !flopAlreadyFixed) {
@@ -88,19 +89,22 @@ export function judgeBoard(h: HandContext, before: number): void {
   }
   if (n > BOARD_SIZE[next]) {
     // Two cards for the turn, or for the river: the street cannot be told from the extra card.
-    h.board.procedure = { kind: "tooMany", street: next };
+    h.board.procedure = next === "turn" ? PROCEDURES.tooManyTurn : PROCEDURES.tooManyRiver;
     raise(h, say.boardTooMany(h.t, next, n - before, BOARD_SIZE[next] - BOARD_SIZE[current]));
     return;
   }
   if (n >= BOARD_SIZE[next]) beginStreet(h);
 }
 
+/** The procedure in force is done: streets are dealt by the book again (the chart's `none`). */
+function endProcedure(h: HandContext): void {
+  h.board.procedure = PROCEDURES.none;
+  h.board.aside = [];
+}
+
 /** RP-5: board cards before the betting round is complete. */
 function premature(h: HandContext, current: Street, before: number): void {
-  const plan: Record<
-    Exclude<Street, "river">,
-    { code: AlertCode & `PREMATURE_${string}`; noBurn: Street; clearOn: Street }
-  > = {
+  const plan: Record<Exclude<Street, "river">, { code: PrematureCode; noBurn: Street; clearOn: Street }> = {
     // A: the flop burn stays; the flop is dealt again without another burn.
     preflop: { code: "PREMATURE_FLOP", noBurn: "flop", clearOn: "flop" },
     // B: burn and deal the next card as the turn; the river then comes without a burn.
@@ -114,7 +118,8 @@ function premature(h: HandContext, current: Street, before: number): void {
   if (unusedBurns(h) > 0) h.board.burnsUsed += 1;
   h.board.noBurn.push(noBurn);
   h.board.clearOnStreet.push({ street: clearOn, code });
-  h.board.procedure = { kind: "premature", code, tags: h.board.tags.slice(before) };
+  h.board.procedure = PREMATURE[code];
+  h.board.aside = h.board.tags.slice(before);
   const alert =
     code === "PREMATURE_FLOP"
       ? say.prematureFlop(h.t)
@@ -125,7 +130,8 @@ function premature(h: HandContext, current: Street, before: number): void {
 }
 
 function startFourCardFlop(h: HandContext): void {
-  h.board.procedure = { kind: "fourCardFlop", tags: [...h.board.tags] };
+  h.board.procedure = PROCEDURES.fourCardFlop;
+  h.board.aside = [...h.board.tags];
   raise(h, say.fourCardFlop(h.t));
 }
 
@@ -177,23 +183,23 @@ export function boardCardLeft(h: HandContext, tag: string): void {
   if (i < 0) return;
   h.board.tags.splice(i, 1);
   h.board.cards.splice(i, 1);
-  const proc = h.board.procedure;
+  const proc = procedureOf(h);
   if (proc.kind === "premature") {
-    proc.tags = proc.tags.filter((t) => t !== tag);
-    const dealtAgain = h.board.tags.filter((t) => !proc.tags.includes(t));
+    const aside = (h.board.aside = h.board.aside.filter((t) => t !== tag));
+    const dealtAgain = h.board.tags.filter((t) => !aside.includes(t));
     const next = nextStreet(h);
     // The street dealt again came in while the premature cards' removal was still unreported (K scans
     // late): if the board now holds the street, what is left of the premature cards went back to it.
     const whole = next !== null && dealtAgain.length > 0 && h.board.tags.length === BOARD_SIZE[next];
-    if (proc.tags.length === 0 || (whole && roundComplete(h))) {
-      h.board.procedure = { kind: "none" };
+    if (aside.length === 0 || (whole && roundComplete(h))) {
+      endProcedure(h);
       if (h.board.tags.length > BOARD_SIZE[h.betting.street] && roundComplete(h))
         judgeBoard(h, BOARD_SIZE[h.betting.street]);
     }
   } else if (proc.kind === "tooMany" && h.board.tags.length >= BOARD_SIZE[proc.street]) {
     // The extra card is off the board: what is left makes the street — and a card dealt on meanwhile
     // (the bridge reports the removal K scans late, with the next street's card) comes after it.
-    h.board.procedure = { kind: "none" };
+    endProcedure(h);
     clear(h, "BOARD_TOO_MANY");
     if (nextStreet(h) === proc.street && roundComplete(h)) {
       beginStreet(h);
@@ -206,8 +212,7 @@ export function boardCardLeft(h: HandContext, tag: string): void {
 export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): void {
   if (h.board.burns.includes(tag)) return;
   h.board.burns.push(tag);
-  const proc = h.board.procedure;
-  if (fromBoard && proc.kind === "fourCardFlop" && proc.tags.includes(tag)) {
+  if (fromBoard && procedureOf(h).kind === "fourCardFlop" && h.board.aside.includes(tag)) {
     resolveFourCardFlop(h, tag);
     return;
   }
@@ -226,7 +231,7 @@ function resolveFourCardFlop(h: HandContext, tag: string): void {
   const i = h.board.tags.indexOf(tag);
   h.board.tags.splice(i, 1);
   h.board.cards.splice(i, 1);
-  h.board.procedure = { kind: "none" };
+  endProcedure(h);
   // The moved card is the turn's burn: it is used up, and no new burn may come before the turn.
   h.board.burnsUsed = h.board.burns.length;
   h.board.noBurn.push("turn");
@@ -244,13 +249,13 @@ export function afterRoundClosed(h: HandContext): void {
     return;
   }
   const next = nextStreet(h);
-  const proc = h.board.procedure;
+  const proc = procedureOf(h);
   if (next !== null && proc.kind === "premature" && h.board.tags.length === BOARD_SIZE[next]) {
     // The round closed with the premature cards still listed on the board. A card the dealer took off
     // is known gone K scans and the departure window late: if it is still listed then, it was put back and dealt again
     // (a reshuffled stub may give the same card) before the bridge saw it leave.
     const known = h.reading.lagMs + (h.reading.departMs ?? 0);
-    schedule(h, { kind: "prematureStands", due: h.t + known, tags: [...proc.tags] });
+    schedule(h, { kind: "prematureStands", due: h.t + known, tags: [...h.board.aside] });
     return;
   }
   if (next === null || proc.kind !== "none") return;
@@ -264,10 +269,9 @@ export function afterRoundClosed(h: HandContext): void {
  * premature cards was raised when they came and clears as the procedure's does).
  */
 export function judgePrematureStands(h: HandContext, tags: readonly string[]): void {
-  const proc = h.board.procedure;
   const next = nextStreet(h);
-  if (proc.kind !== "premature" || next === null || !roundComplete(h)) return;
+  if (procedureOf(h).kind !== "premature" || next === null || !roundComplete(h)) return;
   if (!tags.every((t) => h.board.tags.includes(t)) || h.board.tags.length !== BOARD_SIZE[next]) return;
-  h.board.procedure = { kind: "none" };
+  endProcedure(h);
   beginStreet(h);
 }

@@ -221,7 +221,10 @@ export function potGained(h: HandContext, chips: readonly ChipTag[]): void {
   // A card that voids the hand (a duplicate, a foreign card) read less than a scan round ago: the pot
   // is scanned after the board, so chips it reports now went in before that card, the round's action.
   const beforeVoidCard =
-    h.result === null && h.hold?.cardAt !== undefined && h.t - h.hold.cardAt < h.reading.scanRoundMs;
+    h.result === null &&
+    h.held?.kind === "void" &&
+    h.voidCardAt !== null &&
+    h.t - h.voidCardAt < h.reading.scanRoundMs;
   if ((!canBet(h) && !beforeVoidCard) || !h.dealComplete || h.betting.phase !== "betting") return;
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
   // pot is scanned after the board): they belong to the closed round, whose actions were read.

@@ -10,16 +10,8 @@ import type { GameDef } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
 import type { GameSettings, Level } from "../rules/games.js";
 import type { AlertCode } from "./alerts.js";
-
-/** The RP-5 and four-card-flop procedures the dealer is following, if any. */
-export type BoardProcedure =
-  | { kind: "none" }
-  /** Premature cards are on the board: they must leave it before the street is dealt again. */
-  | { kind: "premature"; code: "PREMATURE_FLOP" | "PREMATURE_TURN" | "PREMATURE_RIVER"; tags: string[] }
-  /** Four cards on the flop: one of them must go to the burn. */
-  | { kind: "fourCardFlop"; tags: string[] }
-  /** More cards than the turn or river takes came at once: the extra ones must leave the board. */
-  | { kind: "tooMany"; street: Street };
+import type { Hold } from "./hold.js";
+import type { BoardProcedure } from "./procedure.js";
 
 export interface BoardState {
   /** Card tags recognised as the board, in the order they were dealt. */
@@ -31,7 +23,16 @@ export interface BoardState {
   burnsUsed: number;
   /** Streets that must be dealt without a burn, by the procedure in force (RP-5, r.35). */
   noBurn: Street[];
-  procedure: BoardProcedure;
+  /**
+   * The board procedure in force while the chart handles an input (its `procedure` region's state,
+   * given by the chart), or the one an input started or ended; null between inputs (see ./procedure.ts).
+   */
+  procedure: BoardProcedure | null;
+  /**
+   * The cards the procedure in force waits to see leave the board: the premature cards (RP-5), or the
+   * four cards of a four-card flop (r.35), one of which goes to the burn. Empty with no such procedure.
+   */
+  aside: string[];
   /** Alerts of procedures that close when this street has been dealt correctly. */
   clearOnStreet: { street: Street; code: AlertCode }[];
 }
@@ -158,10 +159,12 @@ export interface HandContext {
   /** Seats the floor (or the rules) killed; they fold when the action reaches them. */
   dead: number[];
   /**
-   * A held hand waits for the floor: a misdeal, or a void for a deck that is not whole. `cardAt`: when
-   * the card that voids it (a duplicate, a foreign card) was read.
+   * The chart's hold while it handles an input, or the hold an alert of this input asked for; null
+   * between inputs: a held hand is the chart's state `held` (see ./hold.ts).
    */
-  hold: { kind: "misdeal" | "void"; code: AlertCode; cardAt?: number } | null;
+  held: Hold | null;
+  /** When the last card that voided the hand (a duplicate, a foreign card) was read (see ./hold.ts). */
+  voidCardAt: number | null;
   /** Alerts raised and not yet cleared, as `CODE` or `CODE:seat`. */
   open: string[];
   /** Card tags of the last hand still on the table when this one started. */

@@ -7,11 +7,12 @@ import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { dropStale, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
+import { askHold, isHeld } from "./hold.js";
 import { schedule } from "./timers.js";
 
 /** Whether a misdeal can still be called. */
 function misdealPossible(h: HandContext): boolean {
-  return !h.substantial && h.hold === null;
+  return !h.substantial && !isHeld(h);
 }
 
 function holdForMisdeal(
@@ -23,7 +24,7 @@ function holdForMisdeal(
     | "MISDEAL_EXPOSED"
     | "MISDEAL_CARD_COUNT",
 ): void {
-  h.hold = { kind: "misdeal", code };
+  askHold(h, { kind: "misdeal", code });
 }
 
 /** A hole card arrived on `seat<N>`. */

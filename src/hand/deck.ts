@@ -5,15 +5,15 @@
  */
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
-import { type AlertLedger, clear, raise } from "./emit.js";
+import { clear, raise } from "./emit.js";
+import { askHold, type HoldLedger } from "./hold.js";
 
-export interface DeckState extends AlertLedger {
+export interface DeckState extends HoldLedger {
   /**
    * Face → tag of every card in play this hand. A Map, not an object: faces arrive in a different
    * order every hand, and an object would get a new hidden class for each order.
    */
   faces: Map<Card, string>;
-  hold: { kind: "misdeal" | "void"; code: string; cardAt?: number } | null;
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
   /**
@@ -48,8 +48,8 @@ export function checkArrival(h: DeckState, o: ArrivedCard, lastHands: boolean): 
   } else if (o.deck !== h.deck) {
     if (!dealt || lastHands) return false;
     const reason = `card of deck ${o.deck}, this hand is dealt from deck ${h.deck}`;
-    if (raise(h, say.foreignCard(h.t, o.antenna, reason)) && h.hold === null)
-      h.hold = { kind: "void", code: "FOREIGN_CARD", cardAt: h.t };
+    if (raise(h, say.foreignCard(h.t, o.antenna, reason)))
+      askHold(h, { kind: "void", code: "FOREIGN_CARD" }, h.t);
     return false;
   }
   return checkDeck(h, o.tag, o.card, o.antenna);
@@ -63,8 +63,7 @@ export function checkDeck(h: DeckState, tag: string, card: Card, antenna: string
     return true;
   }
   if (known === tag) return true;
-  if (raise(h, say.duplicateCard(h.t, antenna)) && h.hold === null)
-    h.hold = { kind: "void", code: "DUPLICATE_CARD", cardAt: h.t };
+  if (raise(h, say.duplicateCard(h.t, antenna))) askHold(h, { kind: "void", code: "DUPLICATE_CARD" }, h.t);
   return false;
 }
 

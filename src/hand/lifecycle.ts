@@ -104,6 +104,8 @@ export interface LiveHand {
   readonly holdem: HandSession | null;
   /** The Three Card Poker session, if this is one. */
   readonly tcp: TcpSession | null;
+  /** The hold the hand's chart is in while the floor decides, else null. */
+  readonly held: "misdeal" | "void" | null;
   observed(t: number, observations: Observation[]): TableEvent[];
   key(t: number, key: ButtonName): TableEvent[];
   ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[];
@@ -158,6 +160,10 @@ export class SessionHand implements LiveHand {
   get number(): number {
     return this.session.context.hand;
   }
+  /** The hold the hand's chart is in, if the floor must decide. */
+  get held(): "misdeal" | "void" | null {
+    return this.session.held;
+  }
   observed(t: number, observations: Observation[]): TableEvent[] {
     return this.session.observed(t, observations);
   }
@@ -179,7 +185,7 @@ export class SessionHand implements LiveHand {
 
   pressDuringHand(): PressDuringHand {
     const h = this.session.context;
-    if (h.hold?.kind === "misdeal") return "misdeal";
+    if (this.session.held === "misdeal") return "misdeal";
     if (h.cardsDealt === 0) return "void";
     return this.cardTakenOff() ? "wait-for-readers" : "during-hand";
   }
@@ -210,6 +216,6 @@ export const holdem: Game = {
   start(press) {
     const { session, events } = HandSession.start(handInit(press));
     // A card taken off the board (a procedure under way) may end the hand when its report comes.
-    return { hand: new SessionHand(session, () => session.context.board.procedure.kind !== "none"), events };
+    return { hand: new SessionHand(session, () => session.procedure !== "none"), events };
   },
 };

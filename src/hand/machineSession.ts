@@ -6,10 +6,11 @@
 import type { ButtonName, RulingName } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import { say } from "./alerts.js";
-import { type AlertLedger, raise } from "./emit.js";
+import { raise } from "./emit.js";
 import type { Observation } from "../reading/observations.js";
 import type { HandTimer } from "./context.js";
 import { nextDue, nextSince } from "./timers.js";
+import { askHold, type Hold, type HoldLedger, type MisdealHold, type VoidHold } from "./hold.js";
 
 /** The inputs every hand machine takes. */
 export type HandInput =
@@ -74,9 +75,14 @@ export abstract class MachineSession<C extends { out: TableEvent[]; timers: Hand
     return this.actor.getSnapshot().context.h;
   }
 
-  /** Where the machine is, e.g. `"betting"` or `"held"`. */
+  /** Where the machine is, e.g. `"betting"` or `{ held: { misdeal: "firstCard" } }`. */
   get state(): unknown {
     return this.actor.getSnapshot().value;
+  }
+
+  /** The floor's call the hand is held for (the chart's `held.misdeal.*` or `held.void.*`), or null. */
+  get held(): Hold["kind"] | null {
+    return heldIn(this.actor.getSnapshot().value);
   }
 
   /** The table events the last input produced, taken out of the context. */
@@ -85,29 +91,82 @@ export abstract class MachineSession<C extends { out: TableEvent[]; timers: Hand
   }
 }
 
+/** What a state gives its actions: the hold it is (a `held.*` state), or none. */
+export interface StepParams {
+  held: Hold | null;
+}
+
 /**
- * The shape of every hand machine's actions: stamp the input's time on the context, let `handle` do
- * the work with pure functions, then let `progress` move the hand on (end of a round, settlement).
+ * More of the chart's state that a machine gives its functions for the length of an input (beside
+ * the hold): `give` puts it in the context from the state value, `takeBack` takes it out again unless
+ * the input changed it, which the chart then follows (hold'em's board procedure: ./procedure.ts).
  */
-export function stepper<C extends AlertLedger & { hold: { kind: "misdeal" | "void"; code: string } | null }>(
-  progress: (h: C) => void,
-) {
+export interface ChartView<C, G> {
+  give(h: C, value: unknown): G;
+  takeBack(h: C, given: G): void;
+}
+
+function isStepParams(params: unknown): params is StepParams {
+  return typeof params === "object" && params !== null && "held" in params;
+}
+
+/** The hold in a state value: its `held` state, at any depth (hold'em's is in its round region). */
+function heldIn(value: unknown): Hold["kind"] | null {
+  if (typeof value !== "object" || value === null) return null;
+  if ("held" in value) {
+    const held: unknown = value.held;
+    if (typeof held !== "object" || held === null) return null;
+    return "misdeal" in held ? "misdeal" : "void" in held ? "void" : null;
+  }
+  for (const inner of Object.values(value)) {
+    const found = heldIn(inner);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * The shape of every hand machine's actions: stamp the input's time on the context, tell the hand's
+ * functions the state's hold, let `handle` do the work with pure functions, then let `progress` move
+ * the hand on (end of a round, settlement). A hold asked for by this input stays in `h.held` for the
+ * chart to take (see ./hold.ts); the state's own hold is taken back when the input is done.
+ */
+export function stepper<C extends HoldLedger, G = null>(progress: (h: C) => void, chart?: ChartView<C, G>) {
   return (handle: (h: C, e: HandInput) => void) =>
-    ({ context, event }: { context: { h: C }; event: HandInput }): C => {
+    (
+      {
+        context,
+        event,
+        self,
+      }: { context: { h: C }; event: HandInput; self: { getSnapshot(): { value: unknown } } },
+      params?: StepParams | unknown,
+    ): C => {
       const h = context.h;
+      const given = isStepParams(params) ? params.held : null;
       h.t = event.t;
+      h.held = given;
+      // The snapshot is the chart's state as the input arrived (xstate sets the next one when the
+      // input's transitions are done).
+      const view = chart?.give(h, self.getSnapshot().value);
       try {
         handle(h, event);
         progress(h);
       } catch (e) {
         // A defect, or a situation the hand's functions do not know, must not stop the table (an
         // error thrown inside an xstate action would end the process): the floor decides instead.
-        if (raise(h, say.inputNotApplied(h.t, (e as Error).message)) && h.hold === null) {
-          h.hold = { kind: "void", code: "INPUT_NOT_APPLIED" };
-        }
+        if (raise(h, say.inputNotApplied(h.t, (e as Error).message)))
+          askHold(h, { kind: "void", code: "INPUT_NOT_APPLIED" });
       }
+      if (given !== null) h.held = null;
+      if (chart && view !== undefined) chart.takeBack(h, view);
       return h;
     };
+}
+
+/** Entering a hold's state: the input that asked for it is done, and the chart keeps the hold. */
+export function tookHold<C extends HoldLedger>(h: C): C {
+  h.held = null;
+  return h;
 }
 
 /** Every state of play takes the same inputs; the hand's functions decide what an input means now. */
@@ -118,8 +177,77 @@ export const HAND_INPUTS = {
   ruling: { actions: "ruling" },
 } as const;
 
-/** Checked after every input while a hand is in play: it has ended, or it waits for the floor. */
+/** Checked after every input while a hand is in play: it has ended, or an alert asked for a hold. */
 export const ENDED_OR_HELD = [
   { guard: "ended", target: "over" },
-  { guard: "held", target: "held" },
+  { guard: "holdAsked", target: "held" },
 ] as const;
+
+/** The guards of the hold states, shared by every hand machine (their names are the rules'). */
+export const HOLD_GUARDS = {
+  /** An alert of this input asked for a hold (the first hold stands: see hold.ts). */
+  holdAsked: ({ context }: { context: { h: HoldLedger } }) => context.h.held !== null,
+  /** The hold asked for is this one. */
+  askedFor: ({ context }: { context: { h: HoldLedger } }, params: { code: string }) =>
+    context.h.held?.code === params.code,
+  /** The floor lets the hand go on as it lies (the floor decides). */
+  floorContinues: ({ event }: { event: HandInput }) => event.type === "ruling" && event.ruling === "continue",
+};
+
+/**
+ * The `held` state of a hand machine: one state per alert that holds the hand, under `misdeal` or
+ * `void` (the floor's call it waits for). Entered from any state of play when an input asked for a
+ * hold; cards and chips are still read while held. The floor's `continue` releases the hand through
+ * the `release` action to `released` (whose eventless transitions carry the hand on to where it is);
+ * `misdeal` and `void` end it. Needs the actions `tick`, `observe`, `key`, `ruling`, `release` (a
+ * stepper's, given the hold as {@link StepParams}) and `tookHold`, and {@link HOLD_GUARDS} and `ended`.
+ */
+export function heldState<G extends string = never, A extends string = never>(
+  holds: { misdeal: Record<string, MisdealHold>; void: Record<string, VoidHold> },
+  machineId: string,
+  released: string,
+  /** More eventless transitions of each hold's state, given its path below `held` (e.g. "misdeal.firstCard"). */
+  moves: (leaf: string) => readonly { guard: G; target: string; actions?: A }[] = () => [],
+) {
+  const leaf = (kind: "misdeal" | "void", name: string, code: string) => {
+    const params = { held: { kind, code } as Hold };
+    return {
+      entry: "tookHold",
+      on: {
+        tick: { actions: { type: "tick", params } },
+        observed: { actions: { type: "observe", params } },
+        key: { actions: { type: "key", params } },
+        ruling: [
+          {
+            guard: "floorContinues",
+            target: `#${machineId}.${released}`,
+            actions: { type: "release", params },
+          },
+          { actions: { type: "ruling", params } },
+        ],
+      },
+      always: [{ guard: "ended", target: `#${machineId}.over` }, ...moves(`${kind}.${name}`)],
+    } as const;
+  };
+  // (Entered only through `asked`; xstate asks every compound state for an initial one.)
+  const group = (kind: "misdeal" | "void") => ({
+    initial: Object.keys(holds[kind])[0],
+    states: Object.fromEntries(
+      Object.entries(holds[kind]).map(([name, code]) => [name, leaf(kind, name, code)]),
+    ),
+  });
+  const choose = (kind: "misdeal" | "void") =>
+    Object.entries(holds[kind]).map(([name, code]) => ({
+      guard: { type: "askedFor", params: { code } } as const,
+      target: `${kind}.${name}`,
+    }));
+  return {
+    initial: "asked",
+    states: {
+      // Transient: which hold this input asked for.
+      asked: { always: [...choose("misdeal"), ...choose("void")] },
+      misdeal: group("misdeal"),
+      void: group("void"),
+    },
+  } as const;
+}

@@ -11,6 +11,7 @@ import type { HandContext } from "./context.js";
 import { holeCardArrived } from "./deal.js";
 import { checkArrival, dropStale } from "./deck.js";
 import { raise } from "./emit.js";
+import { askHold } from "./hold.js";
 import { waiting } from "./timers.js";
 import type { Observation } from "../reading/observations.js";
 import type { Card } from "../rules/cards.js";
@@ -82,9 +83,8 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         else if (o.antenna === "board") boardCardLeft(h, o.tag);
         break;
       case "foreign_card":
-        if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)) && h.hold === null) {
-          h.hold = { kind: "void", code: "FOREIGN_CARD", cardAt: h.t };
-        }
+        if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)))
+          askHold(h, { kind: "void", code: "FOREIGN_CARD" }, h.t);
         break;
       case "unknown_tag":
         raise(h, say.unknownTag(h.t, o.antenna, o.tag));

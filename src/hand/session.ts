@@ -14,6 +14,7 @@ import type { HandContext, ReadingWindows } from "./context.js";
 import { schedule } from "./timers.js";
 import { handMachine } from "./machine.js";
 import { MachineSession } from "./machineSession.js";
+import { type ProcedureName, procedureState } from "./procedure.js";
 import type { ChipTag } from "../reading/observations.js";
 
 export interface HandInit {
@@ -45,6 +46,11 @@ export class HandSession extends MachineSession<HandContext> {
     const actor = createActor(handMachine, { input: { h } });
     actor.start();
     super(actor);
+  }
+
+  /** The board procedure in force: the state of the chart's `procedure` region, e.g. "prematureFlop". */
+  get procedure(): ProcedureName {
+    return procedureState(this.state);
   }
 
   /** Starts a hand: `hand_start`, the forced bets, and DECK_NOT_COLLECTED if cards were left out. */
@@ -111,7 +117,8 @@ function initialContext(init: HandInit): HandContext {
       burns: [],
       burnsUsed: 0,
       noBurn: [],
-      procedure: { kind: "none" },
+      procedure: null,
+      aside: [],
       clearOnStreet: [],
     },
     // Chips lying on a zone when the hand starts are not a push: at most they are the posted blinds.
@@ -136,7 +143,8 @@ function initialContext(init: HandInit): HandContext {
     actionsInTurn: [],
     substantial: false,
     dead: [],
-    hold: null,
+    held: null,
+    voidCardAt: null,
     open: [],
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.antenna])),

@@ -10,10 +10,11 @@ import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
+import { isHeld } from "./hold.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
 export function canBet(h: HandContext): boolean {
-  return h.hold === null && h.result === null;
+  return !isHeld(h) && h.result === null;
 }
 
 /** Reads a push by the seat to act and applies it, with the dealer's corrections. */

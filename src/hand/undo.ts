@@ -47,7 +47,6 @@ export function beforeKey(h: HandContext, key: ButtonName): void {
  */
 export function copyHand(h: Before): Before {
   const b = h.board;
-  const p = b.procedure;
   return {
     t: h.t,
     hand: h.hand,
@@ -75,7 +74,9 @@ export function copyHand(h: Before): Before {
       burns: b.burns.slice(),
       burnsUsed: b.burnsUsed,
       noBurn: b.noBurn.slice(),
-      procedure: "tags" in p ? { ...p, tags: p.tags.slice() } : { ...p },
+      // One of the chart's constant procedures (./procedure.ts), never edited: shared.
+      procedure: b.procedure,
+      aside: b.aside.slice(),
       clearOnStreet: b.clearOnStreet.map((c) => ({ ...c })),
     },
     zones: recordOf(h.zones, (z) => ({ chips: mapOf(z.chips, (c) => ({ ...c })) })),
@@ -97,7 +98,8 @@ export function copyHand(h: Before): Before {
     actionsInTurn: h.actionsInTurn.slice(),
     substantial: h.substantial,
     dead: h.dead.slice(),
-    hold: h.hold === null ? null : { ...h.hold },
+    held: h.held === null ? null : { ...h.held },
+    voidCardAt: h.voidCardAt,
     open: h.open.slice(),
     stale: h.stale.slice(),
     staleWhere: { ...h.staleWhere },

@@ -104,7 +104,8 @@ class Table implements TableCore {
   }
 
   view(): CoreView {
-    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null);
+    const held = this.playing !== null && this.playing.held !== null;
+    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null, held);
   }
 
   privateView(): PrivateCoreView {

@@ -62,11 +62,18 @@ export interface PrivateCoreView {
   holeFaces: string[];
 }
 
-/** The public view of a table in state `table` with hand `h` (null between hands). */
-export function coreView(table: TableState, h: HandContext | null, tcp: TcpContext | null): CoreView {
+/**
+ * The public view of a table in state `table` with hand `h` (null between hands); `held`: the hand's
+ * chart waits for the floor (HandSession.held).
+ */
+export function coreView(
+  table: TableState,
+  h: HandContext | null,
+  tcp: TcpContext | null,
+  held: boolean,
+): CoreView {
   const bettingSeats = new Map((h?.betting.seats ?? []).map((s) => [s.seat, s]));
-  const toAct =
-    h && h.result === null && h.hold === null && h.betting.phase === "betting" ? h.betting.toAct : null;
+  const toAct = h && h.result === null && !held && h.betting.phase === "betting" ? h.betting.toAct : null;
   const legal = toAct !== null && h ? legalActions(h.betting) : null;
   const seats: SeatView[] = [];
   for (let seat = 1; seat <= table.seatCount; seat++) {
@@ -103,8 +110,8 @@ export function coreView(table: TableState, h: HandContext | null, tcp: TcpConte
     bb: h?.positions.bb ?? null,
     level: h ? { ...h.level } : table.nextLevel ? { ...table.nextLevel } : null,
     seats,
-    held: h?.hold != null,
-    threeCard: tcp ? tcpView(tcp) : null,
+    held: h !== null && held,
+    threeCard: tcp ? tcpView(tcp, held) : null,
   };
 }
 

@@ -51,7 +51,7 @@ describe("an input the hand cannot follow", () => {
       severity: "floor",
       text: expect.stringContaining("a defect in the showdown"),
     });
-    expect(core.hand?.state).toBe("held");
+    expect(core.hand?.state).toEqual({ held: { void: "inputNotApplied" } });
     expect(out.some((e) => e.kind === "hand_end")).toBe(false);
   });
 

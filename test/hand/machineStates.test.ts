@@ -15,6 +15,14 @@ import { tcpTable } from "./tcp/replay.js";
 const inputsOf = (file: string): InputEvent[] =>
   scenarioInputs(fileURLToPath(new URL(file, import.meta.url)));
 
+/** A state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */
+function path(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null) return String(value);
+  const [key, inner] = Object.entries(value)[0] ?? ["?", ""];
+  return `${key}.${path(inner)}`;
+}
+
 /** The machine's state after each input, consecutive repeats folded; "none" between hands. */
 function statesThrough(
   core: TableCore,
@@ -23,7 +31,8 @@ function statesThrough(
 ): unknown[] {
   const seen: unknown[] = [];
   const note = () => {
-    const state = session()?.state ?? "none";
+    const s = session();
+    const state = s === null ? "none" : path(s.state);
     if (seen.at(-1) !== state) seen.push(state);
   };
   for (const e of inputs) {
@@ -59,6 +68,18 @@ describe("hold'em hand machine states", () => {
     ]);
   });
 
+  it("follows RP-5 A in its own state: premature flop cards during the pre-flop betting, until they leave", () => {
+    const core = createTableFromConfig(loadConfig());
+    const states = statesThrough(
+      core,
+      inputsOf("../scenarios/premature-flop-procedure-followed.jsonl"),
+      () => core.hand,
+    );
+    // The premature cards leave the board during the round: the procedure is done (its alert clears
+    // when the flop is dealt again, without a burn).
+    expect(states).toEqual(["none", "dealing", "betting", "prematureFlop.on", "betting", "board", "betting"]);
+  });
+
   it("is held for the floor on a misdeal, and back in the deal when the floor rules continue", () => {
     const core = createTableFromConfig(loadConfig());
     const states = statesThrough(
@@ -66,7 +87,7 @@ describe("hold'em hand machine states", () => {
       inputsOf("../scenarios/misdeal-ruled-continue.jsonl"),
       () => core.hand,
     );
-    expect(states).toEqual(["none", "dealing", "held", "dealing"]);
+    expect(states).toEqual(["none", "dealing", "held.misdeal.firstCard", "dealing"]);
   });
 });
 
@@ -84,7 +105,7 @@ describe("Three Card Poker hand machine states", () => {
     const states = statesThrough(core, inputsOf("./tcp/scenarios/misdeal-card-count-box.jsonl"), () =>
       core.tcpHand?.context.result === null ? core.tcpHand : null,
     );
-    expect(states).toContain("held");
-    expect(states.indexOf("held")).toBeGreaterThan(states.indexOf("dealing"));
+    expect(states).toContain("held.misdeal.cardCount");
+    expect(states.indexOf("held.misdeal.cardCount")).toBeGreaterThan(states.indexOf("dealing"));
   });
 });

@@ -181,7 +181,7 @@ describe("floor page server: authentication", () => {
     expect((await app.inject({ url: "/api/private", headers: { authorization: TOKEN } })).statusCode).toBe(
       401,
     );
-    expect(runtime.core.hand?.context.hold).not.toBeNull(); // nothing was ruled
+    expect(runtime.core.hand?.held ?? null).not.toBeNull(); // nothing was ruled
 
     const ok = await app.inject({ method: "POST", url: "/api/ruling", payload: body, headers: bearer });
     expect(ok.statusCode).toBe(200);

@@ -30,6 +30,7 @@ import type { PayTable } from "../../rules/threeCard/payTable.js";
 import type { Positions } from "../../rules/positions.js";
 import type { GameSettings, Level } from "../../rules/games.js";
 import type { AlertCode } from "../alerts.js";
+import type { Hold } from "../hold.js";
 
 /** Codes this game adds to the catalogue (the contract lets the project add codes). */
 export type TcpExtraCode =
@@ -108,8 +109,10 @@ export interface TcpContext {
   faces: Map<Card, string>;
   cardsDealt: number;
   dealComplete: boolean;
-  /** A held hand waits for the floor: a misdeal, or a void for a deck that is not whole. */
-  hold: { kind: "misdeal" | "void"; code: AlertCode } | null;
+  /** The chart's hold while it handles an input, null between inputs (see ../hold.ts). */
+  held: Hold | null;
+  /** When the last card that voided the hand was read (see ../hold.ts). */
+  voidCardAt: number | null;
   /** Alerts raised and not yet cleared, as `CODE` or `CODE:seat`. */
   open: string[];
   /** Card tags of the last hand still on the table when this one started. */

@@ -9,14 +9,15 @@ import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rule
 import { raise, tcpSay } from "./alerts.js";
 import { lockBets } from "./bets.js";
 import { schedule } from "../timers.js";
+import { askHold, isHeld } from "../hold.js";
 import { boxesInOrder, type HandOwner, type TcpContext } from "./context.js";
 
 function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_EXPOSED"): void {
-  h.hold = { kind: "misdeal", code };
+  askHold(h, { kind: "misdeal", code });
 }
 
 function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string): void {
-  if (h.hold !== null) return;
+  if (isHeld(h)) return;
   if (raise(h, tcpSay.cardCount(h.t, owner, cards, why))) holdForMisdeal(h, "MISDEAL_CARD_COUNT");
 }
 
@@ -63,7 +64,7 @@ function dealCard(h: TcpContext, owner: HandOwner, tag: string, face: Card): voi
   } else {
     boxCard(h, owner, tag, face);
   }
-  if (!h.dealComplete && h.hold === null && dealIsWhole(h)) {
+  if (!h.dealComplete && !isHeld(h) && dealIsWhole(h)) {
     h.dealComplete = true;
     h.phase = "decisions";
     // The deal is complete: the decisions begin (the hold'em "pre-flop" street, with no board).
@@ -142,7 +143,7 @@ export function judgeExposed(h: TcpContext): void {
   const owner: HandOwner | null = h.dealComplete ? "dealer" : lastDealt(h);
   if (owner === null) return;
   if (rulingOnExposedCard(owner === "dealer" ? "dealer" : "player") === "misdeal") {
-    if (h.hold === null && raise(h, tcpSay.dealerExposed(h.t))) holdForMisdeal(h, "TCP_DEALER_EXPOSED");
+    if (!isHeld(h) && raise(h, tcpSay.dealerExposed(h.t))) holdForMisdeal(h, "TCP_DEALER_EXPOSED");
   } else if (owner !== "dealer") {
     raise(h, tcpSay.playerExposed(h.t, owner));
   }

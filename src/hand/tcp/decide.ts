@@ -6,6 +6,7 @@
 import { anyOpen, clearAll } from "./alerts.js";
 import { awaitsPlay, boxesInOrder, type TcpContext } from "./context.js";
 import { dealEnded } from "./deal.js";
+import { isHeld } from "../hold.js";
 
 /** Box N folds: it loses its Ante (and, by house setting, its side bets). */
 export function foldBox(h: TcpContext, box: number): void {
@@ -38,7 +39,7 @@ export function boxesToDecide(h: TcpContext): number[] {
 export function readyToReveal(h: TcpContext): boolean {
   return (
     h.phase === "decisions" &&
-    h.hold === null &&
+    !isHeld(h) &&
     boxesToDecide(h).length === 0 &&
     !anyOpen(h, "TCP_BET_AFTER_DEAL")
   );

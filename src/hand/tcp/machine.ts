@@ -7,7 +7,17 @@
 import { assign, setup } from "xstate";
 import type { ButtonName, RulingName } from "../../contract/input.js";
 import { isAlertCode } from "../alerts.js";
-import { ENDED_OR_HELD, HAND_INPUTS, type HandInput, stepper } from "../machineSession.js";
+import {
+  ENDED_OR_HELD,
+  HAND_INPUTS,
+  type HandInput,
+  heldState,
+  HOLD_GUARDS,
+  type StepParams,
+  stepper,
+  tookHold,
+} from "../machineSession.js";
+import { type Hold, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hold.js";
 import { clearAll } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
 import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed } from "./deal.js";
@@ -40,15 +50,8 @@ const isTcpCode = (code: string): code is TcpAlertCode =>
 function onRuling(h: TcpContext, ruling: RulingName, seat?: number, code?: string): void {
   switch (ruling) {
     case "continue":
-      if (h.hold) {
-        clearAll(h, h.hold.code);
-        h.hold = null;
-        // Play goes on with the cards as they lie: a hand the floor let stand counts as dealt.
-        if (h.phase === "dealing" && h.dealerTags.length >= 3) {
-          h.dealComplete = true;
-          h.phase = "decisions";
-        }
-      } else if (code && isTcpCode(code)) {
+      // (A held hand's `continue` is the chart's: see release.)
+      if (code && isTcpCode(code)) {
         // The bets stand as the table holds them (a changed bet is not taken, an invalid one is).
         clearAll(h, code, seat);
       }
@@ -66,6 +69,16 @@ function onRuling(h: TcpContext, ruling: RulingName, seat?: number, code?: strin
         clearAll(h, "TCP_BET_AFTER_DEAL", seat);
       }
       break;
+  }
+}
+
+/** The floor's `continue` on a hold: its alert is cleared and play goes on with the cards as they lie. */
+function release(h: TcpContext, hold: Hold): void {
+  clearAll(h, hold.code);
+  // A hand the floor let stand counts as dealt.
+  if (h.phase === "dealing" && h.dealerTags.length >= 3) {
+    h.dealComplete = true;
+    h.phase = "decisions";
   }
 }
 
@@ -93,11 +106,15 @@ export const tcpMachine = setup({
     observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
     key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
     ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),
+    // The state's hold is not given to the functions: the hand is released before they run.
+    release: assign({
+      h: (args, params: StepParams) => step((h) => params.held !== null && release(h, params.held))(args),
+    }),
+    tookHold: assign({ h: ({ context }) => tookHold(context.h) }),
   },
   guards: {
+    ...HOLD_GUARDS,
     ended: ({ context }) => context.h.result !== null,
-    held: ({ context }) => context.h.hold !== null,
-    released: ({ context }) => context.h.hold === null,
     drawn: ({ context }) => context.h.phase !== "betting",
     dealt: ({ context }) => context.h.phase === "decisions",
   },
@@ -114,13 +131,7 @@ export const tcpMachine = setup({
     decisions: { on: HAND_INPUTS, always: ENDED_OR_HELD },
     // Waiting for the floor: a misdeal, or a deck that is not whole. Cards and chips are still read.
     // Play resumes at the betting state, whose eventless transitions carry the hand on.
-    held: {
-      on: HAND_INPUTS,
-      always: [
-        { guard: "ended", target: "over" },
-        { guard: "released", target: "betting" },
-      ],
-    },
+    held: heldState({ misdeal: TCP_MISDEAL_HOLDS, void: VOID_HOLDS }, "tcp", "betting"),
     over: { type: "final" },
   },
 });

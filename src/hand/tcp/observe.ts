@@ -7,6 +7,7 @@ import type { Card } from "../../rules/cards.js";
 import { say } from "../alerts.js";
 import type { Observation } from "../../reading/observations.js";
 import { checkArrival, dropStale } from "../deck.js";
+import { askHold } from "../hold.js";
 import { readingNotice } from "../readingAlerts.js";
 import { raise } from "./alerts.js";
 import { zoneSettled } from "./bets.js";
@@ -38,9 +39,9 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
         if (h.stale.includes(o.tag)) dropStale(h, o.tag);
         break;
       case "foreign_card":
-        if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)) && h.hold === null) {
-          h.hold = { kind: "void", code: "FOREIGN_CARD" };
-        }
+        // (No time for the card: Three Card Poker has no chips read against it.)
+        if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)))
+          askHold(h, { kind: "void", code: "FOREIGN_CARD" });
         break;
       case "unknown_tag":
         raise(h, say.unknownTag(h.t, o.antenna, o.tag));

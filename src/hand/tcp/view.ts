@@ -44,7 +44,7 @@ export interface TcpView {
 }
 
 /** The Three Card Poker view of a hand. */
-export function tcpView(h: TcpContext): TcpView {
+export function tcpView(h: TcpContext, held: boolean): TcpView {
   const settled = h.showdown;
   const boxes = boxesInOrder(h).map((b): TcpBoxView => {
     const s = settled?.boxes[b.box];
@@ -66,7 +66,7 @@ export function tcpView(h: TcpContext): TcpView {
   return {
     hand: h.hand,
     phase: h.phase,
-    held: h.hold !== null,
+    held,
     boxes,
     dealer: {
       cards: h.dealerTags.length,

@@ -127,7 +127,7 @@ describe("Three Card Poker session", () => {
     run(scene, table);
     const live = table.tcpHand;
     expect(live).not.toBeNull();
-    const before = tcpView(live!.context);
+    const before = tcpView(live!.context, live!.held !== null);
     expect(before.boxes.map((b) => [b.box, b.blind, b.status, b.cards])).toEqual([
       [1, false, "to-decide", 3],
       [3, true, "played", 3],
@@ -135,7 +135,7 @@ describe("Three Card Poker session", () => {
     live!.observed(99_000, [
       { type: "zone_settled", t: 99_000, antenna: "play1", chips: [], added: [], total: 100 },
     ]);
-    const after = tcpView(live!.context);
+    const after = tcpView(live!.context, live!.held !== null);
     expect(after.dealer.hand).toMatchObject({ name: "Queen high", qualifies: true });
     expect(after.boxes[0]).toMatchObject({ status: "settled", hand: "Pair of aces", payout: 400, net: 200 });
     expect(after.boxes[1]).toMatchObject({ hand: "Nine high", payout: 0, net: -25 });

@@ -1,0 +1,300 @@
+/**
+ * The hold'em chart's procedure and hold states, driven with xstate's own tools: `getNextSnapshot` for
+ * one transition at a time, and `createActor` (from a snapshot) fed the hand's inputs, its `tick`
+ * events being the simulated clock. Each test is named after the rule the state follows.
+ *
+ * The inputs are those a table gives the hand in a scenario (recorded at the HandSession, with the
+ * hand's context and the chart's state just before each), so the contexts are real hands, not
+ * hand-built ones; the chart alone is then stepped from them.
+ */
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { createActor, getNextSnapshot, type StateValue } from "xstate";
+import { loadConfig } from "../../src/config/config.js";
+import type { HandContext } from "../../src/hand/context.js";
+import { handMachine } from "../../src/hand/machine.js";
+import type { HandInput } from "../../src/hand/machineSession.js";
+import { HandSession } from "../../src/hand/session.js";
+import type { MachineSession } from "../../src/hand/machineSession.js";
+import type { TcpContext } from "../../src/hand/tcp/context.js";
+import { tcpMachine } from "../../src/hand/tcp/machine.js";
+import { TcpSession } from "../../src/hand/tcp/session.js";
+import type { TableCore } from "../../src/table/core.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
+import { tcpTable } from "./tcp/replay.js";
+import { scenarioInputs } from "../support/scenarioFiles.js";
+
+/** One input the hand took: the chart's state and the hand just before it, and the input. */
+interface Step<C> {
+  before: StateValue;
+  h: C;
+  event: HandInput;
+  after: StateValue;
+}
+
+type Input = "observed" | "key" | "ruling" | "tick";
+// The sessions' methods live on MachineSession's prototype; the recorder shadows them on the game's.
+const prototypes = [HandSession.prototype, TcpSession.prototype] as unknown as Record<Input, unknown>[];
+afterEach(() => {
+  for (const proto of prototypes)
+    for (const name of ["observed", "key", "ruling", "tick"] as const) delete proto[name];
+});
+
+/** Plays a scenario through a table and records every input its hands of one game took. */
+function recordOn<C extends object>(
+  session: typeof HandSession | typeof TcpSession,
+  core: TableCore,
+  path: string,
+): Step<C>[] {
+  const steps: Step<C>[] = [];
+  const proto = session.prototype as unknown as Record<Input, unknown>;
+  const wrap = (name: Input, toEvent: (...args: never[]) => HandInput) => {
+    const original = proto[name] as (this: MachineSession<never>, ...args: unknown[]) => unknown;
+    proto[name] = function (this: MachineSession<never>, ...args: never[]) {
+      const before = this.state as StateValue;
+      const context = this.context as C;
+      const h = structuredClone("undoable" in context ? { ...context, undoable: null } : context);
+      const result = original.apply(this, args);
+      steps.push({ before, h, event: toEvent(...args), after: this.state as StateValue });
+      return result;
+    };
+  };
+  wrap("observed", (t: number, observations: never) => ({ type: "observed", t, observations }));
+  wrap("key", (t: number, key: never) => ({ type: "key", t, key }));
+  wrap("tick", (t: number) => ({ type: "tick", t }));
+  wrap("ruling", (t: number, ruling: never, seat?: number, code?: string) => ({
+    type: "ruling",
+    t,
+    ruling,
+    ...(seat === undefined ? {} : { seat }),
+    ...(code === undefined ? {} : { code }),
+  }));
+  const inputs = scenarioInputs(path);
+  for (const e of inputs) {
+    core.advanceTo(e.t);
+    core.handle(e);
+  }
+  core.finish(inputs.at(-1)?.t ?? 0);
+  return steps;
+}
+
+/** A hold'em scenario's recorded inputs. */
+function record(scenario: string): Step<HandContext>[] {
+  const path = fileURLToPath(new URL(`../scenarios/${scenario}.jsonl`, import.meta.url));
+  return recordOn<HandContext>(HandSession, createTableFromConfig(loadConfig()), path);
+}
+
+const top = (v: StateValue): string => (typeof v === "string" ? v : (Object.keys(v)[0] ?? ""));
+
+/** The snapshot the chart had before a recorded step (with a copy of the hand as it was then). */
+function snapshotBefore(step: Step<HandContext>) {
+  return handMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
+}
+
+/**
+ * A copy of a snapshot with its own hand: the chart's actions update the hand in place (plain data,
+ * see context.ts), so a snapshot stepped twice must not share it.
+ */
+function copy(snapshot: ReturnType<typeof snapshotBefore>) {
+  return handMachine.resolveState({
+    value: snapshot.value,
+    context: { h: structuredClone(snapshot.context.h) },
+  });
+}
+
+/** The step that took the chart into state `name` (top level), and the chart's own next snapshot for it. */
+function entering(steps: Step<HandContext>[], name: string) {
+  const i = steps.findIndex((s) => top(s.before) !== name && top(s.after) === name);
+  expect(i, `no input took the chart into ${name}`).toBeGreaterThanOrEqual(0);
+  const step = steps[i]!;
+  return { i, step, next: getNextSnapshot(handMachine, snapshotBefore(step), step.event) };
+}
+
+/** The first step from index `from` that took the chart out of state `name`. */
+function leaving(steps: Step<HandContext>[], name: string, from: number) {
+  const i = steps.findIndex((s, k) => k > from && top(s.before) === name && top(s.after) !== name);
+  expect(i, `no input took the chart out of ${name}`).toBeGreaterThan(from);
+  const step = steps[i]!;
+  return { i, step, next: getNextSnapshot(handMachine, snapshotBefore(step), step.event) };
+}
+
+/** Inputs the state took and stayed in (the events that matter to it, e.g. the betting that goes on). */
+function staying(steps: Step<HandContext>[], name: string, from: number, to: number): Step<HandContext>[] {
+  return steps.slice(from + 1, to).filter((s) => top(s.before) === name && top(s.after) === name);
+}
+
+describe("the board procedures are states of the hold'em chart", () => {
+  it("RP-5 A (premature flop): entered on flop cards before the pre-flop round is complete, through the betting, left when they leave", () => {
+    const steps = record("premature-flop-procedure-followed");
+    const into = entering(steps, "prematureFlop");
+    expect(top(into.step.before)).toBe("betting");
+    expect(into.next.value).toEqual({ prematureFlop: "on" });
+    // The procedure is the chart's: the context holds none between inputs, only the cards it waits for.
+    expect(into.next.context.h.board.procedure).toBeNull();
+    expect(into.next.context.h.board.aside).toHaveLength(3);
+    const out = leaving(steps, "prematureFlop", into.i);
+    expect(out.next.value).toBe("betting");
+    expect(out.next.context.h.board.aside).toEqual([]);
+    // A premature card gone is not the procedure done while others are still on the board.
+    for (const s of staying(steps, "prematureFlop", into.i, out.i)) {
+      expect(getNextSnapshot(handMachine, snapshotBefore(s), s.event).value).toEqual({ prematureFlop: "on" });
+    }
+  });
+
+  it("RP-5 B (premature turn): a turn card before the flop round is complete", () => {
+    const steps = record("premature-turn-procedure-followed");
+    const into = entering(steps, "prematureTurn");
+    expect(into.next.value).toEqual({ prematureTurn: "on" });
+    expect(into.next.context.h.board.aside).toHaveLength(1);
+    const out = leaving(steps, "prematureTurn", into.i);
+    expect(top(out.next.value)).not.toBe("prematureTurn");
+  });
+
+  it("RP-5 C (premature river): a river card before the turn round is complete", () => {
+    const steps = record("premature-river-procedure-followed");
+    const into = entering(steps, "prematureRiver");
+    expect(into.next.value).toEqual({ prematureRiver: "on" });
+    const out = leaving(steps, "prematureRiver", into.i);
+    expect(top(out.next.value)).not.toBe("prematureRiver");
+  });
+
+  it("r.35 (four-card flop): entered on a fourth flop card, left when one of the four goes to the burn", () => {
+    const steps = record("four-card-flop-resolved");
+    const into = entering(steps, "fourCardFlop");
+    expect(into.next.value).toEqual({ fourCardFlop: "on" });
+    expect(into.next.context.h.board.aside).toHaveLength(4);
+    const out = leaving(steps, "fourCardFlop", into.i);
+    // The flop is announced with the three cards left, and the turn will come without a burn.
+    expect(out.next.context.h.board.noBurn).toContain("turn");
+    expect(out.next.context.h.board.aside).toEqual([]);
+    expect(top(out.next.value)).not.toBe("fourCardFlop");
+  });
+
+  it("a card too many for the turn (RP-5): entered on two turn cards at once, left when the extra one is off", () => {
+    const steps = record("board-too-many-at-turn");
+    const into = entering(steps, "tooManyTurn");
+    expect(into.next.value).toEqual({ tooManyTurn: "on" });
+    const out = leaving(steps, "tooManyTurn", into.i);
+    expect(["betting", "board", "dealing"]).toContain(top(out.next.value));
+    expect(out.next.context.h.betting.street).toBe("turn");
+  });
+
+  it("a card too many for the river: entered on two river cards at once, left when the extra one is off", () => {
+    const steps = record("board-too-many-at-river");
+    const into = entering(steps, "tooManyRiver");
+    expect(into.next.value).toEqual({ tooManyRiver: "on" });
+    const out = leaving(steps, "tooManyRiver", into.i);
+    expect(out.next.context.h.betting.street).toBe("river");
+  });
+
+  it("an actor restored in a procedure goes on with it: the board's functions are given the chart's procedure", () => {
+    const steps = record("premature-flop-procedure-followed");
+    const into = entering(steps, "prematureFlop");
+    const out = leaving(steps, "prematureFlop", into.i);
+    const restored = handMachine.getPersistedSnapshot(snapshotBefore(steps[into.i + 1]!));
+    // (`input` is what a new hand would start from; a restored snapshot has its own context.)
+    const actor = createActor(handMachine, {
+      snapshot: restored,
+      input: { h: steps[into.i + 1]!.h },
+    }).start();
+    expect(actor.getSnapshot().value).toEqual({ prematureFlop: "on" });
+    for (const s of steps.slice(into.i + 1, out.i + 1)) actor.send(s.event);
+    expect(actor.getSnapshot().value).toBe(top(steps[out.i]!.after));
+    // Without the chart's state the same inputs do not end a procedure the functions were not given.
+    const betting = handMachine.resolveState({
+      value: "betting",
+      context: { h: structuredClone(steps[into.i + 1]!.h) },
+    });
+    const lost = createActor(handMachine, {
+      snapshot: handMachine.getPersistedSnapshot(betting),
+      input: { h: betting.context.h },
+    }).start();
+    for (const s of steps.slice(into.i + 1, out.i + 1)) lost.send(s.event);
+    expect(lost.getSnapshot().context.h.board.aside).not.toEqual([]);
+  });
+});
+
+describe("the holds for the floor are states of the hold'em chart", () => {
+  it("r.33 misdeal (first card to the wrong seat): held until the floor rules continue, then back in play", () => {
+    const steps = record("misdeal-ruled-continue");
+    const into = entering(steps, "held");
+    expect(into.next.value).toEqual({ held: { misdeal: "firstCard" } });
+    // Between inputs the hold is the chart's only.
+    expect(into.next.context.h.held).toBeNull();
+    const out = leaving(steps, "held", into.i);
+    expect(out.step.event).toMatchObject({ type: "ruling", ruling: "continue" });
+    expect(out.next.value).toBe("dealing");
+    expect(out.next.context.h.open).not.toContain("MISDEAL_FIRST_CARD");
+  });
+
+  it("IPC 29 (duplicate card): held for a void; the floor's void ends the hand", () => {
+    const steps = record("duplicate-card-void");
+    const into = entering(steps, "held");
+    expect(into.next.value).toEqual({ held: { void: "duplicateCard" } });
+    const ruled = { type: "ruling", t: into.step.event.t + 1, ruling: "void" } as const;
+    const end = getNextSnapshot(handMachine, copy(into.next), ruled);
+    expect(end.value).toBe("over");
+    expect(end.context.h.result).toBe("void");
+    // A ruling other than the floor's call leaves the hand held.
+    const dead = { type: "ruling", t: into.step.event.t + 1, ruling: "dead", seat: 9 } as const;
+    expect(getNextSnapshot(handMachine, copy(into.next), dead).value).toEqual({
+      held: { void: "duplicateCard" },
+    });
+  });
+
+  it("IPC 29 (foreign card): held for a void, and cards are still read while held", () => {
+    const steps = record("foreign-card");
+    const into = entering(steps, "held");
+    expect(into.next.value).toEqual({ held: { void: "foreignCard" } });
+    const held = steps
+      .slice(into.i + 1)
+      .filter((s) => top(s.before) === "held" && s.event.type === "observed");
+    for (const s of held) {
+      const next = getNextSnapshot(handMachine, snapshotBefore(s), s.event);
+      expect(top(next.value)).toBe(top(s.after));
+    }
+  });
+});
+
+describe("the holds for the floor are states of the Three Card Poker chart", () => {
+  const tcp = (scenario: string) =>
+    recordOn<TcpContext>(
+      TcpSession,
+      tcpTable(),
+      fileURLToPath(new URL(`./tcp/scenarios/${scenario}.jsonl`, import.meta.url)),
+    );
+  const before = (step: Step<TcpContext>) =>
+    tcpMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
+  const into = (steps: Step<TcpContext>[]) => {
+    const step = steps.find((s) => top(s.before) !== "held" && top(s.after) === "held");
+    expect(step, "no input held the hand").toBeDefined();
+    return { step: step!, next: getNextSnapshot(tcpMachine, before(step!), step!.event) };
+  };
+  const copy = (snapshot: ReturnType<typeof before>) =>
+    tcpMachine.resolveState({ value: snapshot.value, context: { h: structuredClone(snapshot.context.h) } });
+
+  it("TCP rules misdeal (a box with a card too many): held, the floor's misdeal ends the hand and continue releases it", () => {
+    const { step, next } = into(tcp("misdeal-card-count-box"));
+    expect(next.value).toEqual({ held: { misdeal: "cardCount" } });
+    expect(next.context.h.held).toBeNull();
+    const misdeal = getNextSnapshot(tcpMachine, copy(next), {
+      type: "ruling",
+      t: step.event.t + 1,
+      ruling: "misdeal",
+    });
+    expect(misdeal.value).toBe("over");
+    expect(misdeal.context.h.result).toBe("misdeal");
+    const go = getNextSnapshot(tcpMachine, copy(next), {
+      type: "ruling",
+      t: step.event.t + 1,
+      ruling: "continue",
+    });
+    expect(top(go.value)).not.toBe("held");
+    expect(go.context.h.open).not.toContain("MISDEAL_CARD_COUNT");
+  });
+
+  it("TCP rules (the dealer's card exposed): held for the floor's misdeal", () => {
+    const { next } = into(tcp("dealer-exposed"));
+    expect(next.value).toEqual({ held: { misdeal: "dealerExposed" } });
+  });
+});
