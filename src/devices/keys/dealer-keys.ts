@@ -227,7 +227,10 @@ export class DealerKeys extends EventEmitter<DealerKeysEvents> {
 
   private lose(type: string, cause: unknown): void {
     if (this.lostWith) return;
-    const error = cause instanceof Error ? cause : new Error(`dealer keys: board ${type}`);
+    // The floor page shows this text: it names the device and how it went, whichever came first when
+    // the cable is pulled (the close, or a write that found the port already gone).
+    const why = cause instanceof Error ? `: ${cause.message}` : "";
+    const error = new Error(`dealer keys: board ${type}${why}`, { cause });
     this.lostWith = error;
     this.emit("lost", error);
   }
