@@ -38,152 +38,132 @@ void hold(Presence& p, uint8_t ch, std::vector<Uid> uids) {
   p.apply_scan(ch, uids.data(), static_cast<uint8_t>(uids.size()), 3, &d);
 }
 
+// One scheduler over a ProbeReader, with what the bridge would know of each channel (empty at first).
+struct Rig {
+  ProbeReader rd;
+  Presence known;
+  ScanScheduler s;
+  Uid seen[kMaxTagsPerAntenna];
+  explicit Rig(uint8_t channels, uint8_t share = kFocusSharePct, bool probe_round_robin = false)
+      : s(rd, channels) {
+    known.clear();
+    s.reset(channels, 1, share, probe_round_robin);
+  }
+  void focus(std::vector<uint8_t> channels) { s.set_focus(channels.data(), static_cast<uint8_t>(channels.size())); }
+  ScanStep step() { return s.step(0, seen, &known); }
+};
+
 }  // namespace
 
 TEST("probe: a focus turn on a channel known empty is a probe; silence stands for the inventory, a collision runs it") {
-  ProbeReader rd;
-  Presence known;
-  known.clear();
-  ScanScheduler s(rd, 4);
-  s.reset(4, 1);
-  const uint8_t focus[] = {2};
-  s.set_focus(focus, 1);
-  Uid seen[kMaxTagsPerAntenna];
-  CHECK(!s.step(0, seen, &known).focus);  // round-robin 0, a plain inventory
-  CHECK_EQ(rd.inventories[0], 1);
-  CHECK_EQ(rd.probes[0], 0);
-  ScanStep st = s.step(0, seen, &known);
+  Rig r(4);
+  r.focus({2});
+  CHECK(!r.step().focus);  // round-robin 0, a plain inventory
+  CHECK_EQ(r.rd.inventories[0], 1);
+  CHECK_EQ(r.rd.probes[0], 0);
+  ScanStep st = r.step();
   CHECK(st.focus && st.probed && st.ok);
   CHECK_EQ(st.channel, 2);
   CHECK_EQ(st.n, 0);
-  CHECK_EQ(rd.probes[2], 1);
-  CHECK_EQ(rd.inventories[2], 0);
+  CHECK_EQ(r.rd.probes[2], 1);
+  CHECK_EQ(r.rd.inventories[2], 0);
   // Two cards land together: they collide, and the inventory tells them apart.
-  rd.tags[2] = {uid(1), uid(2)};
-  s.step(0, seen, &known);  // round-robin 1
-  st = s.step(0, seen, &known);
+  r.rd.tags[2] = {uid(1), uid(2)};
+  r.step();  // round-robin 1
+  st = r.step();
   CHECK(st.focus && !st.probed && st.ok);
   CHECK_EQ(st.n, 2);
-  CHECK_EQ(rd.probes[2], 2);
-  CHECK_EQ(rd.inventories[2], 1);
+  CHECK_EQ(r.rd.probes[2], 2);
+  CHECK_EQ(r.rd.inventories[2], 1);
 }
 
 TEST("probe: one card landing on an empty focus channel is read by the probe itself (its UID, no inventory)") {
-  ProbeReader rd;
-  Presence known;
-  known.clear();
-  ScanScheduler s(rd, 4);
-  s.reset(4, 1);
-  const uint8_t focus[] = {3};
-  s.set_focus(focus, 1);
-  rd.tags[3] = {uid(9)};
-  Uid seen[kMaxTagsPerAntenna];
-  s.step(0, seen, &known);
-  const ScanStep st = s.step(0, seen, &known);
+  Rig r(4);
+  r.focus({3});
+  r.rd.tags[3] = {uid(9)};
+  r.step();
+  const ScanStep st = r.step();
   CHECK(st.focus && st.probed);
   CHECK_EQ(st.n, 1);
-  CHECK(uid_equal(seen[0], uid(9)));
-  CHECK_EQ(rd.inventories[3], 0);
+  CHECK(uid_equal(r.seen[0], uid(9)));
+  CHECK_EQ(r.rd.inventories[3], 0);
 }
 
 TEST("probe: with one known tag its clean answer stands for the inventory; with two known, no probe (it would collide)") {
-  ProbeReader rd;
-  Presence known;
-  known.clear();
-  ScanScheduler s(rd, 2);
-  s.reset(2, 1);
-  const uint8_t focus[] = {1};
-  s.set_focus(focus, 1);
-  Uid seen[kMaxTagsPerAntenna];
-  rd.tags[1] = {uid(5)};
-  hold(known, 1, {uid(5)});
-  s.step(0, seen, &known);
-  ScanStep st = s.step(0, seen, &known);
+  Rig r(2);
+  r.focus({1});
+  r.rd.tags[1] = {uid(5)};
+  hold(r.known, 1, {uid(5)});
+  r.step();
+  ScanStep st = r.step();
   CHECK(st.focus && st.probed);
   CHECK_EQ(st.n, 1);
-  CHECK_EQ(rd.inventories[1], 0);
+  CHECK_EQ(r.rd.inventories[1], 0);
   // The known tag is gone and another lies there: the clean answer is the other's (the known one missed).
-  rd.tags[1] = {uid(6)};
-  s.step(0, seen, &known);
-  st = s.step(0, seen, &known);
-  CHECK(st.probed && st.n == 1 && uid_equal(seen[0], uid(6)));
+  r.rd.tags[1] = {uid(6)};
+  r.step();
+  st = r.step();
+  CHECK(st.probed && st.n == 1 && uid_equal(r.seen[0], uid(6)));
   // Two known tags: every probe would collide, so the focus turn inventories at once.
-  rd.tags[1] = {uid(5), uid(6)};
-  hold(known, 1, {uid(5), uid(6)});
-  const int probes = rd.probes[1];
-  const int inventories = rd.inventories[1];  // the round-robin's turns on 1 are plain inventories
-  s.step(0, seen, &known);
-  st = s.step(0, seen, &known);
+  r.rd.tags[1] = {uid(5), uid(6)};
+  hold(r.known, 1, {uid(5), uid(6)});
+  const int probes = r.rd.probes[1];
+  const int inventories = r.rd.inventories[1];  // the round-robin's turns on 1 are plain inventories
+  r.step();
+  st = r.step();
   CHECK(st.focus && !st.probed && st.n == 2);
-  CHECK_EQ(rd.probes[1], probes);
-  CHECK_EQ(rd.inventories[1], inventories + 1);
+  CHECK_EQ(r.rd.probes[1], probes);
+  CHECK_EQ(r.rd.inventories[1], inventories + 1);
 }
 
 TEST("probe: a failed probe is a failed scan (three in a row raise the channel's fault)") {
-  ProbeReader rd;
-  Presence known;
-  known.clear();
-  ScanScheduler s(rd, 2);
-  s.reset(2, 1);
-  const uint8_t focus[] = {1};
-  s.set_focus(focus, 1);
-  rd.failing[1] = true;
-  Uid seen[kMaxTagsPerAntenna];
+  Rig r(2);
+  r.focus({1});
+  r.rd.failing[1] = true;
   bool raised = false;
   for (int i = 0; i < 2 * kFailedScansForFault; ++i) {
-    const ScanStep st = s.step(0, seen, &known);
+    const ScanStep st = r.step();
     if (st.channel == 1) CHECK(!st.ok);
     raised = raised || st.fault_raised;
   }
   CHECK(raised);
-  CHECK(s.faulted(1));
+  CHECK(r.s.faulted(1));
 }
 
 TEST("probe: round-robin turns probe only with probe_round_robin; the first visit and every 8th are plain inventories") {
   for (const bool on : {false, true}) {
-    ProbeReader rd;
-    Presence known;
-    known.clear();
-    ScanScheduler s(rd, 2);
-    s.reset(2, 1, kFocusSharePct, on);
-    Uid seen[kMaxTagsPerAntenna];
+    Rig r(2, kFocusSharePct, on);
     std::vector<bool> probed;
     for (int i = 0; i < 2 * 2 * kPlainEvery; ++i) {
-      const ScanStep st = s.step(0, seen, &known);
-      s.charge(0, st.probed ? 4 : 14);
+      const ScanStep st = r.step();
+      r.s.charge(0, st.probed ? 4 : 14);
       if (st.channel == 0) probed.push_back(st.probed);
     }
     CHECK_EQ(probed.size(), 2u * kPlainEvery);
     for (size_t i = 0; i < probed.size(); ++i) CHECK_EQ(probed[i], on && i % kPlainEvery != 0);
-    CHECK_EQ(rd.inventories[0], on ? 2 : 2 * kPlainEvery);
+    CHECK_EQ(r.rd.inventories[0], on ? 2 : 2 * kPlainEvery);
   }
 }
 
 TEST("probe: a round-robin probe hands the time it saved (against the channel's last plain inventory) to the focus") {
   for (const bool on : {false, true}) {
-    ProbeReader rd;
-    Presence known;
-    known.clear();
-    ScanScheduler s(rd, 2);
-    s.reset(2, 1, 20, on);
-    const uint8_t focus[] = {1};
-    s.set_focus(focus, 1);
-    Uid seen[kMaxTagsPerAntenna];
-    ScanStep st = s.step(0, seen, &known);  // round-robin 0, plain: 14 ms
+    Rig r(2, 20, on);
+    r.focus({1});
+    ScanStep st = r.step();  // round-robin 0, plain: 14 ms
     CHECK(!st.focus && !st.probed);
-    s.charge(0, 14);
-    st = s.step(0, seen, &known);  // focus 1 spends the whole credit
+    r.s.charge(0, 14);
+    st = r.step();  // focus 1 spends the whole credit
     CHECK(st.focus);
-    s.charge(0, 30);
-    CHECK_EQ(s.credit(0), 0);
-    st = s.step(0, seen, &known);  // round-robin 1, plain: earns 20 % of 14 ms
-    s.charge(0, 14);
-    st = s.step(0, seen, &known);  // the focus needs 30 ms: round-robin 0 again, a probe when on
+    r.s.charge(0, 30);
+    CHECK_EQ(r.s.credit(0), 0);
+    st = r.step();  // round-robin 1, plain: earns 20 % of 14 ms
+    r.s.charge(0, 14);
+    st = r.step();  // the focus needs 30 ms: round-robin 0 again, a probe when on
     CHECK(!st.focus);
     CHECK_EQ(st.probed, on);
-    s.charge(0, st.probed ? 4 : 14);
+    r.s.charge(0, st.probed ? 4 : 14);
     // Off: 2.8 + 2.8 ms. On: 2.8 + 20 % of 4 + the 10 ms saved, which would have earned 20 % too.
-    CHECK_EQ(s.credit(0), on ? 15 : 5);
+    CHECK_EQ(r.s.credit(0), on ? 15 : 5);
   }
 }
 
@@ -217,20 +197,14 @@ TEST("bridge: a card dealt to an empty focus channel arrives from the probe; the
 }
 
 TEST("probe: after a round-robin turn a probe may be followed by the reader's other focus channels (each once), an inventory may not") {
-  ProbeReader rd;
-  Presence known;
-  known.clear();
-  rd.tags[5] = {uid(1), uid(2)};
-  hold(known, 5, {uid(1), uid(2)});
-  ScanScheduler s(rd, 8);
-  s.reset(8, 1, 100);
-  const uint8_t focus[] = {6, 7, 5};
-  s.set_focus(focus, 3);
-  Uid seen[kMaxTagsPerAntenna];
+  Rig r(8, 100);
+  r.rd.tags[5] = {uid(1), uid(2)};
+  hold(r.known, 5, {uid(1), uid(2)});
+  r.focus({6, 7, 5});
   std::vector<std::pair<int, bool>> steps;
   for (int i = 0; i < 9; ++i) {
-    const ScanStep st = s.step(0, seen, &known);
-    s.charge(0, st.probed ? 4 : 14);  // share 100 %: every focus turn is affordable
+    const ScanStep st = r.step();
+    r.s.charge(0, st.probed ? 4 : 14);  // share 100 %: every focus turn is affordable
     steps.push_back({st.channel, st.focus});
   }
   // 0, probes 6 and 7, the inventory of 5 (two chips: no probe), then round-robin 1 again, and so on.
