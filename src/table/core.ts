@@ -14,12 +14,14 @@
 import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
-import type { LiveHand } from "../hand/lifecycle.js";
+import type { HandInPlay, LiveHand } from "../hand/lifecycle.js";
 import type { HandSession } from "../hand/session.js";
 import type { TcpSession } from "../hand/tcp/session.js";
+import { noHoleCards } from "../hand/view.js";
 import type { Observation } from "../reading/observations.js";
 import type { TableReader } from "../reading/tableReader.js";
 import { AfterHand } from "./afterHand.js";
+import { NumberedCore } from "./numbered.js";
 import type { CoreCheckpoint, TableCore } from "./tableCore.js";
 import { DeckChecks } from "./deckChecks.js";
 import { NextHand } from "./nextHand.js";
@@ -28,7 +30,7 @@ import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import type { TableSettings } from "./settings.js";
 import { FloorSetup } from "./setupWaiting.js";
 import { emptyTable, type TableState } from "./state.js";
-import { type CoreView, coreView, type PrivateCoreView, privateCoreView } from "./view.js";
+import { type CoreView, coreView, type PrivateCoreView } from "./view.js";
 
 export type { TableSettings } from "./settings.js";
 export type { CoreCheckpoint, TableCore } from "./tableCore.js";
@@ -39,6 +41,17 @@ const PLAYER_KEYS = new Set(["check", "fold", "raise", "allin"]);
 /** Creates the core for one table, empty or from a checkpoint taken between hands. */
 export function createTable(settings: TableSettings, from?: CoreCheckpoint): TableCore {
   return new Table(settings, from);
+}
+
+/**
+ * Test-only: the machine session of the hand in play, for white-box tests that read a hand's context
+ * or drive its session directly (and the replay breakdown bench, which times the hand machine alone).
+ * The product reads `view()`, `privateView()` and `live`.
+ */
+export function sessionInPlayForTests(core: TableCore): HandSession | TcpSession | null {
+  const table = core instanceof NumberedCore ? core.inner : core;
+  if (!(table instanceof Table)) throw new Error("sessionInPlayForTests: not a table core");
+  return table.sessionInPlay();
 }
 
 class Table implements TableCore {
@@ -104,20 +117,22 @@ class Table implements TableCore {
   }
 
   view(): CoreView {
-    const held = this.playing !== null && this.playing.held !== null;
-    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null, held);
+    // Computed only when a display asks: the hand in play, or the last one while its game still shows it.
+    const shown = this.playing !== null ? this.playing.view() : (this.settled?.viewAfterEnd() ?? null);
+    return coreView(this.state, shown);
   }
 
   privateView(): PrivateCoreView {
-    return privateCoreView(this.hand?.context ?? null);
+    return this.playing?.privateView() ?? noHoleCards();
   }
 
-  get hand(): HandSession | null {
-    return this.playing?.holdem ?? null;
+  get live(): HandInPlay | null {
+    return this.playing?.inPlay() ?? null;
   }
 
-  get tcpHand(): TcpSession | null {
-    return this.playing === null ? (this.settled?.tcp ?? null) : this.playing.tcp;
+  /** Test-only (see {@link sessionInPlayForTests}). */
+  sessionInPlay(): HandSession | TcpSession | null {
+    return this.playing?.session ?? null;
   }
 
   handle(event: InputEvent): TableEvent[] {
