@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG_PATH, loadConfig } from "../src/config/config.js";
 import { formatJsonLine, InputEvent, readJsonLines, type TableEvent } from "../src/contract/index.js";
 import { MachineSession } from "../src/hand/machineSession.js";
 import { createTableFromConfig } from "../src/runtime/tableSettings.js";
-import { sessionInPlayForTests } from "../src/table/core.js";
+import { sessionInPlayForTests } from "../src/table/sessionForTests.js";
 
 export interface ReplayBreakdown {
   validateMs: number;

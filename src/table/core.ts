@@ -21,7 +21,6 @@ import { noHoleCards } from "../hand/view.js";
 import type { Observation } from "../reading/observations.js";
 import type { TableReader } from "../reading/tableReader.js";
 import { AfterHand } from "./afterHand.js";
-import { NumberedCore } from "./numbered.js";
 import type { CoreCheckpoint, TableCore } from "./tableCore.js";
 import { DeckChecks } from "./deckChecks.js";
 import { NextHand } from "./nextHand.js";
@@ -43,18 +42,8 @@ export function createTable(settings: TableSettings, from?: CoreCheckpoint): Tab
   return new Table(settings, from);
 }
 
-/**
- * Test-only: the machine session of the hand in play, for white-box tests that read a hand's context
- * or drive its session directly (and the replay breakdown bench, which times the hand machine alone).
- * The product reads `view()`, `privateView()` and `live`.
- */
-export function sessionInPlayForTests(core: TableCore): HandSession | TcpSession | null {
-  const table = core instanceof NumberedCore ? core.inner : core;
-  if (!(table instanceof Table)) throw new Error("sessionInPlayForTests: not a table core");
-  return table.sessionInPlay();
-}
-
-class Table implements TableCore {
+/** The core (exported for the test-only accessor of src/table/sessionForTests.ts; build one with createTable). */
+export class Table implements TableCore {
   private readonly state: TableState;
   private readonly reader: TableReader;
   private readonly readers: ReaderPresence;
@@ -117,9 +106,8 @@ class Table implements TableCore {
   }
 
   view(): CoreView {
-    // Computed only when a display asks: the hand in play, or the last one while its game still shows it.
-    const shown = this.playing !== null ? this.playing.view() : (this.settled?.viewAfterEnd() ?? null);
-    return coreView(this.state, shown);
+    // The hand in play, or the last one while its game still shows it; computed only when asked.
+    return coreView(this.state, this.playing?.view() ?? this.settled?.viewAfterEnd() ?? null);
   }
 
   privateView(): PrivateCoreView {
@@ -130,7 +118,7 @@ class Table implements TableCore {
     return this.playing?.inPlay() ?? null;
   }
 
-  /** Test-only (see {@link sessionInPlayForTests}). */
+  /** Test-only (src/table/sessionForTests.ts): the product reads view(), privateView() and live. */
   sessionInPlay(): HandSession | TcpSession | null {
     return this.playing?.session ?? null;
   }

@@ -16,7 +16,8 @@ import { isReplayable, listCorpus } from "../../src/rules/phh/corpus.js";
 import { readPhhFile } from "../../src/rules/phh/read.js";
 import { phhToInputEvents } from "../../src/sim/phhScript.js";
 import { HandSession } from "../../src/hand/session.js";
-import { sessionInPlayForTests, type TableCore } from "../../src/table/core.js";
+import type { TableCore } from "../../src/table/core.js";
+import { sessionInPlayForTests } from "../../src/table/sessionForTests.js";
 import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { PHH_ROOT } from "../support/paths.js";
 

@@ -9,7 +9,7 @@ import { HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../../src/journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
-import { sessionInPlayForTests } from "../../src/table/core.js";
+import { sessionInPlayForTests } from "../../src/table/sessionForTests.js";
 import { numbered } from "../../src/table/numbered.js";
 import { memoryLogger, readTableEvents, tempDir, writeInputs } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";

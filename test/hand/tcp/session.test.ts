@@ -7,7 +7,8 @@ import type { TableEvent } from "../../../src/contract/index.js";
 import { tcpView } from "../../../src/hand/tcp/view.js";
 import { parsePayTable } from "../../../src/rules/threeCard/payTable.js";
 import { TcpSession } from "../../../src/hand/tcp/session.js";
-import { sessionInPlayForTests, type TableCore } from "../../../src/table/core.js";
+import type { TableCore } from "../../../src/table/core.js";
+import { sessionInPlayForTests } from "../../../src/table/sessionForTests.js";
 import { TcpScene } from "./dsl.js";
 import { replayTcp, tcpTable } from "./replay.js";
 
