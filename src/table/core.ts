@@ -32,7 +32,7 @@ import { emptyTable, type TableState } from "./state.js";
 import { type CoreView, coreView, type PrivateCoreView } from "./view.js";
 
 export type { TableSettings } from "./settings.js";
-export type { CoreCheckpoint, TableCore } from "./tableCore.js";
+export type { CoreCheckpoint, TableCore, TableReadModel } from "./tableCore.js";
 
 /** Keys that are a player's action at the table. */
 const PLAYER_KEYS = new Set(["check", "fold", "raise", "allin"]);

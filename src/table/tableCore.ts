@@ -38,6 +38,12 @@ export interface TableCore {
   privateView(): PrivateCoreView;
 }
 
+/**
+ * What the displays, the floor page and the floor feed read of the core: its read model and the table
+ * as plain data, never a hand's context, and nothing that feeds it.
+ */
+export type TableReadModel = Pick<TableCore, "view" | "privateView" | "live" | "pendingRuling" | "snapshot">;
+
 /** What recovery needs to rebuild the core between hands: replay then continues from here. */
 export interface CoreCheckpoint {
   table: TableState;
