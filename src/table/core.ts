@@ -15,8 +15,6 @@ import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract
 import type { TableEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
 import type { HandInPlay, LiveHand } from "../hand/lifecycle.js";
-import type { HandSession } from "../hand/session.js";
-import type { TcpSession } from "../hand/tcp/session.js";
 import { noHoleCards } from "../hand/view.js";
 import type { Observation } from "../reading/observations.js";
 import type { TableReader } from "../reading/tableReader.js";
@@ -119,7 +117,7 @@ export class Table implements TableCore {
   }
 
   /** Test-only (src/table/sessionForTests.ts): the product reads view(), privateView() and live. */
-  sessionInPlay(): HandSession | TcpSession | null {
+  sessionInPlay(): LiveHand["session"] | null {
     return this.playing?.session ?? null;
   }
 
