@@ -2,8 +2,8 @@
  * The read model is unchanged by how it is composed: the public and private views after every input of
  * every scenario (both games) and of a sample of PHH hands (fixed pace, and random pace with reader
  * noise) hash to the digests recorded in view.golden.json. The digests were recorded with the views as
- * the core computed them from the hands' contexts (before each game gave its own view, commit
- * "viewTrace: record"); UPDATE_VIEW_GOLDEN=1 records them again, for a change that means to show
+ * the core computed them from the hands' contexts (before each game gave its own view: commit 7b42aa7,
+ * "viewTrace: record ..."); UPDATE_VIEW_GOLDEN=1 records them again, for a change that means to show
  * something else.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
