@@ -100,12 +100,18 @@ export class ReaderPresence {
    * he still pushes chips); board and burn cards are the dealer's (see movesAction).
    */
   settledBy(event: TagsEvent, observations: readonly Observation[]): Observation[] {
-    const arrived = observations.flatMap((o) => (o.type === "card_arrived" ? [o.antenna] : []));
+    // Looked through without building a list: a report's observations are few, and there is one per report.
+    let toMuck = false;
+    let toSeat = false;
+    for (const o of observations) {
+      if (o.type !== "card_arrived") continue;
+      if (o.antenna === "muck") toMuck = true;
+      else if (o.antenna !== "board" && o.antenna !== "burn") toSeat = true;
+    }
     // (In a reader's reconnection burst, bets put out before it went away are read too.)
-    if (arrived.includes("muck"))
+    if (toMuck)
       return this.reader.settleAll(event.t, event.antenna, undefined, true, this.isAway(event.antenna));
-    if (arrived.some((a) => a !== "board" && a !== "burn"))
-      return this.reader.settleAll(event.t, event.antenna, undefined, false);
+    if (toSeat) return this.reader.settleAll(event.t, event.antenna, undefined, false);
     return [];
   }
 
