@@ -250,15 +250,16 @@ export class TableReader {
   /** The earliest time a window runs out, or null. */
   nextDeadline(): number | null {
     let next = this.chips.nextDeadline();
-    const consider = (d: number) => {
-      if (next === null || d < next) next = d;
-    };
     for (const tag of this.missing) {
       const since = this.cards.get(tag)?.missingSince;
-      if (since != null) consider(since + this.options.departWindowMs);
+      if (since == null) continue;
+      const due = since + this.options.departWindowMs;
+      if (next === null || due < next) next = due;
     }
-    for (const [tag, due] of this.lingering)
-      if (!this.offline.has(this.cards.get(tag)?.from ?? "")) consider(due);
+    for (const [tag, due] of this.lingering) {
+      if (this.offline.has(this.cards.get(tag)?.from ?? "")) continue;
+      if (next === null || due < next) next = due;
+    }
     return next;
   }
 
