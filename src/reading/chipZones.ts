@@ -84,6 +84,23 @@ export class ChipZones {
     gone: readonly string[],
     out: Observation[],
   ): void {
+    // Most reports repeat what the zone listed: only a report with fresh chips looks where they came from.
+    if (fresh.length > 0) this.arrivals(t, antenna, reported, fresh, out);
+    for (const tag of gone) {
+      const place = this.places.get(tag);
+      if (place?.antenna === antenna && place.goneAt === null) place.goneAt = t;
+    }
+    this.update(t, antenna, this.heldHere(antenna, reported));
+  }
+
+  /** Chips newly listed by `antenna`: moved from another zone, or gained by the pot unseen. */
+  private arrivals(
+    t: number,
+    antenna: string,
+    reported: ReadonlyMap<string, number>,
+    fresh: readonly string[],
+    out: Observation[],
+  ): void {
     const movedFrom = new Map<string, string[]>();
     const unexplained: ChipTag[] = [];
     for (const tag of fresh) {
@@ -104,12 +121,7 @@ export class ChipZones {
     const extra = unread.length === 1 && antenna === POT ? unexplained.splice(0) : [];
     for (const [source, tags] of movedFrom) this.leftFor(t, source, tags, out, extra);
     // Chips reaching the pot mean the dealer is sweeping: every bet still settling was out before it.
-    if (antenna === POT && fresh.length > 0) this.settleAll(t, POT, out);
-    for (const tag of gone) {
-      const place = this.places.get(tag);
-      if (place?.antenna === antenna && place.goneAt === null) place.goneAt = t;
-    }
-    this.update(t, antenna, this.heldHere(antenna, reported));
+    if (antenna === POT) this.settleAll(t, POT, out);
     if (unexplained.length > 0) {
       out.push({ type: "pot_gained", t, antenna, chips: unexplained, total: chipTotal(unexplained) });
     }

@@ -391,7 +391,7 @@ export class TableReader {
     if (place && !fresh) return;
     // A new card on a seat that still lists a lone card of the last hand (a misdeal stops the deal at
     // one card a seat): that card went back to the seat, dealt again, before the bridge saw it leave.
-    if (fresh && /^seat\d+$/.test(antenna)) {
+    if (fresh && this.leftovers.size > 0 && /^seat\d+$/.test(antenna)) {
       const lone = [...this.leftovers].filter((tag2) => this.cards.get(tag2)?.antenna === antenna);
       if (lone.length === 1) this.dealtAgain(t, antenna, out);
     }

@@ -34,6 +34,8 @@ export class ReaderPresence {
   private readonly offline = new Set<string>();
   /** When each reader last came back: its reconnection burst carries that time. */
   private readonly backAt = new Map<string, number>();
+  /** Antenna → the reader that serves it. */
+  private readonly readerByAntenna = new Map<string, string>();
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
 
@@ -43,6 +45,8 @@ export class ReaderPresence {
     private readonly reader: PresenceReader,
   ) {
     this.antennaSet = new Set(antennas);
+    // Asked on every report: looked up once here rather than in the settings' record each time.
+    for (const a of antennas) this.readerByAntenna.set(a, readers?.[a] ?? "bridge");
   }
 
   /** Whether the table has this antenna. */
@@ -140,8 +144,7 @@ export class ReaderPresence {
 
   /** The reader of a unit named in a `reader` event: an antenna's configured reader, or the reader itself. */
   private readerOf(unit: string): string {
-    if (this.antennaSet.has(unit)) return this.readers?.[unit] ?? "bridge";
-    return unit;
+    return this.readerByAntenna.get(unit) ?? unit;
   }
 }
 
