@@ -57,6 +57,8 @@ export interface TableReaderSnapshot {
   leftovers?: string[];
 }
 
+type CardArrived = Extract<Observation, { type: "card_arrived" }>;
+
 /** What an antenna listed before its first report. */
 const NOTHING_LISTED: ReadonlySet<string> = new Set();
 
@@ -418,8 +420,7 @@ export class TableReader {
     });
     this.missing.delete(tag);
     this.leftovers.delete(tag);
-    const unreadBets = (antenna === "board" || antenna === "burn") && this.chips.anyBetPending();
-    out.push({
+    const arrived: CardArrived = {
       type: "card_arrived",
       t,
       tag,
@@ -428,8 +429,10 @@ export class TableReader {
       deck: this.deckOf(tag),
       antenna,
       from: place?.antenna ?? null,
-      ...(unreadBets ? { unreadBets } : {}),
-    });
+    };
+    // Said only when true (set after, not spread in: every card dealt passes here).
+    if ((antenna === "board" || antenna === "burn") && this.chips.anyBetPending()) arrived.unreadBets = true;
+    out.push(arrived);
   }
 
   /** The deck of a card tag (the registry works each tag out once). */
