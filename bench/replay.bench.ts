@@ -16,7 +16,11 @@ const HISTORY =
   "the profile of 2026-11-25 (bench/replay-profile.md): a quarter of the CPU is the undo key's deep copy of the hand, a fifth the xstate interpreter; " +
   "then (branch replay, 2026-11-25) the undo record copied field by field instead of structuredClone, `replay` loading its own command alone and " +
   "event lines written without a reordered copy: the main thread does 0.80x the work (whole-process CPU for the 300k-event log 13.5 -> 10.8 s, " +
-  "paired runs on the loaded shared machine, now 2 x Xeon), about 158 k events/s on the machine of 2026-11-21 by that ratio";
+  "paired runs on the loaded shared machine, now 2 x Xeon), about 158 k events/s on the machine of 2026-11-21 by that ratio; " +
+  "58.1 k on the 2 x Xeon idle (2026-11-26, best of 3, 17.21 s); " +
+  "then (branch perf, 2026-11-26) less work per report and per action in the reading, the betting rules and the core's deadline: " +
+  "the core does about 0.90x the work of main's (two builds' cores fed the same 200k-event log in alternating 1000-event blocks, " +
+  "4 passes, on the saturated shared machine), output byte-identical";
 
 /** Runs the built CLI (dist/, as installed) on a generated log, best of three. */
 export async function run(): Promise<BenchFigure[]> {
@@ -54,9 +58,9 @@ export async function run(): Promise<BenchFigure[]> {
         `the core ${ms(b.coreMs)} (${ms(b.coreCpuMs)} of CPU), writing the table events ${ms(b.formatMs)}. ` +
         `Of the core, the xstate interpreter alone is about ${ms(xstateMs)}: ${b.machineInputs.toLocaleString("en-US")} inputs reach a hand machine, ` +
         `at ${b.xstateMicros.toFixed(2)} µs each (the real hold'em machine sent an input it ignores), before ${b.hands.toLocaleString("en-US")} new actors (one per hand). ` +
-        "With the undo key's deep copy gone, that per-input cost is the largest part left (a quarter of the main thread); " +
-        "none of those inputs is a no-op that could skip the machine (each records a card, chips or a key), so closing the gap " +
-        "means a cheaper transition per input inside the hand's chart (bench/replay-profile.md).",
+        "That per-input cost, with the snapshot each assign clones and the hand's actor made per hand, is the largest part left " +
+        "(a quarter to a third of the main thread); none of those inputs is a no-op that could skip the machine (each records a card, " +
+        "chips or a key), so closing the gap means a cheaper transition per input inside the hand's chart (bench/replay-profile.md).",
     },
     {
       name: "the core alone, input events per CPU-second (in-process)",

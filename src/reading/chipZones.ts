@@ -16,10 +16,11 @@
 import { type ChipTag, chipTotal, type Observation } from "./observations.js";
 
 interface ZoneState {
+  // Both maps are replaced, never edited in place: a zone just read shares one map as both.
   /** Chips as last settled. */
-  settled: Map<string, number>;
+  settled: ReadonlyMap<string, number>;
   /** Chips the zone holds now. */
-  current: Map<string, number>;
+  current: ReadonlyMap<string, number>;
   /** When the zone last changed while unsettled, or null when settled. */
   changedAt: number | null;
 }
@@ -83,6 +84,23 @@ export class ChipZones {
     gone: readonly string[],
     out: Observation[],
   ): void {
+    // Most reports repeat what the zone listed: only a report with fresh chips looks where they came from.
+    if (fresh.length > 0) this.arrivals(t, antenna, reported, fresh, out);
+    for (const tag of gone) {
+      const place = this.places.get(tag);
+      if (place?.antenna === antenna && place.goneAt === null) place.goneAt = t;
+    }
+    this.update(t, antenna, this.heldHere(antenna, reported));
+  }
+
+  /** Chips newly listed by `antenna`: moved from another zone, or gained by the pot unseen. */
+  private arrivals(
+    t: number,
+    antenna: string,
+    reported: ReadonlyMap<string, number>,
+    fresh: readonly string[],
+    out: Observation[],
+  ): void {
     const movedFrom = new Map<string, string[]>();
     const unexplained: ChipTag[] = [];
     for (const tag of fresh) {
@@ -103,16 +121,7 @@ export class ChipZones {
     const extra = unread.length === 1 && antenna === POT ? unexplained.splice(0) : [];
     for (const [source, tags] of movedFrom) this.leftFor(t, source, tags, out, extra);
     // Chips reaching the pot mean the dealer is sweeping: every bet still settling was out before it.
-    if (antenna === POT && fresh.length > 0) this.settleAll(t, POT, out);
-    for (const tag of gone) {
-      const place = this.places.get(tag);
-      if (place?.antenna === antenna && place.goneAt === null) place.goneAt = t;
-    }
-    const here = new Map<string, number>();
-    for (const [tag, denomination] of reported) {
-      if (this.places.get(tag)?.antenna === antenna) here.set(tag, denomination);
-    }
-    this.update(t, antenna, here);
+    if (antenna === POT) this.settleAll(t, POT, out);
     if (unexplained.length > 0) {
       out.push({ type: "pot_gained", t, antenna, chips: unexplained, total: chipTotal(unexplained) });
     }
@@ -290,7 +299,7 @@ export class ChipZones {
         total: chipTotal(chips),
         ...(extra.length > 0 ? { sweptWith: [...extra] } : {}),
       });
-      if (zone) zone.settled = new Map(zone.current);
+      if (zone) zone.settled = zone.current;
       return;
     }
     const zone = this.zones.get(source);
@@ -300,7 +309,22 @@ export class ChipZones {
     }
   }
 
-  private update(t: number, antenna: string, now: Map<string, number>): void {
+  /**
+   * The chips of a report that the zone holds: those last newly reported there. Usually all of them, and
+   * then the report's own map (never edited after) is the zone's.
+   */
+  private heldHere(antenna: string, reported: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+    let all = true;
+    for (const tag of reported.keys()) if (this.places.get(tag)?.antenna !== antenna) all = false;
+    if (all) return reported;
+    const here = new Map<string, number>();
+    for (const [tag, denomination] of reported) {
+      if (this.places.get(tag)?.antenna === antenna) here.set(tag, denomination);
+    }
+    return here;
+  }
+
+  private update(t: number, antenna: string, now: ReadonlyMap<string, number>): void {
     let zone = this.zones.get(antenna);
     if (!zone) {
       if (now.size === 0) return;
@@ -321,10 +345,15 @@ export class ChipZones {
   }
 
   private settle(t: number, antenna: string, zone: ZoneState): Observation {
-    const chips: ChipTag[] = [...zone.current].map(([tag, denomination]) => ({ tag, denomination }));
-    const added = chips.filter((c) => !zone.settled.has(c.tag));
+    const chips: ChipTag[] = [];
+    const added: ChipTag[] = [];
+    for (const [tag, denomination] of zone.current) {
+      const chip = { tag, denomination };
+      chips.push(chip);
+      if (!zone.settled.has(tag)) added.push(chip);
+    }
     const changedAt = zone.changedAt ?? t;
-    zone.settled = new Map(zone.current);
+    zone.settled = zone.current;
     zone.changedAt = null;
     this.unsettled.delete(antenna);
     return { type: "zone_settled", t, antenna, chips, added, total: chipTotal(chips), changedAt };

@@ -17,7 +17,7 @@
 import type { Card } from "../rules/cards.js";
 import { ChipZones, type ChipZonesSnapshot } from "./chipZones.js";
 import { type ChipTag, isCardAntenna, type Observation } from "./observations.js";
-import type { Registry } from "./registry.js";
+import type { Registry, TagInfo } from "./registry.js";
 
 export interface TableReaderOptions {
   registry: Registry;
@@ -56,6 +56,11 @@ export interface TableReaderSnapshot {
   flagged: string[];
   leftovers?: string[];
 }
+
+type CardArrived = Extract<Observation, { type: "card_arrived" }>;
+
+/** What an antenna listed before its first report. */
+const NOTHING_LISTED: ReadonlySet<string> = new Set();
 
 export class TableReader {
   private readonly reports = new Map<string, Set<string>>();
@@ -98,44 +103,75 @@ export class TableReader {
   report(t: number, antenna: string, tags: readonly string[]): Observation[] {
     const out: Observation[] = [];
     const now = new Set(tags);
-    const before = this.reports.get(antenna) ?? new Set<string>();
+    const before = this.reports.get(antenna) ?? NOTHING_LISTED;
     this.reports.set(antenna, now);
-    const cardZone = isCardAntenna(antenna);
+    // Readers repeat whole inventories many times a second: a card zone's report builds no chip records.
+    if (isCardAntenna(antenna)) this.readCardZone(t, antenna, now, before, out);
+    else this.readChipZone(t, antenna, now, before, out);
+    return out;
+  }
+
+  /** A report of a card zone: cards arrive and leave; a chip there is misplaced. */
+  private readCardZone(
+    t: number,
+    antenna: string,
+    now: ReadonlySet<string>,
+    before: ReadonlySet<string>,
+    out: Observation[],
+  ): void {
+    for (const tag of now) {
+      const info = this.options.registry.resolve(tag);
+      if (info.type === "card") this.seeCard(t, tag, info.face, info.copy, antenna, !before.has(tag), out);
+      else if (info.type === "chip") this.misplaced(t, tag, antenna, "chip", out);
+      else this.notPlaying(t, tag, antenna, info, out);
+    }
+    for (const tag of before) if (!now.has(tag)) this.tagLeft(t, tag, antenna, out);
+  }
+
+  /** A report of a chip zone: its chips go to {@link ChipZones}; a card there is misplaced. */
+  private readChipZone(
+    t: number,
+    antenna: string,
+    now: ReadonlySet<string>,
+    before: ReadonlySet<string>,
+    out: Observation[],
+  ): void {
     const chipsNow = new Map<string, number>();
     const freshChips: string[] = [];
     for (const tag of now) {
-      const fresh = !before.has(tag);
       const info = this.options.registry.resolve(tag);
-      switch (info.type) {
-        case "card":
-          if (!cardZone) this.misplaced(t, tag, antenna, "card", out);
-          else this.seeCard(t, tag, info.face, info.copy, antenna, fresh, out);
-          break;
-        case "chip":
-          if (cardZone) this.misplaced(t, tag, antenna, "chip", out);
-          else {
-            chipsNow.set(tag, info.denomination);
-            if (fresh) freshChips.push(tag);
-          }
-          break;
-        case "foreign":
-          if (this.flag(`${antenna}|${tag}`))
-            out.push({ type: "foreign_card", t, tag, antenna, reason: info.reason });
-          break;
-        case "unknown":
-          if (this.flag(`${antenna}|${tag}`)) out.push({ type: "unknown_tag", t, tag, antenna });
-          break;
-      }
+      if (info.type === "chip") {
+        chipsNow.set(tag, info.denomination);
+        if (!before.has(tag)) freshChips.push(tag);
+      } else if (info.type === "card") this.misplaced(t, tag, antenna, "card", out);
+      else this.notPlaying(t, tag, antenna, info, out);
     }
     const gone: string[] = [];
     for (const tag of before) {
       if (now.has(tag)) continue;
       gone.push(tag);
-      if (this.flagged.size > 0) this.flagged.delete(`${antenna}|${tag}`);
-      this.cardLeft(t, tag, antenna, out);
+      this.tagLeft(t, tag, antenna, out);
     }
-    if (!cardZone) this.chips.report(t, antenna, chipsNow, freshChips, gone, out);
-    return out;
+    this.chips.report(t, antenna, chipsNow, freshChips, gone, out);
+  }
+
+  /** A foreign or unknown tag: reported once per antenna visit. */
+  private notPlaying(
+    t: number,
+    tag: string,
+    antenna: string,
+    info: Extract<TagInfo, { type: "foreign" | "unknown" }>,
+    out: Observation[],
+  ): void {
+    if (!this.flag(`${antenna}|${tag}`)) return;
+    if (info.type === "foreign") out.push({ type: "foreign_card", t, tag, antenna, reason: info.reason });
+    else out.push({ type: "unknown_tag", t, tag, antenna });
+  }
+
+  /** A tag `antenna` listed before and not now: its flag may be raised again, and a card may be leaving. */
+  private tagLeft(t: number, tag: string, antenna: string, out: Observation[]): void {
+    if (this.flagged.size > 0) this.flagged.delete(`${antenna}|${tag}`);
+    this.cardLeft(t, tag, antenna, out);
   }
 
   /** Runs the windows due at or before `t`: departures, conflicts, settled zones, chips taken back. */
@@ -216,15 +252,16 @@ export class TableReader {
   /** The earliest time a window runs out, or null. */
   nextDeadline(): number | null {
     let next = this.chips.nextDeadline();
-    const consider = (d: number) => {
-      if (next === null || d < next) next = d;
-    };
     for (const tag of this.missing) {
       const since = this.cards.get(tag)?.missingSince;
-      if (since != null) consider(since + this.options.departWindowMs);
+      if (since == null) continue;
+      const due = since + this.options.departWindowMs;
+      if (next === null || due < next) next = due;
     }
-    for (const [tag, due] of this.lingering)
-      if (!this.offline.has(this.cards.get(tag)?.from ?? "")) consider(due);
+    for (const [tag, due] of this.lingering) {
+      if (this.offline.has(this.cards.get(tag)?.from ?? "")) continue;
+      if (next === null || due < next) next = due;
+    }
     return next;
   }
 
@@ -356,7 +393,7 @@ export class TableReader {
     if (place && !fresh) return;
     // A new card on a seat that still lists a lone card of the last hand (a misdeal stops the deal at
     // one card a seat): that card went back to the seat, dealt again, before the bridge saw it leave.
-    if (fresh && /^seat\d+$/.test(antenna)) {
+    if (fresh && this.leftovers.size > 0 && /^seat\d+$/.test(antenna)) {
       const lone = [...this.leftovers].filter((tag2) => this.cards.get(tag2)?.antenna === antenna);
       if (lone.length === 1) this.dealtAgain(t, antenna, out);
     }
@@ -383,8 +420,7 @@ export class TableReader {
     });
     this.missing.delete(tag);
     this.leftovers.delete(tag);
-    const unreadBets = (antenna === "board" || antenna === "burn") && this.chips.anyBetPending();
-    out.push({
+    const arrived: CardArrived = {
       type: "card_arrived",
       t,
       tag,
@@ -393,8 +429,10 @@ export class TableReader {
       deck: this.deckOf(tag),
       antenna,
       from: place?.antenna ?? null,
-      ...(unreadBets ? { unreadBets } : {}),
-    });
+    };
+    // Said only when true (set after, not spread in: every card dealt passes here).
+    if ((antenna === "board" || antenna === "burn") && this.chips.anyBetPending()) arrived.unreadBets = true;
+    out.push(arrived);
   }
 
   /** The deck of a card tag (the registry works each tag out once). */

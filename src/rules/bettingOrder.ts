@@ -30,15 +30,32 @@ export function findSeat(state: BettingState, seat: number): SeatInHand | undefi
 
 /** Seats in clockwise order starting just after `seat` (which need not be in the hand) and ending with it. */
 export function seatsAfter(state: BettingState, seat: number): SeatInHand[] {
-  // Dealing order starts left of the button; a seat's place in it is its clockwise distance from the button.
-  const place = (n: number) => (n > state.button ? n - state.button : n - state.button + 1_000_000);
-  const start = state.seats.filter((s) => place(s.seat) <= place(seat)).length;
+  const start = indexAfter(state, seat);
   return [...state.seats.slice(start), ...state.seats.slice(0, start)];
+}
+
+/**
+ * Where the seats after `seat` begin in `state.seats` (dealing order): the number of seats at or before
+ * it. Dealing order starts left of the button; a seat's place in it is its clockwise distance from the button.
+ */
+function indexAfter(state: BettingState, seat: number): number {
+  const place = (n: number) => (n > state.button ? n - state.button : n - state.button + 1_000_000);
+  const mine = place(seat);
+  let start = 0;
+  for (const s of state.seats) if (place(s.seat) <= mine) start += 1;
+  return start;
 }
 
 /** Players still in the hand. */
 export function liveSeats(state: BettingState): SeatInHand[] {
   return state.seats.filter((s) => !s.folded);
+}
+
+/** How many players are still in the hand (every action asks: counted without a list). */
+export function liveCount(state: BettingState): number {
+  let n = 0;
+  for (const s of state.seats) if (!s.folded) n += 1;
+  return n;
 }
 
 /** Live players who still have chips behind, i.e. who can still bet. */
@@ -56,7 +73,14 @@ export function needsAction(state: BettingState, s: SeatInHand): boolean {
 
 /** The next seat after `seat` that owes an action, or `null` when the round is complete. */
 export function nextToAct(state: BettingState, seat: number): number | null {
-  return seatsAfter(state, seat).find((s) => needsAction(state, s))?.seat ?? null;
+  // The seats after `seat` in turn (as seatsAfter lists them), walked round without copying them.
+  const seats = state.seats;
+  const start = indexAfter(state, seat);
+  for (let k = 0; k < seats.length; k++) {
+    const s = seats[(start + k) % seats.length]!;
+    if (needsAction(state, s)) return s.seat;
+  }
+  return null;
 }
 
 /** A copy of the state with one seat's record replaced. */

@@ -1,10 +1,16 @@
 /** The end of a betting round: who acts next, returning an uncalled bet, collecting bets, moving to the next street. */
-import { liveSeats, nextToAct, seatsWithChips } from "./bettingOrder.js";
-import { type BettingResult, type BettingState, STREETS, type Street } from "./bettingTypes.js";
+import { liveCount, nextToAct } from "./bettingOrder.js";
+import {
+  type BettingResult,
+  type BettingState,
+  type SeatInHand,
+  STREETS,
+  type Street,
+} from "./bettingTypes.js";
 
 /** After `seat` acted: pass the action on, or close the round (or the hand, when all but one folded). */
 export function passAction(state: BettingState, seat: number): BettingState {
-  if (liveSeats(state).length <= 1) return closeRound(state);
+  if (liveCount(state) <= 1) return closeRound(state);
   const next = nextToAct(state, seat);
   return next === null ? closeRound(state) : { ...state, toAct: next };
 }
@@ -24,17 +30,21 @@ export function closeRound(state: BettingState): BettingState {
 }
 
 function phaseAfterRound(state: BettingState): BettingState["phase"] {
-  if (liveSeats(state).length <= 1) return "uncontested";
+  if (liveCount(state) <= 1) return "uncontested";
   if (state.street === "river") return "showdown";
   // With at most one player able to bet there is no more betting: run the board out (§8, all-in and action complete).
-  return seatsWithChips(state).length >= 2 ? "dealing" : "runout";
+  let canBet = 0;
+  for (const s of state.seats) if (!s.folded && s.stack > 0) canBet += 1;
+  return canBet >= 2 ? "dealing" : "runout";
 }
 
 /** Chips nobody matched go back to the bettor before the pot is counted. */
 function returnUncalled(state: BettingState): BettingState {
-  const byBet = [...state.seats].sort((a, b) => b.bet - a.bet);
-  const top = byBet[0];
-  const second = byBet[1]?.bet ?? 0;
+  // The highest bet (the first seat that made it) and the highest of the others', found in one pass.
+  let top: SeatInHand | undefined;
+  for (const s of state.seats) if (top === undefined || s.bet > top.bet) top = s;
+  let second = 0;
+  for (const s of state.seats) if (s !== top && s.bet > second) second = s.bet;
   if (top === undefined || top.bet <= second) return state;
   const excess = top.bet - second;
   return {

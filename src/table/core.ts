@@ -165,17 +165,13 @@ export class Table implements TableCore {
   }
 
   nextDeadline(): number | null {
-    const all = [
-      this.reader.nextDeadline(),
-      this.playing?.nextDue ?? null,
-      this.setup.nextDue,
-      this.desk.nextDeadline(),
-      this.shufflerWaiting,
-      this.checks.nextDeadline(),
-      this.after.nextDue(this.playing !== null),
-    ];
-    const due = all.filter((d): d is number => d !== null);
-    return due.length === 0 ? null : Math.min(...due);
+    // Asked before every input: the earliest of the windows, without building a list of them.
+    let due = earliest(this.reader.nextDeadline(), this.playing?.nextDue ?? null);
+    due = earliest(due, this.setup.nextDue);
+    due = earliest(due, this.desk.nextDeadline());
+    due = earliest(due, this.shufflerWaiting);
+    due = earliest(due, this.checks.nextDeadline());
+    return earliest(due, this.after.nextDue(this.playing !== null));
   }
 
   finish(t: number): TableEvent[] {
@@ -295,4 +291,9 @@ export class Table implements TableCore {
       this.playing === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
     return [...ended, ...this.setup.apply(event, this.playing !== null, this.reader.lagMs)];
   }
+}
+
+/** The earlier of two deadlines (null: none). */
+function earliest(a: number | null, b: number | null): number | null {
+  return a === null || (b !== null && b < a) ? b : a;
 }

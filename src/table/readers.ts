@@ -34,6 +34,8 @@ export class ReaderPresence {
   private readonly offline = new Set<string>();
   /** When each reader last came back: its reconnection burst carries that time. */
   private readonly backAt = new Map<string, number>();
+  /** Antenna → the reader that serves it. */
+  private readonly readerByAntenna = new Map<string, string>();
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
 
@@ -43,6 +45,8 @@ export class ReaderPresence {
     private readonly reader: PresenceReader,
   ) {
     this.antennaSet = new Set(antennas);
+    // Asked on every report: looked up once here rather than in the settings' record each time.
+    for (const a of antennas) this.readerByAntenna.set(a, readers?.[a] ?? "bridge");
   }
 
   /** Whether the table has this antenna. */
@@ -100,12 +104,18 @@ export class ReaderPresence {
    * he still pushes chips); board and burn cards are the dealer's (see movesAction).
    */
   settledBy(event: TagsEvent, observations: readonly Observation[]): Observation[] {
-    const arrived = observations.flatMap((o) => (o.type === "card_arrived" ? [o.antenna] : []));
+    // Looked through without building a list: a report's observations are few, and there is one per report.
+    let toMuck = false;
+    let toSeat = false;
+    for (const o of observations) {
+      if (o.type !== "card_arrived") continue;
+      if (o.antenna === "muck") toMuck = true;
+      else if (o.antenna !== "board" && o.antenna !== "burn") toSeat = true;
+    }
     // (In a reader's reconnection burst, bets put out before it went away are read too.)
-    if (arrived.includes("muck"))
+    if (toMuck)
       return this.reader.settleAll(event.t, event.antenna, undefined, true, this.isAway(event.antenna));
-    if (arrived.some((a) => a !== "board" && a !== "burn"))
-      return this.reader.settleAll(event.t, event.antenna, undefined, false);
+    if (toSeat) return this.reader.settleAll(event.t, event.antenna, undefined, false);
     return [];
   }
 
@@ -134,8 +144,7 @@ export class ReaderPresence {
 
   /** The reader of a unit named in a `reader` event: an antenna's configured reader, or the reader itself. */
   private readerOf(unit: string): string {
-    if (this.antennaSet.has(unit)) return this.readers?.[unit] ?? "bridge";
-    return unit;
+    return this.readerByAntenna.get(unit) ?? unit;
   }
 }
 
