@@ -213,8 +213,8 @@ export class SessionHand implements LiveHand {
 
   constructor(
     /**
-     * The hand's machine session. Not part of {@link LiveHand}: the table reads a hand only through it;
-     * the test-only accessor (src/table/sessionForTests.ts) reads it for white-box tests.
+     * The hand's machine session. Not part of {@link LiveHand}, through which alone the table reads a
+     * hand: only the test-only accessor (src/table/sessionForTests.ts) reads it, for white-box tests.
      */
     readonly session: HandSession | TcpSession,
     private readonly binding: HandBinding,
