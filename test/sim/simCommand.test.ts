@@ -42,15 +42,16 @@ describe("feltguard sim --game tcp: the table of its configuration", () => {
     writeFileSync(file, `${yaml}\nthreeCard:\n  payTable:\n    pairPlus: { pair: 2 }\n`);
     const given = sim("--game", "tcp", "--config", file, "--hands", "60", "--inject", "all", "--report");
     const beside = sim("--game", "tcp", "--hands", "60", "--inject", "all", "--report");
-    const house = (out: string) => /^house result: .*$/m.exec(out)?.[0];
+    const house = (out: string) => Number(/^house result: (-?\d+) chips/m.exec(out)?.[1]);
     expect(given.code).toBe(0);
     expect(given.stdout).toMatch(/^RESULT: clean$/m);
     expect(beside.stdout).toMatch(/^RESULT: clean$/m);
     // Pair Plus pays 2 to 1 on a pair there: the house wins less on the same cards, and the simulator's
     // own settlement agrees with the table's.
-    expect(house(given.stdout)).not.toBe(house(beside.stdout));
+    expect(house(given.stdout)).toBeLessThan(house(beside.stdout));
     expect(given.stdout).toMatch(/house result: (-?\d+) chips .*simulator's own settlement: \1$/m);
-  });
+    // Two runs of the command (tsx and 60 hands each): a ceiling, not a speed the test depends on.
+  }, 120_000);
 
   it("a Three Card Poker configuration without a zone the simulator deals on: refused, naming the file and the zone", () => {
     const file = join(dir, "no-prime3.yaml");
