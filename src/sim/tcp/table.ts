@@ -6,6 +6,7 @@
  */
 import { InputEvent, type InputEventIn, type TableEvent } from "../../contract/index.js";
 import type { Registry } from "../../reading/registry.js";
+import { DEFAULT_MISSED_SCANS, DEFAULT_SCAN_ROUND_MS } from "../../reading/tableReader.js";
 import { assembleTable, noTimer, type TableConfig } from "../../runtime/assemble.js";
 import type { Runtime } from "../../runtime/runtime.js";
 import { DEFAULT_CHIP_SET } from "../chips.js";
@@ -50,7 +51,7 @@ export function tcpSimTableProblem(config: TableConfig): string | null {
 /** One reader lag of the table: a tag gone is reported this late (K missed scans and the round it left in). */
 export function readerLagMs(config: TableConfig): number {
   // The core's defaults when the configuration says nothing (a validated one always does).
-  const reading = config.reading ?? { scanRoundMs: 200, missedScans: 3 };
+  const reading = config.reading ?? { scanRoundMs: DEFAULT_SCAN_ROUND_MS, missedScans: DEFAULT_MISSED_SCANS };
   return (reading.missedScans + 1) * reading.scanRoundMs;
 }
 
