@@ -2,23 +2,26 @@
  * Starting and ending a hand lives with its game: the table core presses the shuffler and routes inputs
  * to "the hand in play", and each game says where its button goes, what level it plays at, how it starts
  * a hand from the table as it stands, what a shuffler press in the middle of its hand means, and how its
- * hand ended. This module holds that shape ({@link Game}, {@link LiveHand}) and hold'em's side of it;
- * Three Card Poker's is src/hand/tcp/lifecycle.ts. The core keeps only what is the table's: the seats,
- * the re-deal after a misdeal, the floor, the journal's checkpoints, the deck check and the tray.
+ * hand ended and what the dealer must do after it. This module holds that shape ({@link Game},
+ * {@link LiveHand}, {@link DealerWork}); hold'em's side is src/hand/holdemLifecycle.ts, Three Card
+ * Poker's src/hand/tcp/lifecycle.ts. The core keeps only what is the table's: the seats, the re-deal
+ * after a misdeal, the floor, the journal's checkpoints, the deck check, and watching the dealer's
+ * work after the hand (src/table/afterHand.ts).
  */
 import type { ButtonName, RulingName } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { BbAnteOrder } from "../rules/betting.js";
 import type { GameSettings, Level } from "../rules/games.js";
-import { nextPositions, type Positions, positionsFromButton } from "../rules/positions.js";
-import type { RakeSchedule } from "../rules/rake.js";
+import type { Positions } from "../rules/positions.js";
+import type { RakeDue, RakeSchedule } from "../rules/rake.js";
 import type { PayTable } from "../rules/threeCard/payTable.js";
 import type { ChipTag, Observation } from "../reading/observations.js";
 import type { ReadingWindows } from "./context.js";
-import { type HandInit, HandSession } from "./session.js";
+import type { HandInit, HandSession } from "./session.js";
+import type { PayingPlan } from "./tcp/paying.js";
 import type { TcpSession } from "./tcp/session.js";
 import type { TcpView } from "./tcp/view.js";
-import { holdemPrivateView, holdemView, type HoldemView, type PrivateHandView } from "./view.js";
+import type { HoldemView, PrivateHandView } from "./view.js";
 
 /** Where the seats stand when the shuffler is pressed: what a game places its button from. */
 export interface Seating {
@@ -76,6 +79,18 @@ export type PressDuringHand =
   /** The hand is still on: the press is the dealer's mistake. */
   | "during-hand";
 
+/**
+ * The dealer's work once a hand has ended, as its game says when it ends (plain data): what the table's
+ * work after the hand (src/table/afterHand.ts) watches him do, without reading the hand.
+ */
+export type DealerWork =
+  /** Nothing to watch: the hand's chips stopped moving when it ended (the tray is judged after it). */
+  | { kind: "none" }
+  /** Three Card Poker, a settled hand: take each losing bet to the tray, pay each winning one beside it. */
+  | { kind: "pay"; plan: PayingPlan }
+  /** A raked cash game, a hand played out: put the rake taken from the pot on the plate, then drop it. */
+  | { kind: "rake"; rake: RakeDue };
+
 /** How a hand ended, for the table. */
 export interface HandEnding {
   t: number;
@@ -84,6 +99,8 @@ export interface HandEnding {
   finalStacks: Record<number, number> | null;
   /** A misdeal is dealt again exactly: same positions, level and game. */
   redeal: { positions: Positions; level: Level; game: GameSettings } | null;
+  /** What the dealer does now, before the next hand. */
+  work: DealerWork;
 }
 
 /** One game: how it places its hands and starts one. */
@@ -130,8 +147,6 @@ export interface HandInPlay {
 export interface LiveHand {
   /** Its number. */
   readonly number: number;
-  /** The hand's machine session (the table's work after the hand reads how it ended). */
-  readonly session: HandSession | TcpSession;
   /** The hold the hand's chart is in while the floor decides, else null. */
   readonly held: "misdeal" | "void" | null;
   /** The hand as the core's users see it (a copy, taken when asked). */
@@ -150,9 +165,22 @@ export interface LiveHand {
   readonly nextDue: number | null;
   readonly nextSince: number | null;
   pressDuringHand(): PressDuringHand;
-  /** How it ended, once it has (null while in play). */
+  /** How it ended and what the dealer does after it, once it has (null while in play). */
   ending(): HandEnding | null;
 }
+
+/** What a game binds to the hand it starts, beside the hand's machine session. */
+export interface HandBinding {
+  /** How its game shows it. */
+  shows: HandShows;
+  /** The dealer's work after it, asked once it has ended: a pure function of the ended hand. */
+  dealerWork(): DealerWork;
+  /** Whether the dealer has taken a card off and the hand may end on its report (hold'em's board). */
+  cardTakenOff?(): boolean;
+}
+
+/** No work after the hand. */
+export const NO_DEALER_WORK: DealerWork = { kind: "none" };
 
 /** What every game's hand starts from (hold'em's whole init; Three Card Poker adds its own). */
 export function handInit(press: HandPress): HandInit {
@@ -181,13 +209,18 @@ export function handInit(press: HandPress): HandInit {
  * how it stands.
  */
 export class SessionHand implements LiveHand {
+  private readonly shows: HandShows;
+
   constructor(
+    /**
+     * The hand's machine session. Not part of {@link LiveHand}, through which alone the table reads a
+     * hand: only the test-only accessor (src/table/sessionForTests.ts) reads it, for white-box tests.
+     */
     readonly session: HandSession | TcpSession,
-    /** How its game shows it. */
-    private readonly shows: HandShows,
-    /** Whether the dealer has taken a card off and the hand may end on its report (hold'em's board). */
-    private readonly cardTakenOff: () => boolean = () => false,
-  ) {}
+    private readonly binding: HandBinding,
+  ) {
+    this.shows = binding.shows;
+  }
 
   get number(): number {
     return this.session.context.hand;
@@ -233,7 +266,7 @@ export class SessionHand implements LiveHand {
     const h = this.session.context;
     if (this.session.held === "misdeal") return "misdeal";
     if (h.cardsDealt === 0) return "void";
-    return this.cardTakenOff() ? "wait-for-readers" : "during-hand";
+    return this.binding.cardTakenOff?.() ? "wait-for-readers" : "during-hand";
   }
 
   ending(): HandEnding | null {
@@ -244,34 +277,10 @@ export class SessionHand implements LiveHand {
       result: h.result,
       finalStacks: h.finalStacks,
       redeal: h.result === "misdeal" ? { positions: h.positions, level: h.level, game: h.game } : null,
+      work: this.binding.dealerWork(),
     };
   }
 }
-
-/** The flop games (hold'em, Omaha; no-limit, pot-limit, limit): button and blinds, the floor's level. */
-export const holdem: Game = {
-  positions(seating) {
-    const { inGame, seatCount } = seating;
-    if (seating.placedButton !== null) return positionsFromButton(seating.placedButton, inGame, seatCount);
-    if (seating.lastPositions !== null) return nextPositions(seating.lastPositions, inGame, seatCount);
-    const first = inGame[0];
-    // No button placed and no hand played: the first player in seat order has the button.
-    return first === undefined ? null : positionsFromButton(first, inGame, seatCount);
-  },
-  level: (floorLevel) => floorLevel,
-  start(press) {
-    const { session, events } = HandSession.start(handInit(press));
-    const shows: HandShows = {
-      game: "holdem",
-      view: (held) => ({ game: "holdem", holdem: holdemView(session.context, held) }),
-      privateView: () => holdemPrivateView(session.context),
-      // The next hand's press clears the table: an ended hold'em hand is not shown.
-      shownAfterEnd: false,
-    };
-    // A card taken off the board (a procedure under way) may end the hand when its report comes.
-    return { hand: new SessionHand(session, shows, () => session.procedure !== "none"), events };
-  },
-};
 
 /** An xstate state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */
 export function chartPath(value: unknown): string {

@@ -6,6 +6,16 @@
  * registry and core from the configuration, recovered from the journal when there is one, every input
  * journaled before the core sees it. Devices are opened on the assembled runtime by the caller
  * (src/runtime/tableDevices.ts, the emulator link): they are ports that submit, not parts of the core.
+ * The simulators (`sim` for the flop games and Three Card Poker, the room of `sim --tables`) assemble
+ * theirs here too, with no journal, on their own clock.
+ *
+ * A bare core, built from the configuration by createTableFromConfig (src/runtime/tableSettings.ts)
+ * and fed directly, is intended where events already journaled or logged are read again, or where
+ * nothing may be journaled, numbered anew or shown: `replay` and `demo` (a log replayed as it was),
+ * `render` (the view at an event of a log), the journal commands and recovery (a checkpoint and the
+ * rows after it, src/journal/), the floor feed's backlog (the journal replayed, src/app/tableFeed.ts),
+ * the simulator's focus (a shadow of the table's core, src/sim/scanFocus.ts) and the replay breakdown
+ * bench (the core timed alone). test/runtime/assemble.test.ts keeps that list.
  */
 import type { Config } from "../config/configSchema.js";
 import { type Recovered, recover, resumedClock } from "../journal/recovery.js";

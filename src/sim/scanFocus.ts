@@ -22,6 +22,8 @@ export interface ScanFocus {
 
 /** A focus from a shadow of the table's core, built from the same configuration. */
 export function shadowFocus(config: Config): ScanFocus {
+  // A bare core, not an assembled table (src/runtime/assemble.ts): the shadow only mirrors the table's
+  // state; it must journal, number and show nothing of its own.
   const core = createTableFromConfig(config);
   let last = 0;
   let cached: readonly string[] | null = null;

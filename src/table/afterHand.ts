@@ -2,12 +2,13 @@
  * The dealer's work after a hand ends, until the next one starts (issue 18): in Three Card Poker he
  * takes the losing bets and pays the winners (src/hand/tcp/paying.ts); in a raked game he puts the
  * rake on the plate and drops it (rakePlate.ts); then the tray is judged (tray.ts). One home for all
- * three, so that the core only routes to it what the readers see between hands.
+ * three, so that the core only routes to it what the readers see between hands. What the dealer must
+ * do is the ended hand's to say (its game's `DealerWork`, src/hand/lifecycle.ts): nothing here reads a
+ * hand.
  */
 import type { FloorTrayOp, RulingName, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
-import { handRake } from "../hand/rake.js";
-import { HandSession } from "../hand/session.js";
+import type { DealerWork } from "../hand/lifecycle.js";
 import {
   type Paying,
   payingDone,
@@ -20,7 +21,6 @@ import {
   startPaying,
   trayMovement,
 } from "../hand/tcp/paying.js";
-import { TcpSession } from "../hand/tcp/session.js";
 import { type ChipTag, chipTotal, type Observation } from "../reading/observations.js";
 import { expectRake, plateRead, plateUnread, type RakePlate } from "./rakePlate.js";
 import { isTrayAntenna, TrayLedger, type TraySnapshot } from "./tray.js";
@@ -50,7 +50,6 @@ export class AfterHand {
     private readonly reader: ChipsReader,
     /** `tray.judgeAfterMs`: a chip taken from the tray is reported gone the readers' lag late, then this. */
     judgeAfterMs: number,
-    private readonly raked: boolean,
   ) {
     this.tray = new TrayLedger(antennas.filter(isTrayAntenna), reader.lagMs + judgeAfterMs);
   }
@@ -60,16 +59,10 @@ export class AfterHand {
     return this.paying !== null;
   }
 
-  /** A hand ended: the dealer now pays (Three Card Poker) or rakes; else its chips have stopped moving. */
-  handEnded(session: HandSession | TcpSession, events: readonly TableEvent[], t: number): void {
-    const h = session.context;
-    this.paying =
-      session instanceof TcpSession ? startPaying(session.context, this.chipsOn, this.reader.lagMs) : null;
-    this.plate = null;
-    if (this.raked && session instanceof HandSession && h.result === "complete") {
-      const end = events.find((e) => e.kind === "hand_end") as { rake?: number } | undefined;
-      this.plate = expectRake({ due: end?.rake ?? 0, how: handRake(session.context)?.how ?? "" });
-    }
+  /** A hand ended at `t`: the dealer now pays (Three Card Poker) or rakes; else its chips have stopped moving. */
+  handEnded(work: DealerWork, t: number): void {
+    this.paying = work.kind === "pay" ? startPaying(work.plan, this.chipsOn, this.reader.lagMs) : null;
+    this.plate = work.kind === "rake" ? expectRake(work.rake) : null;
     if (this.paying !== null) this.afterPaying(t, []);
     else if (this.plate === null || this.plate.due.due === 0) this.tray.handMoved(t, []);
   }

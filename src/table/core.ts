@@ -14,7 +14,7 @@
 import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
-import type { HandInPlay, LiveHand } from "../hand/lifecycle.js";
+import { type HandInPlay, type LiveHand, SessionHand } from "../hand/lifecycle.js";
 import { noHoleCards } from "../hand/view.js";
 import type { Observation } from "../reading/observations.js";
 import type { TableReader } from "../reading/tableReader.js";
@@ -69,12 +69,7 @@ export class Table implements TableCore {
     this.state = from ? structuredClone(from.table) : emptyTable(settings.seats, settings.game);
     this.reader = tableReader(settings);
     this.readers = new ReaderPresence(settings.antennas, settings.readers, this.reader);
-    this.after = new AfterHand(
-      settings.antennas,
-      this.reader,
-      settings.trayJudgeAfterMs ?? 1500,
-      settings.rake !== undefined,
-    );
+    this.after = new AfterHand(settings.antennas, this.reader, settings.trayJudgeAfterMs ?? 1500);
     this.setup = new FloorSetup(this.state);
     this.checks = new DeckChecks(settings.antennas, settings.registry, settings.decks ?? [], this.reader);
     if (from) this.reader.restore(from.reader);
@@ -117,8 +112,8 @@ export class Table implements TableCore {
   }
 
   /** Test-only (src/table/sessionForTests.ts): the product reads view(), privateView() and live. */
-  sessionInPlay(): LiveHand["session"] | null {
-    return this.playing?.session ?? null;
+  sessionInPlay(): SessionHand["session"] | null {
+    return this.playing instanceof SessionHand ? this.playing.session : null;
   }
 
   handle(event: InputEvent): TableEvent[] {
@@ -212,7 +207,7 @@ export class Table implements TableCore {
     this.next.ended(ending);
     this.settled = hand;
     this.playing = null;
-    this.after.handEnded(hand.session, events, ending.t);
+    this.after.handEnded(ending.work, ending.t);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [

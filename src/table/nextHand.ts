@@ -1,12 +1,13 @@
 /**
  * The shuffler press starts the next hand: the table's part of it. Whether a hand can start (a break,
  * no level, too few players), whether it is the exact re-deal of a misdeal, and the hand's header on the
- * table; then the hand's own game places it and starts it (src/hand/lifecycle.ts,
+ * table; then the hand's own game places it and starts it (src/hand/holdemLifecycle.ts,
  * src/hand/tcp/lifecycle.ts), from what the readers show at the press.
  */
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 import { alert } from "../hand/alerts.js";
-import { type Game, type HandEnding, holdem, type LiveHand } from "../hand/lifecycle.js";
+import { holdem } from "../hand/holdemLifecycle.js";
+import type { Game, HandEnding, LiveHand } from "../hand/lifecycle.js";
 import { threeCardPoker } from "../hand/tcp/lifecycle.js";
 import type { TableReader } from "../reading/tableReader.js";
 import type { Positions } from "../rules/positions.js";

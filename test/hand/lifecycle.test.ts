@@ -1,14 +1,23 @@
 /**
- * Starting and ending a hand live with its game (src/hand/lifecycle.ts, src/hand/tcp/lifecycle.ts):
- * each game places its hand, says what level it needs, starts it from the table at the press, and
- * tells the table how it ended and what a shuffler press in its middle means.
+ * Starting and ending a hand live with its game (src/hand/lifecycle.ts, src/hand/holdemLifecycle.ts,
+ * src/hand/tcp/lifecycle.ts): each game places its hand, says what level it needs, starts it from the
+ * table at the press, and tells the table how it ended, what the dealer must do after it, and what a
+ * shuffler press in its middle means.
  */
 import { describe, expect, it } from "vitest";
-import { type HandPress, holdem, type Seating } from "../../src/hand/lifecycle.js";
+import { holdem, holdemDealerWork } from "../../src/hand/holdemLifecycle.js";
+import { type HandPress, type LiveHand, type Seating, SessionHand } from "../../src/hand/lifecycle.js";
 import { HandSession } from "../../src/hand/session.js";
+import type { TcpLine, TcpShowdown } from "../../src/hand/tcp/context.js";
 import { TcpSession } from "../../src/hand/tcp/session.js";
-import { threeCardPoker } from "../../src/hand/tcp/lifecycle.js";
+import { tcpDealerWork, threeCardPoker } from "../../src/hand/tcp/lifecycle.js";
 import type { ChipTag } from "../../src/reading/observations.js";
+
+/** The machine session under a live hand (not part of LiveHand: the table never reads it). */
+function sessionOf(hand: LiveHand): HandSession | TcpSession {
+  if (!(hand instanceof SessionHand)) throw new Error("not a session hand");
+  return hand.session;
+}
 
 const noChips = { chipsOn: (): ChipTag[] => [], chipsBefore: (): string[] => [] };
 
@@ -63,14 +72,14 @@ describe("hold'em places and starts its own hands", () => {
     const { hand, events } = holdem.start(press({}));
     expect(events.map((e) => e.kind)).toEqual(["hand_start", "action", "action"]);
     expect(hand.number).toBe(7);
-    expect(hand.session).toBeInstanceOf(HandSession);
+    expect(sessionOf(hand)).toBeInstanceOf(HandSession);
     expect(hand.inPlay()).toEqual({ number: 7, game: "holdem", chart: "dealing", held: null });
     expect(hand.view()).toMatchObject({ game: "holdem", holdem: { hand: 7, sb: 1, bb: 2, held: false } });
     expect(hand.ending()).toBeNull();
     expect(hand.viewAfterEnd()).toBeNull();
     expect(hand.pressDuringHand()).toBe("void");
     hand.ruling(2000, "void");
-    expect(hand.ending()).toMatchObject({ result: "void", redeal: null });
+    expect(hand.ending()).toMatchObject({ result: "void", redeal: null, work: { kind: "none" } });
   });
 
   it("a misdeal's ending carries the hand to deal again as it was", () => {
@@ -78,6 +87,7 @@ describe("hold'em places and starts its own hands", () => {
     hand.ruling(2000, "misdeal");
     const ending = hand.ending();
     expect(ending?.result).toBe("misdeal");
+    expect(ending?.work).toEqual({ kind: "none" });
     expect(ending?.redeal).toEqual({
       positions: { button: 1, sb: 1, bb: 2, sbPos: 1 },
       level: { sb: 50, bb: 100, ante: 0, bbAnte: 0 },
@@ -91,7 +101,30 @@ describe("hold'em places and starts its own hands", () => {
       chipsBefore: (a: string, t: number): string[] => (a === "bet2" && t === 900 ? ["chip:100:1"] : []),
     };
     const { hand } = holdem.start(press({ zones, lastHandEnd: 900 }));
-    expect((hand.session as HandSession).context.lastHandsChips.tags).toEqual(["chip:100:1"]);
+    expect((sessionOf(hand) as HandSession).context.lastHandsChips.tags).toEqual(["chip:100:1"]);
+  });
+});
+
+describe("hold'em says what the dealer does after its hand", () => {
+  const rake = { percent: 5, cap: 500, noFlopNoDrop: true, minPot: 0, unit: 1 };
+
+  it("a raked hand played out: the rake on the plate, as the schedule took it (no flop, no drop: 0)", () => {
+    const { hand } = holdem.start(press({ rake }));
+    const h = (sessionOf(hand) as HandSession).context;
+    // Ended before the flop: the plate is still read, for a rake of 0.
+    expect(holdemDealerWork({ ...h, result: "complete" })).toEqual({
+      kind: "rake",
+      rake: { due: 0, how: "no flop, no drop: no rake" },
+    });
+  });
+
+  it("a raked hand misdealt or voided, or any hand of an unraked game: nothing", () => {
+    const raked = holdem.start(press({ rake })).hand;
+    raked.ruling(2000, "misdeal");
+    expect(raked.ending()?.work).toEqual({ kind: "none" });
+    const { hand } = holdem.start(press({}));
+    const h = (sessionOf(hand) as HandSession).context;
+    expect(holdemDealerWork({ ...h, result: "complete" })).toEqual({ kind: "none" });
   });
 });
 
@@ -120,13 +153,84 @@ describe("Three Card Poker places and starts its own hands", () => {
       }),
     );
     expect(events[0]).toMatchObject({ kind: "hand_start", game: "tcp", sb: null, bb: null });
-    expect(hand.session).toBeInstanceOf(TcpSession);
-    expect((hand.session as TcpSession).context.zones).toEqual({ ante1: 25 });
+    expect(sessionOf(hand)).toBeInstanceOf(TcpSession);
+    expect((sessionOf(hand) as TcpSession).context.zones).toEqual({ ante1: 25 });
     expect(hand.inPlay()).toMatchObject({ number: 7, game: "threeCard", held: null });
     expect(hand.view()).toMatchObject({ game: "threeCard", threeCard: { hand: 7, held: false } });
     // The dealer pays from a Three Card Poker hand after it ends; a hold'em hand is not shown then.
     expect(hand.viewAfterEnd()).toMatchObject({ game: "threeCard" });
     expect(hand.privateView()).toEqual({ hole: {}, holeFaces: [] });
     expect(hand.pressDuringHand()).toBe("void");
+  });
+});
+
+describe("Three Card Poker says what the dealer does after its hand", () => {
+  const tcpPress = () =>
+    press({
+      game: { game: "tcp" },
+      positions: { button: 1, sb: null, bb: 1, sbPos: 1 },
+      antennas: ["seat1", "ante1", "play1", "pairplus1", "dealer", "muck"],
+    });
+
+  it("a hand that was never settled (voided at the press) leaves nothing to pay", () => {
+    const { hand } = threeCardPoker.start(tcpPress());
+    hand.ruling(2000, "void");
+    expect(hand.ending()).toMatchObject({ result: "void", work: { kind: "none" } });
+  });
+
+  it("a settled hand leaves its pay-out: per wager zone the stake, whether lost, what is owed", () => {
+    const { hand } = threeCardPoker.start(tcpPress());
+    const h = (sessionOf(hand) as TcpSession).context;
+    const win = (bet: TcpLine["bet"], stake: number, due: number, how: string): TcpLine => ({
+      bet,
+      stake,
+      outcome: "win",
+      amount: stake + due,
+      payout: { due, how },
+    });
+    const showdown: TcpShowdown = {
+      dealer: null,
+      boxes: {
+        1: {
+          hand: "straight",
+          staked: 225,
+          paid: 500,
+          lines: [
+            win("ante", 100, 100, "100 × 1"),
+            win("play", 100, 100, "100 × 1"),
+            // The Ante bonus is paid on the Ante's zone, after the Ante's own win.
+            win("anteBonus", 0, 100, "100 × 1"),
+            { bet: "pairPlus", stake: 25, outcome: "lose", amount: 0 },
+          ],
+        },
+      },
+    };
+    expect(tcpDealerWork({ ...h, result: "complete", showdown })).toEqual({
+      kind: "pay",
+      plan: {
+        t: h.t,
+        hand: 7,
+        zones: [
+          {
+            antenna: "ante1",
+            box: 1,
+            stake: 100,
+            lost: false,
+            owed: [
+              { bet: "ante", due: 100, how: "100 × 1" },
+              { bet: "bonus", due: 100, how: "100 × 1" },
+            ],
+          },
+          {
+            antenna: "play1",
+            box: 1,
+            stake: 100,
+            lost: false,
+            owed: [{ bet: "play", due: 100, how: "100 × 1" }],
+          },
+          { antenna: "pairplus1", box: 1, stake: 25, lost: true, owed: [] },
+        ],
+      },
+    });
   });
 });

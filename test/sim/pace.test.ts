@@ -10,10 +10,11 @@ import { FLOP_INJECTORS } from "../../src/sim/injection.js";
 import { LONG_THINK, type PaceMode, RANDOM_PROFILES } from "../../src/sim/pace.js";
 import { phhToInputEvents } from "../../src/sim/phhScript.js";
 import { type HandBatch, FlopSession } from "../../src/sim/session.js";
-import { runTcpSim } from "../../src/sim/tcp/run.js";
-import { PHH_ROOT } from "../support/paths.js";
+import { runTcpSim, type TcpHandTrace } from "../../src/sim/tcp/run.js";
+import { PHH_ROOT, REPO_ROOT } from "../support/paths.js";
 
 const config = loadConfig();
+const tcpConfig = loadConfig(join(REPO_ROOT, "config/tcp.yaml"));
 const ALL = Object.keys(FLOP_INJECTORS) as AlertCode[];
 /** The injections of the pinned streams below: every one there was before the deck check's. */
 const PINNED = ALL.filter((c) => c !== "DECK_CHECK_RESULT");
@@ -76,19 +77,11 @@ describe("pace fixed: the simulator's old timings, exactly", () => {
 
   it("reproduces the Three Card Poker stream of a seed", () => {
     const h = createHash("sha256");
-    runTcpSim({
-      hands: 300,
-      seed: 5,
-      inject: "all",
-      noise: true,
-      table: {
-        handle: (e) => {
-          h.update(JSON.stringify(e));
-          return [];
-        },
-        advanceTo: () => [],
-      },
-    });
+    // Every input event as submitted to the table (the real one, assembled from config/tcp.yaml).
+    const onHand = (hand: TcpHandTrace) => {
+      for (const e of hand.input) h.update(JSON.stringify(e));
+    };
+    runTcpSim({ hands: 300, seed: 5, inject: "all", noise: true, onHand }, tcpConfig);
     expect(h.digest("hex")).toBe(BEFORE.tcp);
   });
 
@@ -196,7 +189,7 @@ describe("pace random: a dealer drawn per hand, every step drawn from his ranges
   });
 
   it("paces Three Card Poker too, every profile, reported per profile", () => {
-    const r = runTcpSim({ hands: 200, seed: 2, inject: "none", pace: "random" });
+    const r = runTcpSim({ hands: 200, seed: 2, inject: "none", pace: "random" }, tcpConfig);
     expect(Object.keys(r.profiles).sort()).toEqual(Object.keys(RANDOM_PROFILES).sort());
     expect(Object.values(r.profiles).reduce((n, p) => n + p.hands, 0)).toBe(
       r.results.complete + r.results.misdeal + r.results.void + r.results.unfinished,

@@ -29,7 +29,7 @@ import { type ScanFocus, shadowFocus } from "../../sim/scanFocus.js";
 import { type HandSource, runSim, withScanRounds } from "../../sim/run.js";
 import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
 import { readingLatencyMs } from "../../sim/report.js";
-import { formatTcpReport, runTcpSim, trayBalanced } from "../../sim/tcp/run.js";
+import { formatTcpReport, runTcpSim, tcpSimTableProblem, trayBalanced } from "../../sim/tcp/run.js";
 import { FlopSession } from "../../sim/session.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import type { Runtime, TableOutput } from "../../runtime/runtime.js";
@@ -470,31 +470,36 @@ function latencyFor(config: Config, scanMs: number | undefined): number {
 }
 
 /**
- * Three Card Poker's readers: its zones' channels come from a Three Card Poker configuration (the one
- * given, or config/tcp.yaml beside the default), with the round of --scan-ms and that file's K.
+ * Three Card Poker's table: the configuration given if it is a Three Card Poker one, else config/tcp.yaml
+ * beside the default, with the round of --scan-ms.
  */
-function tcpScan(config: Config, scanMs: number) {
-  const tcp = config.game.name === "tcp" ? config : withScanRound(loadConfig(TCP_CONFIG_PATH), scanMs);
-  return {
-    scanRounds: scanRoundsFor(tcp),
-    scanRoundMs: tcp.reading.scanRoundMs,
-    missedScans: tcp.reading.missedScans,
-  };
+function tcpConfig(config: Config, scanMs: number | undefined): Config {
+  return config.game.name === "tcp" ? config : withScanRound(loadConfig(TCP_CONFIG_PATH), scanMs);
 }
 
-/** Three Card Poker: its own dealer and report (src/sim/tcp/), through the same table core. */
+/** Three Card Poker: its own dealer and report (src/sim/tcp/), on a table assembled from its configuration. */
 function threeCardSim(opts: SimOpts, config: Config): number {
   if (!opts.report)
     throw new InvalidArgumentError("sim: Three Card Poker runs as a report only for now: add --report");
+  const tcp = tcpConfig(config, opts.scanMs);
+  const problem = tcpSimTableProblem(tcp);
+  if (problem !== null)
+    throw new InvalidArgumentError(
+      `sim --game tcp: ${config.game.name === "tcp" ? opts.config : TCP_CONFIG_PATH}: ${problem}`,
+    );
   const started = performance.now();
-  const report = runTcpSim({
-    hands: opts.hands ?? 1000,
-    seed: opts.seed,
-    inject: opts.inject,
-    noise: opts.noise,
-    pace: opts.pace,
-    ...(opts.scanMs === undefined ? {} : { scan: tcpScan(config, opts.scanMs) }),
-  });
+  const report = runTcpSim(
+    {
+      hands: opts.hands ?? 1000,
+      seed: opts.seed,
+      inject: opts.inject,
+      noise: opts.noise,
+      pace: opts.pace,
+      // The readers of that table, scanning in its rounds (it reads with the same round and K).
+      ...(opts.scanMs === undefined ? {} : { scan: scanRoundsFor(tcp) }),
+    },
+    tcp,
+  );
   write(`${formatTcpReport(report)}\n`);
   diag(
     `sim: ${report.hands} Three Card Poker hands in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -2,11 +2,14 @@
  * Three Card Poker's side of starting and ending a hand (the shape is src/hand/lifecycle.ts): no
  * button or blinds, so the first box in the game stands in for the button and no level is needed; the
  * hand's bets are what lies on its wager zones at the press; the house's pay tables ride on the hand.
+ * A settled hand leaves the dealer its pay-out (src/hand/tcp/paying.ts): what each wager zone is owed.
  */
 import type { Level } from "../../rules/games.js";
-import type { Game, HandPress, HandShows } from "../lifecycle.js";
-import { handInit, SessionHand } from "../lifecycle.js";
+import type { DealerWork, Game, HandPress, HandShows } from "../lifecycle.js";
+import { handInit, NO_DEALER_WORK, SessionHand } from "../lifecycle.js";
 import { noHoleCards } from "../view.js";
+import type { TcpContext } from "./context.js";
+import { payingPlan } from "./paying.js";
 import { TcpSession } from "./session.js";
 import { tcpView } from "./view.js";
 
@@ -48,6 +51,13 @@ export const threeCardPoker: Game = {
       shownAfterEnd: true,
     };
     // No board: a card off the table never makes the press wait.
-    return { hand: new SessionHand(session, shows), events };
+    const hand = new SessionHand(session, { shows, dealerWork: () => tcpDealerWork(session.context) });
+    return { hand, events };
   },
 };
+
+/** Three Card Poker's work after a hand: a settled hand is paid out; a misdeal or a void has none. */
+export function tcpDealerWork(h: TcpContext): DealerWork {
+  const plan = payingPlan(h);
+  return plan === null ? NO_DEALER_WORK : { kind: "pay", plan };
+}

@@ -17,7 +17,8 @@
  *   reader lag later (his cards and the chips are scanned in different slots) was left, and a winning
  *   bet with no payout read was not paid (PAYOUT_WRONG, paid 0).
  *
- * Just over 300 lines: the zones, the payouts and the losing bets are one desk, judged together.
+ * Over 300 lines: the zones, the payouts and the losing bets are one desk, judged together; the plan a
+ * settled hand gives it (what each zone is owed) is built here too, from the same pay-table lines.
  */
 import type { TableEvent } from "../../contract/output.js";
 import { type ChipTag, chipTotal, type Observation } from "../../reading/observations.js";
@@ -28,7 +29,7 @@ import { type AlertLedger, clear, isOpen, raise } from "../emit.js";
 import type { TcpBet, TcpContext, TcpLine } from "./context.js";
 
 /** A winning line paid beside a zone: what the pay table owes and how. */
-interface Owed {
+export interface Owed {
   bet: PayoutBet;
   due: number;
   how: string;
@@ -91,14 +92,31 @@ const WORDS: Record<PayoutBet, string> = {
   bonus: "Ante bonus",
 };
 
-/** The desk for a settled hand; null when the hand was not settled (a misdeal or a void). */
-export function startPaying(
-  h: TcpContext,
-  chipsOn: (antenna: string) => ChipTag[],
-  lagMs: number,
-): Paying | null {
+/** One wager zone of a settled hand as the pay table left it: its stake, whether it is lost, what it is owed. */
+export interface ZoneToPay {
+  antenna: string;
+  box: number;
+  stake: number;
+  lost: boolean;
+  owed: Owed[];
+}
+
+/**
+ * What the dealer must pay and take after a settled hand: plain data that Three Card Poker gives the
+ * table when its hand ends (src/hand/tcp/lifecycle.ts), so the table's work after the hand
+ * (src/table/afterHand.ts) starts the desk without reading the hand.
+ */
+export interface PayingPlan {
+  /** When the hand ended. */
+  t: number;
+  hand: number;
+  zones: ZoneToPay[];
+}
+
+/** The settled hand's plan; null when the hand was not settled (a misdeal or a void). */
+export function payingPlan(h: TcpContext): PayingPlan | null {
   if (h.result !== "complete" || h.showdown === null) return null;
-  const zones: PayingZone[] = [];
+  const zones: ZoneToPay[] = [];
   for (const [boxNo, settled] of Object.entries(h.showdown.boxes)) {
     const box = Number(boxNo);
     const byZone = new Map<string, TcpLine[]>();
@@ -115,26 +133,37 @@ export function startPaying(
           : [],
       );
       if (stake === 0 && owed.length === 0) continue;
-      const chips = chipsOn(antenna);
-      const lost = main?.outcome === "lose";
-      zones.push({
-        antenna,
-        box,
-        stake,
-        stakeChips: chips,
-        lost,
-        owed,
-        chips,
-        // A folded box's Ante the dealer took before the reveal.
-        collected: lost && chipTotal(chips) === 0,
-        paid: null,
-        payoutChips: [],
-        taken: false,
-        waived: false,
-      });
+      zones.push({ antenna, box, stake, lost: main?.outcome === "lose", owed });
     }
   }
-  return { t: h.t, hand: h.hand, zones, lagMs, losersDue: null, started: false, open: [], out: [] };
+  return { t: h.t, hand: h.hand, zones };
+}
+
+/** The desk for a settled hand's plan, its zones as the readers show them now. */
+export function startPaying(
+  plan: PayingPlan,
+  chipsOn: (antenna: string) => ChipTag[],
+  lagMs: number,
+): Paying {
+  const zones = plan.zones.map(({ antenna, box, stake, lost, owed }): PayingZone => {
+    const chips = chipsOn(antenna);
+    return {
+      antenna,
+      box,
+      stake,
+      stakeChips: chips,
+      lost,
+      owed,
+      chips,
+      // A folded box's Ante the dealer took before the reveal.
+      collected: lost && chipTotal(chips) === 0,
+      paid: null,
+      payoutChips: [],
+      taken: false,
+      waived: false,
+    };
+  });
+  return { t: plan.t, hand: plan.hand, zones, lagMs, losersDue: null, started: false, open: [], out: [] };
 }
 
 /** The antennas the desk watches. */

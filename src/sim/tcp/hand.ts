@@ -19,6 +19,9 @@ import { afterCards, type PayingInjection, scriptPaying } from "./paying.js";
 import type { SimTray } from "./tray.js";
 import { type BoxPlan, playsHand } from "./players.js";
 
+/** The deck the simulated dealer deals (its cards' tags are `card:A:<face>`). */
+export const TCP_SIM_DECK = "A";
+
 export interface TcpHandSetup {
   tl: Timeline;
   /** Timing and noise. */
@@ -167,7 +170,7 @@ class HandScript {
     cards.push(face);
     this.hands.set(owner, cards);
     const antenna = owner === "dealer" ? "dealer" : `seat${owner}`;
-    this.s.tl.report(antenna, [...this.s.tl.read(antenna), cardTag("A", face)]);
+    this.s.tl.report(antenna, [...this.s.tl.read(antenna), cardTag(TCP_SIM_DECK, face)]);
     this.step("cardPitch");
     if (this.s.noisy && chance(this.s.rng, 0.08)) {
       flicker(

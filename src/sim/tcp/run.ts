@@ -3,13 +3,18 @@
  * as they happen, with errors injected; the report says, per alert code, how many were injected and
  * detected, every alert nobody caused, and the house's result over the run.
  *
+ * The table is the product's, built from its configuration by the one assembly (src/runtime/assemble.ts)
+ * as `sim` builds a hold'em table: the configuration adapted once (src/runtime/tableSettings.ts), the
+ * runtime feeding the core on the simulator's clock.
+ *
  * Over 300 lines: the run, its ground truth and its report (with the tray's balance) read the same
  * per-hand records; split, each would re-derive them.
  */
-import { InputEvent, type InputEventIn, type TableEvent } from "../../contract/index.js";
-import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
-import { createRegistry } from "../../reading/registry.js";
-import { ChipBox, DEFAULT_CHIP_SET } from "../chips.js";
+import type { InputEvent, TableEvent } from "../../contract/index.js";
+import { DEFAULT_PAY_TABLE } from "../../rules/threeCard/payTable.js";
+import type { TableConfig } from "../../runtime/assemble.js";
+import { registryFromConfig, tableSettings } from "../../runtime/tableSettings.js";
+import { ChipBox } from "../chips.js";
 import { chance, mulberry32, pick } from "../random.js";
 import { createPace, type PaceMode, TCP_FIXED } from "../pace.js";
 import type { ScanRounds } from "../scanRounds.js";
@@ -17,8 +22,11 @@ import { Timeline } from "../timeline.js";
 import { scriptTcpHand } from "./hand.js";
 import { MISDEALS, parseInjections, targetBox, TCP_INJECTIONS, type TcpInjection } from "./inject.js";
 import { planBets, TCP_SEATING } from "./players.js";
-import { SimTray, TRAY_ANTENNAS } from "./tray.js";
-import { createTable, type TableCore } from "../../table/core.js";
+import { readerLagMs, SimulatedTable, tcpSimTableProblem } from "./table.js";
+import { SimTray } from "./tray.js";
+
+// What the simulated table needs of its configuration, with the rest of the table's side (./table.ts).
+export { TCP_SIM_ANTENNAS, tcpSimTableProblem } from "./table.js";
 
 export interface TcpSimOptions {
   hands: number;
@@ -30,16 +38,14 @@ export interface TcpSimOptions {
   /** Share of hands with an injected error when injecting; default 0.3. */
   rate?: number;
   limits?: { min: number; max: number };
-  payTable?: PayTable;
-  /** The table under test; default the table core with the antennas below. */
-  table?: TcpTableLike;
   /** How fast the dealer and players are (default `fixed`: a seed's stream as it always was). */
   pace?: PaceMode;
   /**
-   * The readers scan in rounds (src/sim/scanRounds.ts; the layout of config/tcp.yaml); the default
-   * table then reads with the same round and K. Absent: every change is reported as it happens.
+   * The readers scan in rounds (src/sim/scanRounds.ts, laid out from the same configuration); the
+   * table reads with that configuration's round and K (`reading`). Absent: every change is reported
+   * as it happens.
    */
-  scan?: { scanRounds: ScanRounds; scanRoundMs: number; missedScans: number };
+  scan?: ScanRounds;
   /** Called with each hand's input and output (for tracing a hand the report counts as wrong). */
   onHand?: (hand: TcpHandTrace) => void;
 }
@@ -48,12 +54,10 @@ export interface TcpSimOptions {
 export interface TcpHandTrace {
   n: number;
   injection: { kind: TcpInjection; box: number } | null;
-  input: readonly InputEventIn[];
+  /** The input events as submitted to the table's runtime. */
+  input: readonly InputEvent[];
   output: readonly TableEvent[];
 }
-
-/** What the simulator feeds: the core's `handle` and `advanceTo`. */
-export type TcpTableLike = Pick<TableCore, "handle" | "advanceTo">;
 
 export interface TcpCodeCount {
   injected: number;
@@ -106,39 +110,22 @@ export interface TcpSimReport {
   };
 }
 
-const SEATS = 7;
-/** The antennas of the simulated table (config/tcp.yaml's). */
-export const TCP_SIM_ANTENNAS = [
-  "dealer",
-  "muck",
-  ...Object.keys(TCP_SEATING).flatMap((s) =>
-    ["seat", "ante", "play", "pairplus", "prime"].map((z) => `${z}${s}`),
-  ),
-  ...TRAY_ANTENNAS,
-];
-
-/** Runs the simulator; deterministic from the seed. */
-export function runTcpSim(options: TcpSimOptions): TcpSimReport {
+/**
+ * Runs the simulator on a table assembled from `config` (a Three Card Poker table's: config/tcp.yaml
+ * or one like it); deterministic from the seed.
+ */
+export function runTcpSim(options: TcpSimOptions, config: TableConfig): TcpSimReport {
+  const problem = tcpSimTableProblem(config);
+  if (problem !== null) throw new Error(`the Three Card Poker simulator's table: ${problem}`);
   const seed = options.seed ?? 1;
   const limits = options.limits ?? { min: 5, max: 1000 };
-  const payTable = options.payTable ?? DEFAULT_PAY_TABLE;
+  const registry = registryFromConfig(config);
+  // The simulated dealer pays by the pay tables the table is set to judge by.
+  const payTable = tableSettings(config, registry).payTable ?? DEFAULT_PAY_TABLE;
   const kinds = parseInjections(options.inject ?? "none");
   const rng = mulberry32(seed);
   const cardRng = mulberry32(seed ^ 0x5bd1e995);
-  const table =
-    options.table ??
-    createTable({
-      seats: SEATS,
-      game: { game: "tcp" },
-      registry: createRegistry({ deck: "A", chips: [...DEFAULT_CHIP_SET], simulated: true }),
-      antennas: TCP_SIM_ANTENNAS,
-      chips: [...DEFAULT_CHIP_SET],
-      settleWindowMs: 400,
-      payTable,
-      ...(options.scan
-        ? { scanRoundMs: options.scan.scanRoundMs, missedScans: options.scan.missedScans }
-        : {}),
-    });
+  const table = new SimulatedTable(config, registry);
   const tl = new Timeline(0);
   const pace = createPace(
     options.pace ?? "fixed",
@@ -148,7 +135,7 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
     },
     TCP_FIXED,
   );
-  const scan = options.scan?.scanRounds;
+  const scan = options.scan;
   tl.push({ kind: "floor", op: "game", game: "tcp", min: limits.min, max: limits.max });
   for (const [seat, player] of Object.entries(TCP_SEATING)) {
     tl.push({ kind: "floor", op: "seat", seat: Number(seat), player, stack: 1_000_000 });
@@ -162,7 +149,7 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
   const opening = tray.value();
   // The last chip moved is read up to one reader lag late, and the tray judged a lag and 1.5 s after it
   // (tray.judgeAfterMs, config/tcp.yaml): the next hand waits for that, so each hand's tray is its own.
-  const lagMs = options.scan ? (options.scan.missedScans + 1) * options.scan.scanRoundMs : 800;
+  const lagMs = readerLagMs(config);
   const trayWaitMs = 2 * lagMs + 2500;
   const report = emptyReport(options.hands, seed);
   for (const kind of kinds) report.codes[TCP_INJECTIONS[kind]] ??= { injected: 0, detected: 0 };
@@ -191,29 +178,17 @@ export function runTcpSim(options: TcpSimOptions): TcpSimReport {
     const events = tl.events.splice(0);
     // The readers go on scanning to the hand's last moment: what moved at its end is reported in it.
     const input = scan ? [...scan.push(events), ...scan.advanceTo(tl.t)] : events;
-    const out = feed(table, input, tl.t);
-    options.onHand?.({ n, injection: made, input, output: out });
+    const { fed, out } = table.feed(input, tl.t);
+    options.onHand?.({ n, injection: made, input: fed, output: out });
     score(report, out, made, truth, pace.profile);
   }
   report.tray.moved = report.tray.moved - opening - tray.filled + tray.credited;
   report.tray.palmed = tray.palmed;
   // The readers' last departures.
-  if (scan) feed(table, scan.flush(), tl.t);
+  if (scan) table.feed(scan.flush(), tl.t);
+  table.stop();
   report.house.edge = report.house.staked === 0 ? 0 : report.house.net / report.house.staked;
   return report;
-}
-
-/** Feeds the hand's events to the table as the runtime would: windows first, then the event. */
-function feed(table: TcpTableLike, events: readonly InputEventIn[], until: number): TableEvent[] {
-  const out: TableEvent[] = [];
-  let last = 0;
-  for (const raw of events) {
-    const event = InputEvent.parse(raw);
-    last = event.t;
-    out.push(...table.advanceTo(event.t), ...table.handle(event));
-  }
-  out.push(...table.advanceTo(Math.max(until, last)));
-  return out;
 }
 
 /** Injections about the dealer's hand: their alert names no box. */

@@ -1,14 +1,26 @@
-/** The Three Card Poker simulator: every injected error detected, no false alert, the house's result. */
-import { fileURLToPath } from "node:url";
+/**
+ * The Three Card Poker simulator: every injected error detected, no false alert, the house's result;
+ * on a table assembled from config/tcp.yaml, as `feltguard sim --game tcp` assembles it.
+ */
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config/config.js";
 import { ScanRounds, scanLayout } from "../../../src/sim/scanRounds.js";
 import { parseInjections, TCP_INJECTION_KINDS } from "../../../src/sim/tcp/inject.js";
-import { formatTcpReport, runTcpSim, trayBalanced } from "../../../src/sim/tcp/run.js";
+import {
+  formatTcpReport,
+  runTcpSim,
+  TCP_SIM_ANTENNAS,
+  tcpSimTableProblem,
+  trayBalanced,
+} from "../../../src/sim/tcp/run.js";
+import { REPO_ROOT } from "../../support/paths.js";
+
+const tcp = loadConfig(join(REPO_ROOT, "config/tcp.yaml"));
 
 describe("Three Card Poker simulator", () => {
   it("300 hands with every error injected and reader noise: all detected, no false alert", () => {
-    const r = runTcpSim({ hands: 300, seed: 11, inject: "all", noise: true });
+    const r = runTcpSim({ hands: 300, seed: 11, inject: "all", noise: true }, tcp);
     expect(Object.keys(r.codes).sort()).toEqual([
       "LOSING_BET_LEFT",
       "MISDEAL_CARD_COUNT",
@@ -39,17 +51,10 @@ describe("Three Card Poker simulator", () => {
   // hand and action; the same table reads it all with no false alert and no error missed.
   for (const roundMs of [200, 600]) {
     it(`reading at any pace: 1000 hands at random pace through ${roundMs} ms scan rounds, clean`, () => {
-      const config = loadConfig(fileURLToPath(new URL("../../../config/tcp.yaml", import.meta.url)));
+      const config = { ...tcp, reading: { ...tcp.reading, scanRoundMs: roundMs } };
       const { missedScans } = config.reading;
-      const scanRounds = new ScanRounds({ roundMs, missedScans, antennas: scanLayout(config) });
-      const r = runTcpSim({
-        hands: 1000,
-        seed: 4,
-        inject: "all",
-        noise: true,
-        pace: "random",
-        scan: { scanRounds, scanRoundMs: roundMs, missedScans },
-      });
+      const scan = new ScanRounds({ roundMs, missedScans, antennas: scanLayout(config) });
+      const r = runTcpSim({ hands: 1000, seed: 4, inject: "all", noise: true, pace: "random", scan }, config);
       for (const [code, c] of Object.entries(r.codes)) {
         expect(c.injected, code).toBeGreaterThan(0);
         expect(c.detected, code).toBe(c.injected);
@@ -63,7 +68,7 @@ describe("Three Card Poker simulator", () => {
   }
 
   it("clean hands raise no alert at all and settle as the simulator's own settlement says", () => {
-    const r = runTcpSim({ hands: 200, seed: 5, inject: "none", noise: true });
+    const r = runTcpSim({ hands: 200, seed: 5, inject: "none", noise: true }, tcp);
     expect(r.falseAlerts).toEqual({});
     expect(r.results).toEqual({ complete: 200, misdeal: 0, void: 0, unfinished: 0 });
     expect(r.house.net).toBe(r.house.expected);
@@ -73,9 +78,33 @@ describe("Three Card Poker simulator", () => {
   });
 
   it("is deterministic from the seed", () => {
-    const a = runTcpSim({ hands: 50, seed: 3, inject: "all" });
-    const b = runTcpSim({ hands: 50, seed: 3, inject: "all" });
+    const a = runTcpSim({ hands: 50, seed: 3, inject: "all" }, tcp);
+    const b = runTcpSim({ hands: 50, seed: 3, inject: "all" }, tcp);
     expect(a).toEqual(b);
+  });
+
+  it("plays on the table of its configuration, numbered as every assembled table's events are", () => {
+    const seqs: number[] = [];
+    runTcpSim(
+      { hands: 20, seed: 3, inject: "all", onHand: (h) => seqs.push(...h.output.map((e) => e.seq ?? 0)) },
+      tcp,
+    );
+    expect(seqs.length).toBeGreaterThan(100);
+    // The runtime numbers every event (events.md); the simulator feeds no table but the assembled one.
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+  });
+
+  it("config/tcp.yaml has the simulated table; a configuration without its zones is refused, naming them", () => {
+    expect(tcpSimTableProblem(tcp)).toBeNull();
+    expect(TCP_SIM_ANTENNAS.every((a) => a in tcp.antennas)).toBe(true);
+    const { prime3: _gone, ...antennas } = tcp.antennas;
+    const without = { ...tcp, antennas };
+    expect(tcpSimTableProblem(without)).toBe(
+      "antennas: the simulated table deals on prime3, which are missing",
+    );
+    expect(() => runTcpSim({ hands: 1 }, without)).toThrow(/prime3/);
+    expect(tcpSimTableProblem({ ...tcp, chips: [5, 25, 100] })).toMatch(/^chips: 1, 500, 1000/);
+    expect(tcpSimTableProblem({ ...tcp, registry: { simulated: false } })).toMatch(/registry.simulated/);
   });
 
   it("--inject takes all, none, kinds or codes", () => {

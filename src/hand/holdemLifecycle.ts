@@ -1,0 +1,59 @@
+/**
+ * Hold'em's side of starting and ending a hand (the shape is src/hand/lifecycle.ts; Three Card Poker's
+ * side is src/hand/tcp/lifecycle.ts): the flop games place a button and blinds, play at the floor's
+ * level, show their hand through src/hand/view.ts, and in a raked cash game leave the dealer the rake
+ * to put on the plate.
+ */
+import { nextPositions, positionsFromButton } from "../rules/positions.js";
+import type { HandContext } from "./context.js";
+import {
+  type DealerWork,
+  type Game,
+  type HandShows,
+  handInit,
+  NO_DEALER_WORK,
+  SessionHand,
+} from "./lifecycle.js";
+import { handRake } from "./rake.js";
+import { HandSession } from "./session.js";
+import { holdemPrivateView, holdemView } from "./view.js";
+
+/** The flop games (hold'em, Omaha; no-limit, pot-limit, limit): button and blinds, the floor's level. */
+export const holdem: Game = {
+  positions(seating) {
+    const { inGame, seatCount } = seating;
+    if (seating.placedButton !== null) return positionsFromButton(seating.placedButton, inGame, seatCount);
+    if (seating.lastPositions !== null) return nextPositions(seating.lastPositions, inGame, seatCount);
+    const first = inGame[0];
+    // No button placed and no hand played: the first player in seat order has the button.
+    return first === undefined ? null : positionsFromButton(first, inGame, seatCount);
+  },
+  level: (floorLevel) => floorLevel,
+  start(press) {
+    const { session, events } = HandSession.start(handInit(press));
+    const shows: HandShows = {
+      game: "holdem",
+      view: (held) => ({ game: "holdem", holdem: holdemView(session.context, held) }),
+      privateView: () => holdemPrivateView(session.context),
+      // The next hand's press clears the table: an ended hold'em hand is not shown.
+      shownAfterEnd: false,
+    };
+    const hand = new SessionHand(session, {
+      shows,
+      dealerWork: () => holdemDealerWork(session.context),
+      // A card taken off the board (a procedure under way) may end the hand when its report comes.
+      cardTakenOff: () => session.procedure !== "none",
+    });
+    return { hand, events };
+  },
+};
+
+/**
+ * Hold'em's work after a hand: in a raked cash game, a hand played out puts on the plate what the
+ * schedule took from its pot (its `hand_end.rake`; 0 under "no flop, no drop", and the plate is
+ * still read). A misdeal or a void took no rake.
+ */
+export function holdemDealerWork(h: HandContext): DealerWork {
+  const rake = h.result === "complete" ? handRake(h) : null;
+  return rake === null ? NO_DEALER_WORK : { kind: "rake", rake: { due: rake.due, how: rake.how } };
+}
