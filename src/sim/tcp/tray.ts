@@ -5,7 +5,7 @@
  * truth the table's `tray` events are checked against.
  */
 import type { ChipBox } from "../chips.js";
-import { chipValue, makeChange } from "../chips.js";
+import { chipValue } from "../chips.js";
 import type { Timeline } from "../timeline.js";
 
 /** The tray's antennas (config/tcp.yaml). */
@@ -118,18 +118,27 @@ export class SimTray {
     this.report(touched);
   }
 
-  /** Chips worth `amount` come out of the tray, largest first (the tray is kept stocked for it). */
+  /**
+   * Chips worth `amount` come out of the tray, largest first. The tray is restocked between hands,
+   * but one hand's payouts can empty a column (several big Pair Plus hands at once): the dealer then
+   * pays the rest of it in the next smaller chips, as at a real tray.
+   */
   take(amount: number): string[] {
     const out: string[] = [];
     const touched = new Set<string>();
-    for (const d of makeChange(amount, Object.keys(STOCK).map(Number))) {
-      // From the bottom of the column: a chip just dropped in is not cut straight back out.
+    let left = amount;
+    for (const d of Object.keys(STOCK)
+      .map(Number)
+      .sort((a, b) => b - a)) {
       const list = this.chips.get(d) ?? [];
-      const tag = list.shift();
-      if (tag === undefined) throw new Error(`the simulated tray ran out of ${d}s`);
-      out.push(tag);
-      touched.add(columnOf(d));
+      // From the bottom of the column: a chip just dropped in is not cut straight back out.
+      while (left >= d && list.length > 0) {
+        out.push(list.shift()!);
+        left -= d;
+        touched.add(columnOf(d));
+      }
     }
+    if (left !== 0) throw new Error(`the simulated tray cannot pay ${amount}: ${left} short of chips`);
     this.report(touched);
     return out;
   }
