@@ -129,4 +129,10 @@ describe("feltguard devices", () => {
     expect(r.stderr).toMatch(/runs as a report only/);
     expect(r.code).toBe(1);
   });
+
+  it("refuses the flop games' options that Three Card Poker's sim does not play, rather than ignore them", () => {
+    const r = feltguard("sim", "--game", "tcp", "--hands", "1", "--report", "--rake");
+    expect(r.stderr).toMatch(/not for Three Card Poker: --rake \(Three Card Poker is house-banked/);
+    expect(r.code).toBe(1);
+  });
 });

@@ -481,6 +481,14 @@ function tcpConfig(config: Config, scanMs: number | undefined): Config {
 function threeCardSim(opts: SimOpts, config: Config): number {
   if (!opts.report)
     throw new InvalidArgumentError("sim: Three Card Poker runs as a report only for now: add --report");
+  // Options of the flop games' simulator that this one does not play: refused, not silently dropped.
+  const unplayed = [
+    opts.rake ? "--rake (Three Card Poker is house-banked: its tray is checked instead)" : null,
+    opts.devices ? "--devices" : null,
+    opts.focus ? "--focus" : null,
+  ].filter((o) => o !== null);
+  if (unplayed.length > 0)
+    throw new InvalidArgumentError(`sim --game tcp: not for Three Card Poker: ${unplayed.join(", ")}`);
   const tcp = tcpConfig(config, opts.scanMs);
   const problem = tcpSimTableProblem(tcp);
   if (problem !== null)
