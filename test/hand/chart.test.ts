@@ -437,6 +437,16 @@ describe("each state of the Three Card Poker chart takes the keys and rulings th
     expect(next.context.h.boxes[box]?.folded).toBe(true);
   });
 
+  it("the deal and the decision: the card that completes the deal takes the chart to the decisions (the hand keeps no flag of it)", () => {
+    const steps = tcp("dealer-qualifies-player-wins");
+    const step = steps.find((x) => top(x.before) === "dealing" && top(x.after) === "decisions");
+    expect(step, "no input completed the deal").toBeDefined();
+    const next = getNextSnapshot(tcpMachine, before(step!), step!.event);
+    expect(next.value).toBe("decisions");
+    expect(next.context.h.out).toContainEqual(expect.objectContaining({ kind: "street", street: "preflop" }));
+    expect("dealComplete" in next.context.h).toBe(false);
+  });
+
   it("TCP rules misdeal hold: the keys of the game are still taken, the others are not inputs of the chart", () => {
     const steps = tcp("misdeal-card-count-box");
     const step = steps.find((x) => top(x.before) !== "held" && top(x.after) === "held")!;

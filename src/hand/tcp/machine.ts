@@ -60,10 +60,7 @@ function killBox(h: TcpContext, seat?: number): void {
 function release(h: TcpContext, hold: Hold): void {
   clearAll(h, hold.code);
   // A hand the floor let stand counts as dealt.
-  if (h.phase === "dealing" && h.dealerTags.length >= 3) {
-    h.dealComplete = true;
-    h.phase = "decisions";
-  }
+  if (h.phase === "dealing" && h.dealerTags.length >= 3) h.phase = "decisions";
 }
 
 type Keyed = { event: TcpMachineEvent };
