@@ -6,14 +6,13 @@
  * hold and procedure for the input (machineSession.ts stepper).
  */
 import { assign, setup } from "xstate";
-import type { ButtonName } from "../contract/input.js";
 import { announceAllIn } from "./act.js";
-import { afterRoundClosed, boardSettledByAction } from "./board.js";
+import { afterRoundClosed } from "./board.js";
 import { readShortPush, replayDeferredKeys } from "./chips.js";
-import { actionKey, afterAction } from "./turn.js";
+import { afterAction } from "./turn.js";
 import type { HandContext } from "./context.js";
-import { cardExposed } from "./deal.js";
 import { clear, clearCode } from "./emit.js";
+import { exposedKey, KEY_GUARDS, otherKey, playerKey, takeBackKey } from "./keys.js";
 import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
 import { runDueJudgements } from "./judgements.js";
@@ -39,7 +38,7 @@ import {
   tookProcedure,
 } from "./procedure.js";
 import { endHand, settleHand } from "./settle.js";
-import { beforeKey, movedOn, undoKey } from "./undo.js";
+import { movedOn } from "./undo.js";
 
 export type HandMachineEvent = HandInput;
 
@@ -54,16 +53,6 @@ function progress(h: HandContext): void {
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
   replayDeferredKeys(h);
   if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
-}
-
-function onKey(h: HandContext, key: ButtonName): void {
-  // A push short of the call waiting for the pot was out before the key was pressed.
-  readShortPush(h);
-  if (key === "undo") return undoKey(h);
-  beforeKey(h, key);
-  if (key === "check" || key === "fold" || key === "raise" || key === "allin") boardSettledByAction(h);
-  if (key === "check" || key === "fold" || key === "raise" || key === "allin") actionKey(h, key);
-  else if (key === "exposed") cardExposed(h);
 }
 
 /**
@@ -134,7 +123,12 @@ const IN_PLAY = [
 const PLAY_INPUTS = {
   tick: { actions: "tick" },
   observed: { actions: "observe" },
-  key: { actions: "key" },
+  key: [
+    { guard: "dealerTakesBack", actions: "takeBackKey" },
+    { guard: "dealerActsForTheSeat", actions: "playerKey" },
+    { guard: "dealerExposedACard", actions: "exposedKey" },
+    { actions: "otherKey" },
+  ],
   ruling: [
     { guard: "floorContinues", actions: "continueAsRuled" },
     { guard: "floorCallsMisdeal", target: "#hand.over", actions: "endAsMisdeal" },
@@ -148,7 +142,13 @@ const PLAY_INPUTS = {
  * turn.ts canBet), but every key still closes the undo window and reads a short push as it stood, and
  * `exposed` during the deal is still judged a round later (a second exposed card, r.33).
  */
-const keysWhileHeld = (params: StepParams) => ({ actions: { type: "key", params } }) as const;
+const keysWhileHeld = (params: StepParams) =>
+  [
+    { guard: "dealerTakesBack", actions: { type: "takeBackKey", params } },
+    { guard: "dealerActsForTheSeat", actions: { type: "playerKey", params } },
+    { guard: "dealerExposedACard", actions: { type: "exposedKey", params } },
+    { actions: { type: "otherKey", params } },
+  ] as const;
 
 /** The holds while procedure `name` is in force (or none): released to where play was. */
 function heldIn(name: ProcedureName) {
@@ -177,7 +177,10 @@ export const handMachine = setup({
         observe(h, e.observations);
       }),
     }),
-    key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
+    takeBackKey: assign({ h: step((h) => takeBackKey(h)) }),
+    playerKey: assign({ h: step((h, e) => e.type === "key" && playerKey(h, e.key)) }),
+    exposedKey: assign({ h: step((h) => exposedKey(h)) }),
+    otherKey: assign({ h: step((h, e) => e.type === "key" && otherKey(h, e.key)) }),
     continueAsRuled: assign({ h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.code)) }),
     endAsMisdeal: assign({ h: step((h) => endAs(h, "misdeal")) }),
     endAsVoid: assign({ h: step((h) => endAs(h, "void")) }),
@@ -192,6 +195,7 @@ export const handMachine = setup({
   guards: {
     ...HOLD_GUARDS,
     ...RULING_GUARDS,
+    ...KEY_GUARDS,
     ...PROCEDURE_GUARDS,
     ended: ({ context }) => context.h.result !== null,
     dealt: ({ context }) => context.h.dealComplete,

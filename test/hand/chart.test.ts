@@ -300,7 +300,7 @@ describe("the holds for the floor are states of the Three Card Poker chart", () 
   });
 });
 
-describe("each state of the hold'em chart takes the floor's rulings on transitions of their own (rule 1: the floor decides)", () => {
+describe("the hold'em chart's states of play and holds: the floor's rulings (rule 1: the floor decides) and the dealer's keys on transitions of their own", () => {
   /** A betting round of a recorded hand, as the chart had it. */
   const inBetting = () => {
     const steps = record("hand-dead-after-substantial-action");
@@ -371,6 +371,43 @@ describe("each state of the hold'em chart takes the floor's rulings on transitio
       // A hold's `continue` releases the hand to play; in play it stays where it is.
       expect(to.floorContinues, path).toEqual(path.includes("held") ? [expect.any(String)] : []);
     }
+  });
+
+  it("the dealer's keys, each on a transition named after what it does: the seat to act folds, and undo takes it back (issue 16)", () => {
+    const snapshot = inBetting();
+    const seat = snapshot.context.h.betting.toAct!;
+    const t = snapshot.context.h.t + 1;
+    const keys = handMachine.getStateNodeById("hand.betting").transitions.get("key") ?? [];
+    expect(keys.map((k) => k.guard ?? null)).toEqual([
+      "dealerTakesBack",
+      "dealerActsForTheSeat",
+      "dealerExposedACard",
+      null,
+    ]);
+    const acted = getNextSnapshot(handMachine, copy(snapshot), { type: "key", t, key: "fold" });
+    const action = acted.context.h.out.find((e) => e.kind === "action");
+    expect(action).toMatchObject({ seat, action: "fold" });
+    expect(acted.context.h.undoable?.key).toBe("fold");
+    const undone = getNextSnapshot(handMachine, copy(acted), { type: "key", t: t + 1, key: "undo" });
+    expect(undone.context.h.out.at(-1)).toMatchObject({ kind: "key_undone", key: "fold", seat });
+    expect(undone.context.h.betting.toAct).toBe(seat);
+  });
+
+  it("r.33: the exposed key during the deal is judged one scan round later; `ok` only closes the undo window", () => {
+    const steps = record("misdeal-exposed-two-cards");
+    const s = steps.find((x) => x.before === "dealing" && x.h.cardsDealt > 0);
+    expect(s, "no input during the deal").toBeDefined();
+    const dealing = snapshotBefore(s!);
+    const t = dealing.context.h.t + 1;
+    const exposed = getNextSnapshot(handMachine, copy(dealing), { type: "key", t, key: "exposed" });
+    expect(exposed.context.h.timers).toContainEqual({
+      kind: "exposed",
+      due: t + dealing.context.h.reading.scanRoundMs,
+    });
+    expect(exposed.context.h.undoable?.key).toBe("exposed");
+    const ok = getNextSnapshot(handMachine, copy(exposed), { type: "key", t: t + 1, key: "ok" });
+    expect(ok.context.h.undoable).toBeNull();
+    expect(ok.value).toBe("dealing");
   });
 
   it("every state of play takes every input: each does something in each (see machine.ts PLAY_INPUTS)", () => {
