@@ -24,9 +24,12 @@ const pressed = (event: HandInput, test: (key: ButtonName) => boolean) =>
 export const KEY_GUARDS = {
   /** Issue 16: `undo` takes back the dealer's last key while the action has not moved on. */
   dealerTakesBack: ({ event }: Keyed) => pressed(event, (k) => k === "undo"),
-  /** The dealer acts for the seat to act (`check`, `fold`, `raise` declared, `allin`): TDA 40, 41. */
+  /**
+   * The dealer keys a player's declaration (`check`, `fold`, `raise` declared, `allin`): betting by voice
+   * (rule 40), binding in turn (rule 50); out of turn it waits (53), between rounds for the street.
+   */
   dealerActsForTheSeat: ({ event }: Keyed) => pressed(event, isPlayerKey),
-  /** r.33: a card exposed by the dealer during the deal (a misdeal if it is the first or second card, or a second exposed). */
+  /** r.33-6: a card exposed by dealer error during the deal (the first or second off the deck, or a second one). */
   dealerExposedACard: ({ event }: Keyed) => pressed(event, (k) => k === "exposed"),
 };
 
