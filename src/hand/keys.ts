@@ -26,7 +26,7 @@ export const KEY_GUARDS = {
   dealerTakesBack: ({ event }: Keyed) => pressed(event, (k) => k === "undo"),
   /**
    * The dealer keys a player's declaration (`check`, `fold`, `raise` declared, `allin`): betting by voice
-   * (rule 40), binding in turn (rule 50); out of turn it waits (53), between rounds for the street.
+   * (rule 40), for the seat to act (binding in turn, rule 50); between rounds it waits for the street.
    */
   dealerActsForTheSeat: ({ event }: Keyed) => pressed(event, isPlayerKey),
   /** r.33-6: a card exposed by dealer error during the deal (the first or second off the deck, or a second one). */
