@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG_PATH, loadConfig } from "../src/config/config.js";
 import { formatJsonLine, InputEvent, readJsonLines, type TableEvent } from "../src/contract/index.js";
 import { MachineSession } from "../src/hand/machineSession.js";
 import { createTableFromConfig } from "../src/runtime/tableSettings.js";
+import { sessionInPlayForTests } from "../src/table/sessionForTests.js";
 
 export interface ReplayBreakdown {
   validateMs: number;
@@ -106,7 +107,8 @@ function xstatePerInput(): number {
     { t: 1000, kind: "button", button: "shuffler" },
   ];
   for (const e of setup) core.handle(e);
-  const hand = core.hand;
+  // The hand machine alone, past the core's routing: its session, as white-box tests take it.
+  const hand = sessionInPlayForTests(core);
   if (hand === null) throw new Error("no hand started");
   const n = 300_000;
   let best = Number.POSITIVE_INFINITY;

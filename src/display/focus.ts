@@ -6,7 +6,7 @@
  * table` and `sim --devices` add it beside them.
  */
 import { FocusFollower } from "../devices/bridge/focus.js";
-import type { TableCore } from "../table/core.js";
+import type { TableReadModel } from "../table/core.js";
 import { tableView } from "./view.js";
 
 /** A bridge that can be told where tags are expected next (BridgeTransport.focus). */
@@ -22,7 +22,7 @@ export interface FocusTarget {
 export function focusObserver(
   bridges: ReadonlyMap<string, FocusTarget>,
   antennas: Readonly<Record<string, { readonly reader: string; readonly channel: number }>>,
-): (core: TableCore) => void {
+): (core: TableReadModel) => void {
   const followers = [...bridges].map(([name, bridge]) => {
     const channelOf: Record<string, number> = {};
     for (const [antenna, at] of Object.entries(antennas))

@@ -6,7 +6,7 @@
 import type { TableOutput } from "../ports/ports.js";
 import type { Screen } from "../devices/epaper/screen.js";
 import type { DigitsView, SeatLight } from "../devices/keys/dealer-keys.js";
-import type { TableCore } from "../table/core.js";
+import type { TableReadModel } from "../table/core.js";
 import { AlertBoard, type OpenAlert } from "./alertBoard.js";
 import { dealerPanel } from "./dealerPanel.js";
 import { digits, seatLights } from "./seatLights.js";
@@ -56,7 +56,7 @@ export function createDisplayOutputs(options: DisplayOptions): DisplayOutputs {
     last.set(channel, key);
     push(value);
   };
-  const output: TableOutput = (events, core: TableCore) => {
+  const output: TableOutput = (events, core: TableReadModel) => {
     alerts.apply(events);
     const read = core.view();
     const view = viewOf(read, {

@@ -1,12 +1,12 @@
 /**
  * The view model: what every display shows — each seat's light, the digits, the dealer panel, the
- * floor page. It is the core's read model (`TableCore.view()`, src/table/view.ts) plus what the table
+ * floor page. It is the core's read model (`TableReadModel.view()`, src/table/view.ts) plus what the table
  * around the core knows: its name, the open alerts and the readers that are away. Displays never read
  * the hand's context. The public view has no hole cards in it at all (principle 6): only the private
- * view, for authenticated floor staff, adds them (`TableCore.privateView()`).
+ * view, for authenticated floor staff, adds them (`TableReadModel.privateView()`).
  */
 import type { Card } from "../rules/cards.js";
-import type { TableCore } from "../table/core.js";
+import type { TableReadModel } from "../table/core.js";
 import type { CoreView } from "../table/view.js";
 import type { OpenAlert } from "./alertBoard.js";
 
@@ -42,11 +42,11 @@ export function viewOf(core: CoreView, sources: ViewSources): TableView {
 }
 
 /** What every public display shows now. */
-export function tableView(core: TableCore, sources: ViewSources): TableView {
+export function tableView(core: TableReadModel, sources: ViewSources): TableView {
   return viewOf(core.view(), sources);
 }
 
 /** The private view: adds the hole cards of the seats still in the hand. */
-export function privateTableView(core: TableCore, sources: ViewSources): PrivateTableView {
+export function privateTableView(core: TableReadModel, sources: ViewSources): PrivateTableView {
   return { ...tableView(core, sources), hole: core.privateView().hole };
 }

@@ -14,7 +14,7 @@ import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import type { TableEvent } from "../contract/output.js";
 import { AlertBoard, type OpenAlert } from "../display/alertBoard.js";
 import { tableView } from "../display/view.js";
-import type { TableCore } from "../table/core.js";
+import type { TableReadModel } from "../table/core.js";
 import type { FloorInbox, RulingResult } from "./floorInbox.js";
 import { Outbox } from "./outbox.js";
 import { type PublicState, publicState } from "./publicState.js";
@@ -53,7 +53,7 @@ export interface FeedOptions {
   reconnectMs?: number;
 }
 
-type Output = (events: readonly TableEvent[], core: TableCore) => void;
+type Output = (events: readonly TableEvent[], core: TableReadModel) => void;
 
 export class FeedPublisher {
   private readonly client: MqttClient;
@@ -145,12 +145,12 @@ export class FeedPublisher {
   }
 
   /** The public state of the table as it is now (at start, before any event: the consumers learn the last `seq`). */
-  refresh(core: TableCore, t: number): void {
+  refresh(core: TableReadModel, t: number): void {
     this.state = this.view(core, t);
     if (this.client.connected) this.sendState();
   }
 
-  private view(core: TableCore, t: number): PublicState {
+  private view(core: TableReadModel, t: number): PublicState {
     const view = tableView(core, {
       tableName: this.options.tableName,
       alerts: this.alerts.list(),

@@ -17,6 +17,8 @@ import type { ChipTag, Observation } from "../reading/observations.js";
 import type { ReadingWindows } from "./context.js";
 import { type HandInit, HandSession } from "./session.js";
 import type { TcpSession } from "./tcp/session.js";
+import type { TcpView } from "./tcp/view.js";
+import { holdemPrivateView, holdemView, type HoldemView, type PrivateHandView } from "./view.js";
 
 /** Where the seats stand when the shuffler is pressed: what a game places its button from. */
 export interface Seating {
@@ -94,18 +96,52 @@ export interface Game {
   start(press: HandPress): { hand: LiveHand; events: TableEvent[] };
 }
 
+/** What a hand shows of itself, by its game (src/hand/view.ts, src/hand/tcp/view.ts): never a hole card. */
+export type HandView = { game: "holdem"; holdem: HoldemView } | { game: "threeCard"; threeCard: TcpView };
+
+/** How a game shows its hand: pure functions of the hand's context, which the game's start binds. */
+export interface HandShows {
+  /** Which game's view it is. */
+  game: HandView["game"];
+  /** The public view; `held`: the hand's chart waits for the floor. */
+  view(held: boolean): HandView;
+  /** The hole cards, for authenticated floor staff. */
+  privateView(): PrivateHandView;
+  /** Whether the hand is still shown once it has ended, until the next starts (what a dealer pays from). */
+  shownAfterEnd: boolean;
+}
+
+/**
+ * A hand in play as the table core's users see it, whichever the game: what the core's `live` gives
+ * (src/table/tableCore.ts). Everything else about it is in the core's views.
+ */
+export interface HandInPlay {
+  /** Its number. */
+  readonly number: number;
+  /** Its game's view kind: "holdem" (the flop games) or "threeCard". */
+  readonly game: HandView["game"];
+  /** Where its chart is, as a dotted path: "betting", "prematureFlop.on", "held.misdeal.firstCard". */
+  readonly chart: string;
+  /** The hold the hand's chart is in while the floor decides, else null. */
+  readonly held: "misdeal" | "void" | null;
+}
+
 /** A hand in play, as the table core routes to it. */
 export interface LiveHand {
   /** Its number. */
   readonly number: number;
   /** The hand's machine session (the table's work after the hand reads how it ended). */
   readonly session: HandSession | TcpSession;
-  /** The hold'em session, if this is a hold'em hand (read models, tests). */
-  readonly holdem: HandSession | null;
-  /** The Three Card Poker session, if this is one. */
-  readonly tcp: TcpSession | null;
   /** The hold the hand's chart is in while the floor decides, else null. */
   readonly held: "misdeal" | "void" | null;
+  /** The hand as the core's users see it (a copy, taken when asked). */
+  inPlay(): HandInPlay;
+  /** Its public view (no hole card). */
+  view(): HandView;
+  /** Its public view once it has ended, until the next hand starts, or null if its game shows none. */
+  viewAfterEnd(): HandView | null;
+  /** Its private view: the hole cards. */
+  privateView(): PrivateHandView;
   observed(t: number, observations: Observation[]): TableEvent[];
   key(t: number, key: ButtonName): TableEvent[];
   ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[];
@@ -145,17 +181,13 @@ export function handInit(press: HandPress): HandInit {
  * how it stands.
  */
 export class SessionHand implements LiveHand {
-  readonly holdem: HandSession | null;
-  readonly tcp: TcpSession | null;
-
   constructor(
     readonly session: HandSession | TcpSession,
+    /** How its game shows it. */
+    private readonly shows: HandShows,
     /** Whether the dealer has taken a card off and the hand may end on its report (hold'em's board). */
     private readonly cardTakenOff: () => boolean = () => false,
-  ) {
-    this.holdem = session instanceof HandSession ? session : null;
-    this.tcp = session instanceof HandSession ? null : session;
-  }
+  ) {}
 
   get number(): number {
     return this.session.context.hand;
@@ -163,6 +195,20 @@ export class SessionHand implements LiveHand {
   /** The hold the hand's chart is in, if the floor must decide. */
   get held(): "misdeal" | "void" | null {
     return this.session.held;
+  }
+  inPlay(): HandInPlay {
+    const game = this.shows.game;
+    return { number: this.number, game, chart: chartPath(this.session.state), held: this.held };
+  }
+  view(): HandView {
+    return this.shows.view(this.held !== null);
+  }
+  viewAfterEnd(): HandView | null {
+    // Once ended, the hand no longer waits for the floor.
+    return this.shows.shownAfterEnd ? this.shows.view(false) : null;
+  }
+  privateView(): PrivateHandView {
+    return this.shows.privateView();
   }
   observed(t: number, observations: Observation[]): TableEvent[] {
     return this.session.observed(t, observations);
@@ -215,7 +261,24 @@ export const holdem: Game = {
   level: (floorLevel) => floorLevel,
   start(press) {
     const { session, events } = HandSession.start(handInit(press));
+    const shows: HandShows = {
+      game: "holdem",
+      view: (held) => ({ game: "holdem", holdem: holdemView(session.context, held) }),
+      privateView: () => holdemPrivateView(session.context),
+      // The next hand's press clears the table: an ended hold'em hand is not shown.
+      shownAfterEnd: false,
+    };
     // A card taken off the board (a procedure under way) may end the hand when its report comes.
-    return { hand: new SessionHand(session, () => session.procedure !== "none"), events };
+    return { hand: new SessionHand(session, shows, () => session.procedure !== "none"), events };
   },
 };
+
+/** An xstate state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */
+export function chartPath(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null) return String(value);
+  // The charts are flat (one active child per state): a parallel region would list each, joined by ",".
+  return Object.entries(value)
+    .map(([key, inner]) => `${key}.${chartPath(inner)}`)
+    .join(",");
+}

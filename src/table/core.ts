@@ -14,9 +14,8 @@
 import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
-import type { LiveHand } from "../hand/lifecycle.js";
-import type { HandSession } from "../hand/session.js";
-import type { TcpSession } from "../hand/tcp/session.js";
+import type { HandInPlay, LiveHand } from "../hand/lifecycle.js";
+import { noHoleCards } from "../hand/view.js";
 import type { Observation } from "../reading/observations.js";
 import type { TableReader } from "../reading/tableReader.js";
 import { AfterHand } from "./afterHand.js";
@@ -28,10 +27,10 @@ import { type PendingRuling, rejected, RulingDesk } from "./rulingDesk.js";
 import type { TableSettings } from "./settings.js";
 import { FloorSetup } from "./setupWaiting.js";
 import { emptyTable, type TableState } from "./state.js";
-import { type CoreView, coreView, type PrivateCoreView, privateCoreView } from "./view.js";
+import { type CoreView, coreView, type PrivateCoreView } from "./view.js";
 
 export type { TableSettings } from "./settings.js";
-export type { CoreCheckpoint, TableCore } from "./tableCore.js";
+export type { CoreCheckpoint, TableCore, TableReadModel } from "./tableCore.js";
 
 /** Keys that are a player's action at the table. */
 const PLAYER_KEYS = new Set(["check", "fold", "raise", "allin"]);
@@ -41,7 +40,8 @@ export function createTable(settings: TableSettings, from?: CoreCheckpoint): Tab
   return new Table(settings, from);
 }
 
-class Table implements TableCore {
+/** The core (exported for the test-only accessor of src/table/sessionForTests.ts; build one with createTable). */
+export class Table implements TableCore {
   private readonly state: TableState;
   private readonly reader: TableReader;
   private readonly readers: ReaderPresence;
@@ -104,20 +104,21 @@ class Table implements TableCore {
   }
 
   view(): CoreView {
-    const held = this.playing !== null && this.playing.held !== null;
-    return coreView(this.state, this.hand?.context ?? null, this.tcpHand?.context ?? null, held);
+    // The hand in play, or the last one while its game still shows it; computed only when asked.
+    return coreView(this.state, this.playing?.view() ?? this.settled?.viewAfterEnd() ?? null);
   }
 
   privateView(): PrivateCoreView {
-    return privateCoreView(this.hand?.context ?? null);
+    return this.playing?.privateView() ?? noHoleCards();
   }
 
-  get hand(): HandSession | null {
-    return this.playing?.holdem ?? null;
+  get live(): HandInPlay | null {
+    return this.playing?.inPlay() ?? null;
   }
 
-  get tcpHand(): TcpSession | null {
-    return this.playing === null ? (this.settled?.tcp ?? null) : this.playing.tcp;
+  /** Test-only (src/table/sessionForTests.ts): the product reads view(), privateView() and live. */
+  sessionInPlay(): LiveHand["session"] | null {
+    return this.playing?.session ?? null;
   }
 
   handle(event: InputEvent): TableEvent[] {

@@ -23,7 +23,8 @@ export class NumberedCore implements TableCore {
   private last: number;
 
   constructor(
-    private readonly inner: TableCore,
+    /** The core it numbers. */
+    readonly inner: TableCore,
     lastSeq = 0,
   ) {
     this.last = lastSeq;
@@ -62,12 +63,8 @@ export class NumberedCore implements TableCore {
     return this.inner.privateView();
   }
 
-  get hand(): TableCore["hand"] {
-    return this.inner.hand;
-  }
-
-  get tcpHand(): TableCore["tcpHand"] {
-    return this.inner.tcpHand;
+  get live(): TableCore["live"] {
+    return this.inner.live;
   }
 
   get pendingRuling(): TableCore["pendingRuling"] {

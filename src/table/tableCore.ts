@@ -4,8 +4,7 @@
  */
 import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
-import type { HandSession } from "../hand/session.js";
-import type { TcpSession } from "../hand/tcp/session.js";
+import type { HandInPlay } from "../hand/lifecycle.js";
 import type { TableReaderSnapshot } from "../reading/tableReader.js";
 import type { AfterHandSnapshot } from "./afterHand.js";
 import type { Redeal } from "./nextHand.js";
@@ -24,10 +23,11 @@ export interface TableCore {
   finish(t: number): TableEvent[];
   /** The table as plain data (a copy). */
   snapshot(): TableState;
-  /** The hand in progress, if any. */
-  readonly hand: HandSession | null;
-  /** The Three Card Poker hand in progress or, until the next hand starts, the one just settled (what to pay). */
-  readonly tcpHand: TcpSession | null;
+  /**
+   * The hand in progress, whichever the game (null between hands): its number, game, chart state and
+   * hold, taken when asked. What it shows is in `view()`.
+   */
+  readonly live: HandInPlay | null;
   /** A misdeal or void waiting for its undo window (src/table/rulingDesk.ts), if any. */
   readonly pendingRuling: PendingRuling | null;
   /** The whole core as plain data, between hands only (null while a hand or a deck check is in progress). */
@@ -37,6 +37,12 @@ export interface TableCore {
   /** The private read model: the hole cards, for authenticated floor staff only. */
   privateView(): PrivateCoreView;
 }
+
+/**
+ * What the displays, the floor page and the floor feed read of the core: its read model and the table
+ * as plain data, never a hand's context, and nothing that feeds it.
+ */
+export type TableReadModel = Pick<TableCore, "view" | "privateView" | "live" | "pendingRuling" | "snapshot">;
 
 /** What recovery needs to rebuild the core between hands: replay then continues from here. */
 export interface CoreCheckpoint {

@@ -1,23 +1,21 @@
 /**
  * The core's read model: what the table looks like now, for everything that shows it (seat lights,
  * digits, the dealer panel, the terminal, the floor page, the floor feed). Displays read this, never
- * the hand's context, so the hand can change its insides without touching them. The public view has no
- * hole card in it at all (principle 6); the private view, for authenticated floor staff only, adds them.
+ * the hand's context, so the hand can change its insides without touching them. The view is composed
+ * here from the table's seats and the view the hand in play gives of itself (each game has its own:
+ * src/hand/view.ts, src/hand/tcp/view.ts); this module never reads a hand's context. The public view has
+ * no hole card in it at all (principle 6); the private view, for authenticated floor staff only, adds them.
  */
 import type { StreetName } from "../contract/output.js";
-import type { HandContext } from "../hand/context.js";
-import { facesByTag } from "../hand/deck.js";
-import { type TcpView, tcpView } from "../hand/tcp/view.js";
-
-// The Three Card Poker read model is the hand's own (src/hand/tcp/view.ts); displays take it from here.
-export type { TcpBoxView, TcpView } from "../hand/tcp/view.js";
-import type { TcpContext } from "../hand/tcp/context.js";
-import { legalActions, liveSeats, totalPot } from "../rules/betting.js";
+import type { HandView } from "../hand/lifecycle.js";
+import type { TcpView } from "../hand/tcp/view.js";
+import type { HandSeatView, PrivateHandView, SeatLight } from "../hand/view.js";
 import type { Card } from "../rules/cards.js";
 import type { TableState } from "./state.js";
 
-/** What a seat's LED shows. */
-export type SeatLight = "off" | "in-hand" | "to-act" | "all-in" | "folded";
+// The games' own read models; displays take them from here.
+export type { TcpBoxView, TcpView } from "../hand/tcp/view.js";
+export type { SeatLight } from "../hand/view.js";
 
 export interface SeatView {
   seat: number;
@@ -55,78 +53,41 @@ export interface CoreView {
 }
 
 /** The private read model: the hole cards, for authenticated floor staff only. */
-export interface PrivateCoreView {
-  /** The faces each seat still in the hand holds. */
-  hole: Record<number, Card[]>;
-  /** Every hole card's face of the hand in progress, folded and mucked hands included (to scrub public text). */
-  holeFaces: string[];
-}
+export type PrivateCoreView = PrivateHandView;
 
-/**
- * The public view of a table in state `table` with hand `h` (null between hands); `held`: the hand's
- * chart waits for the floor (HandSession.held).
- */
-export function coreView(
-  table: TableState,
-  h: HandContext | null,
-  tcp: TcpContext | null,
-  held: boolean,
-): CoreView {
-  const bettingSeats = new Map((h?.betting.seats ?? []).map((s) => [s.seat, s]));
-  const toAct = h && h.result === null && !held && h.betting.phase === "betting" ? h.betting.toAct : null;
-  const legal = toAct !== null && h ? legalActions(h.betting) : null;
+/** The public view of a table in state `table` showing hand view `shown` (null: no hand shown). */
+export function coreView(table: TableState, shown: HandView | null): CoreView {
+  const h = shown?.game === "holdem" ? shown.holdem : null;
+  const inHand = new Map<number, HandSeatView>((h?.seats ?? []).map((s) => [s.seat, s]));
   const seats: SeatView[] = [];
   for (let seat = 1; seat <= table.seatCount; seat++) {
     const sitting = table.seats[seat];
-    const inHand = bettingSeats.get(seat);
-    let light: SeatLight = "off";
-    if (inHand) {
-      if (inHand.folded) light = "folded";
-      else if (seat === toAct) light = "to-act";
-      else if (inHand.stack === 0) light = "all-in";
-      else light = "in-hand";
-    }
+    const dealt = inHand.get(seat);
     seats.push({
       seat,
       player: sitting?.player ?? null,
-      stack: inHand ? inHand.stack : (sitting?.stack ?? 0),
-      bet: inHand?.bet ?? 0,
+      stack: dealt ? dealt.stack : (sitting?.stack ?? 0),
+      bet: dealt?.bet ?? 0,
       away: sitting?.away ?? false,
-      light,
-      holeCards: inHand && !inHand.folded ? (h?.hole[seat]?.length ?? 0) : 0,
+      light: dealt?.light ?? "off",
+      holeCards: dealt?.holeCards ?? 0,
     });
   }
   return {
     hand: h?.hand ?? null,
-    game: (h?.game.game ?? table.game.game).toString(),
-    street: h ? streetOf(h.dealComplete, h.betting.street, h.betting.phase) : null,
-    board: h ? [...h.board.cards] : [],
-    pot: h ? totalPot(h.betting) : 0,
-    toCall: legal ? legal.callAmount : null,
-    minRaiseTo: legal?.minTo ?? null,
-    toAct,
-    button: h?.positions.button ?? null,
-    sb: h?.positions.sb ?? null,
-    bb: h?.positions.bb ?? null,
-    level: h ? { ...h.level } : table.nextLevel ? { ...table.nextLevel } : null,
+    game: h?.game ?? table.game.game.toString(),
+    street: h?.street ?? null,
+    board: h?.board ?? [],
+    pot: h?.pot ?? 0,
+    toCall: h?.toCall ?? null,
+    minRaiseTo: h?.minRaiseTo ?? null,
+    toAct: h?.toAct ?? null,
+    button: h?.button ?? null,
+    sb: h?.sb ?? null,
+    bb: h?.bb ?? null,
+    level: h ? h.level : table.nextLevel ? { ...table.nextLevel } : null,
     seats,
-    held: h !== null && held,
-    threeCard: tcp ? tcpView(tcp, held) : null,
+    held: h?.held ?? false,
+    threeCard: shown?.game === "threeCard" ? shown.threeCard : null,
   };
-}
-
-/** The private view of hand `h` (null between hands). */
-export function privateCoreView(h: HandContext | null): PrivateCoreView {
-  if (!h) return { hole: {}, holeFaces: [] };
-  const faceOf = facesByTag(h);
-  const hole: Record<number, Card[]> = {};
-  for (const s of liveSeats(h.betting))
-    hole[s.seat] = (h.hole[s.seat] ?? []).flatMap((tag) => faceOf.get(tag) ?? []);
-  const holeFaces = Object.values(h.hole).flatMap((tags) => tags.flatMap((tag) => faceOf.get(tag) ?? []));
-  return { hole, holeFaces };
-}
-
-function streetOf(dealt: boolean, street: StreetName, phase: string): StreetName | null {
-  if (!dealt) return null;
-  return phase === "showdown" ? "showdown" : street;
 }

@@ -5,7 +5,7 @@
 import type { TableEvent } from "../contract/output.js";
 import { AlertBoard } from "../display/alertBoard.js";
 import { type PrivateTableView, privateTableView, type TableView, tableView } from "../display/view.js";
-import type { TableCore } from "../table/core.js";
+import type { TableReadModel } from "../table/core.js";
 import type { PendingRuling } from "../table/rulingDesk.js";
 import { type HandSummary, LastHands } from "./lastHands.js";
 import { type LiveHealth, ReaderHealth, type ReaderStatus } from "../runtime/readerHealth.js";
@@ -61,7 +61,7 @@ export class FloorState {
   recovered: boolean | undefined = undefined;
 
   constructor(
-    private readonly core: TableCore,
+    private readonly core: TableReadModel,
     private readonly options: FloorStateOptions,
   ) {
     this.hands = new LastHands(options.lastHands ?? 20);

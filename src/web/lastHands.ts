@@ -1,6 +1,6 @@
 /** The last hands played at the table, kept from the table events for the floor page. */
 import type { AwardEvent, HandEndEvent, PayoutEvent, TableEvent, TrayEvent } from "../contract/output.js";
-import type { TableCore } from "../table/core.js";
+import type { TableReadModel } from "../table/core.js";
 
 export interface HandSummary {
   hand: number;
@@ -41,7 +41,7 @@ export class LastHands {
   constructor(private readonly limit = 20) {}
 
   /** Follows one batch of table events; `core` is the table after the whole batch. */
-  apply(events: readonly TableEvent[], core: TableCore): void {
+  apply(events: readonly TableEvent[], core: TableReadModel): void {
     for (const e of events) {
       if (e.kind === "hand_start") {
         // Stacks before the hand come from the core, which only knows them for the hand in progress.

@@ -4,10 +4,10 @@
  * faces that are, or were in the last hand, someone's hole cards.
  */
 import type { OpenAlert } from "../display/alertBoard.js";
-import type { TableCore } from "../table/core.js";
+import type { TableReadModel } from "../table/core.js";
 
 /** The faces of every hole card of the hand in progress, folded and mucked hands included. */
-export function holeFaces(core: TableCore): string[] {
+export function holeFaces(core: TableReadModel): string[] {
   return core.privateView().holeFaces;
 }
 

@@ -38,7 +38,7 @@ describe("no hole card on any public display during a hand", () => {
       for (const raw of script.events) {
         const e = InputEvent.parse(raw);
         alerts.apply([...core.advanceTo(e.t), ...core.handle(e)]);
-        if (core.hand === null) continue;
+        if (core.live === null) continue;
         const sources = { tableName: "T", alerts: alerts.list(), readersOffline: [] };
         const privateView = privateTableView(core, sources);
         const secret = Object.values(privateView.hole).flat();

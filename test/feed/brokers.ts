@@ -1,6 +1,6 @@
 /** Brokers for the feed tests: a real mosquitto (Debian's) on a free port, killed and restarted at will. */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,11 +20,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once a client can connect to `url` (tries until it can: no fixed sleep). */
-export async function brokerUp(url: string): Promise<void> {
+/**
+ * Resolves once a client can connect to `url` (tries until it can: no fixed sleep). Gives up after
+ * `limitMs`, so a broker that never comes up (a bad config) fails the test instead of hanging the run.
+ */
+export async function brokerUp(
+  url: string,
+  login?: { username: string; password: string },
+  limitMs = 30_000,
+): Promise<void> {
+  const started = Date.now();
   for (;;) {
+    if (Date.now() - started > limitMs) throw new Error(`broker at ${url} did not come up`);
     const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(url, { reconnectPeriod: 0, connectTimeout: 2000 });
+      const c = connect(url, { reconnectPeriod: 0, connectTimeout: 2000, ...login });
       const done = (ok: boolean) => {
         resolve(ok);
         void c.endAsync(true);
@@ -45,12 +54,43 @@ export interface Mosquitto {
   start(): Promise<void>;
 }
 
-/** Starts mosquitto on a free port with a config file (anonymous clients on 127.0.0.1). */
-export async function startMosquitto(extraConfig = ""): Promise<Mosquitto> {
+/** Who may connect, and the access rules (mosquitto's acl_file syntax). */
+export interface MosquittoAuth {
+  /** User name → password (written with mosquitto_passwd, as an installer would). */
+  users: Record<string, string>;
+  acl: string;
+}
+
+/** The broker's access rules exactly as docs/floor-network.md gives them, so a test keeps the doc true. */
+export function documentedAcl(): string {
+  const doc = readFileSync(join(import.meta.dirname, "../../docs/floor-network.md"), "utf8");
+  const block = /```\n(# \/etc\/mosquitto\/feltguard\.acl[\s\S]*?)```/.exec(doc)?.[1];
+  if (block === undefined) throw new Error("docs/floor-network.md has no feltguard.acl block");
+  return block;
+}
+
+/**
+ * Starts mosquitto on a free port with a config file: anonymous clients on 127.0.0.1, or with `auth`
+ * a password file and access rules, as docs/floor-network.md configures a floor's broker.
+ */
+export async function startMosquitto(extraConfig = "", auth?: MosquittoAuth): Promise<Mosquitto> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "feltguard-mosquitto-"));
   const conf = join(dir, "mosquitto.conf");
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n${extraConfig}`);
+  let access = "allow_anonymous true\n";
+  if (auth !== undefined) {
+    // Started as root, mosquitto reads these after dropping to its own user: let that user read them.
+    chmodSync(dir, 0o755);
+    const passwd = join(dir, "passwd");
+    writeFileSync(passwd, "", { mode: 0o644 });
+    for (const [user, password] of Object.entries(auth.users))
+      execFileSync("mosquitto_passwd", ["-b", passwd, user, password]);
+    chmodSync(passwd, 0o644);
+    const acl = join(dir, "feltguard.acl");
+    writeFileSync(acl, auth.acl);
+    access = `allow_anonymous false\npassword_file ${passwd}\nacl_file ${acl}\n`;
+  }
+  writeFileSync(conf, `listener ${port} 127.0.0.1\n${access}persistence false\n${extraConfig}`);
   const url = `mqtt://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   const start = async () => {
@@ -60,7 +100,8 @@ export async function startMosquitto(extraConfig = ""): Promise<Mosquitto> {
     process.once("exit", reap);
     started.once("exit", () => process.off("exit", reap));
     child = started;
-    await brokerUp(url);
+    const first = Object.entries(auth?.users ?? {})[0];
+    await brokerUp(url, first === undefined ? undefined : { username: first[0], password: first[1] });
   };
   await start();
   return {

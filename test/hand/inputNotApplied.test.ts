@@ -51,14 +51,15 @@ describe("an input the hand cannot follow", () => {
       severity: "floor",
       text: expect.stringContaining("a defect in the showdown"),
     });
-    expect(core.hand?.state).toEqual({ held: { void: "inputNotApplied" } });
+    expect(core.live?.chart).toBe("held.void.inputNotApplied");
+    expect(core.live?.held).toBe("void");
     expect(out.some((e) => e.kind === "hand_end")).toBe(false);
   });
 
   it("lets the floor void the hand: every chip goes back and the table goes on", () => {
     const { core, out } = play(toShowdown().floor({ op: "ruling", ruling: "void" }));
     expect(out.at(-1)).toMatchObject({ kind: "hand_end", result: "void" });
-    expect(core.hand).toBeNull();
+    expect(core.live).toBeNull();
     expect(core.snapshot().seats[1]?.stack).toBe(20000);
   });
 });

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { type HandPress, holdem, type Seating } from "../../src/hand/lifecycle.js";
+import { HandSession } from "../../src/hand/session.js";
+import { TcpSession } from "../../src/hand/tcp/session.js";
 import { threeCardPoker } from "../../src/hand/tcp/lifecycle.js";
 import type { ChipTag } from "../../src/reading/observations.js";
 
@@ -61,9 +63,11 @@ describe("hold'em places and starts its own hands", () => {
     const { hand, events } = holdem.start(press({}));
     expect(events.map((e) => e.kind)).toEqual(["hand_start", "action", "action"]);
     expect(hand.number).toBe(7);
-    expect(hand.holdem).not.toBeNull();
-    expect(hand.tcp).toBeNull();
+    expect(hand.session).toBeInstanceOf(HandSession);
+    expect(hand.inPlay()).toEqual({ number: 7, game: "holdem", chart: "dealing", held: null });
+    expect(hand.view()).toMatchObject({ game: "holdem", holdem: { hand: 7, sb: 1, bb: 2, held: false } });
     expect(hand.ending()).toBeNull();
+    expect(hand.viewAfterEnd()).toBeNull();
     expect(hand.pressDuringHand()).toBe("void");
     hand.ruling(2000, "void");
     expect(hand.ending()).toMatchObject({ result: "void", redeal: null });
@@ -87,7 +91,7 @@ describe("hold'em places and starts its own hands", () => {
       chipsBefore: (a: string, t: number): string[] => (a === "bet2" && t === 900 ? ["chip:100:1"] : []),
     };
     const { hand } = holdem.start(press({ zones, lastHandEnd: 900 }));
-    expect(hand.holdem?.context.lastHandsChips.tags).toEqual(["chip:100:1"]);
+    expect((hand.session as HandSession).context.lastHandsChips.tags).toEqual(["chip:100:1"]);
   });
 });
 
@@ -116,8 +120,13 @@ describe("Three Card Poker places and starts its own hands", () => {
       }),
     );
     expect(events[0]).toMatchObject({ kind: "hand_start", game: "tcp", sb: null, bb: null });
-    expect(hand.tcp?.context.zones).toEqual({ ante1: 25 });
-    expect(hand.holdem).toBeNull();
+    expect(hand.session).toBeInstanceOf(TcpSession);
+    expect((hand.session as TcpSession).context.zones).toEqual({ ante1: 25 });
+    expect(hand.inPlay()).toMatchObject({ number: 7, game: "threeCard", held: null });
+    expect(hand.view()).toMatchObject({ game: "threeCard", threeCard: { hand: 7, held: false } });
+    // The dealer pays from a Three Card Poker hand after it ends; a hold'em hand is not shown then.
+    expect(hand.viewAfterEnd()).toMatchObject({ game: "threeCard" });
+    expect(hand.privateView()).toEqual({ hole: {}, holeFaces: [] });
     expect(hand.pressDuringHand()).toBe("void");
   });
 });

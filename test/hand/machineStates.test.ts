@@ -15,24 +15,14 @@ import { tcpTable } from "./tcp/replay.js";
 const inputsOf = (file: string): InputEvent[] =>
   scenarioInputs(fileURLToPath(new URL(file, import.meta.url)));
 
-/** A state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */
-function path(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (typeof value !== "object" || value === null) return String(value);
-  const [key, inner] = Object.entries(value)[0] ?? ["?", ""];
-  return `${key}.${path(inner)}`;
-}
-
-/** The machine's state after each input, consecutive repeats folded; "none" between hands. */
-function statesThrough(
-  core: TableCore,
-  inputs: InputEvent[],
-  session: () => { state: unknown } | null,
-): unknown[] {
+/**
+ * The chart's state after each input (the core's `live.chart`, a dotted path such as
+ * "held.misdeal.firstCard"), consecutive repeats folded; "none" between hands.
+ */
+function statesThrough(core: TableCore, inputs: InputEvent[]): unknown[] {
   const seen: unknown[] = [];
   const note = () => {
-    const s = session();
-    const state = s === null ? "none" : path(s.state);
+    const state = core.live?.chart ?? "none";
     if (seen.at(-1) !== state) seen.push(state);
   };
   for (const e of inputs) {
@@ -49,11 +39,7 @@ function statesThrough(
 describe("hold'em hand machine states", () => {
   it("walks a clean hand: the deal, four betting rounds with the board between them, then the end", () => {
     const core = createTableFromConfig(loadConfig());
-    const states = statesThrough(
-      core,
-      inputsOf("../scenarios/clean-hand-to-showdown.jsonl"),
-      () => core.hand,
-    );
+    const states = statesThrough(core, inputsOf("../scenarios/clean-hand-to-showdown.jsonl"));
     expect(states).toEqual([
       "none",
       "dealing",
@@ -70,11 +56,7 @@ describe("hold'em hand machine states", () => {
 
   it("follows RP-5 A in its own state: premature flop cards during the pre-flop betting, until they leave", () => {
     const core = createTableFromConfig(loadConfig());
-    const states = statesThrough(
-      core,
-      inputsOf("../scenarios/premature-flop-procedure-followed.jsonl"),
-      () => core.hand,
-    );
+    const states = statesThrough(core, inputsOf("../scenarios/premature-flop-procedure-followed.jsonl"));
     // The premature cards leave the board during the round: the procedure is done (its alert clears
     // when the flop is dealt again, without a burn).
     expect(states).toEqual(["none", "dealing", "betting", "prematureFlop.on", "betting", "board", "betting"]);
@@ -82,11 +64,7 @@ describe("hold'em hand machine states", () => {
 
   it("is held for the floor on a misdeal, and back in the deal when the floor rules continue", () => {
     const core = createTableFromConfig(loadConfig());
-    const states = statesThrough(
-      core,
-      inputsOf("../scenarios/misdeal-ruled-continue.jsonl"),
-      () => core.hand,
-    );
+    const states = statesThrough(core, inputsOf("../scenarios/misdeal-ruled-continue.jsonl"));
     expect(states).toEqual(["none", "dealing", "held.misdeal.firstCard", "dealing"]);
   });
 });
@@ -94,17 +72,13 @@ describe("hold'em hand machine states", () => {
 describe("Three Card Poker hand machine states", () => {
   it("walks a hand: bets, the deal, the decisions, then the end", () => {
     const core = tcpTable();
-    const states = statesThrough(core, inputsOf("./tcp/scenarios/dealer-qualifies-player-wins.jsonl"), () =>
-      core.tcpHand?.context.result === null ? core.tcpHand : null,
-    );
+    const states = statesThrough(core, inputsOf("./tcp/scenarios/dealer-qualifies-player-wins.jsonl"));
     expect(states).toEqual(["none", "betting", "dealing", "decisions", "none"]);
   });
 
   it("is held for the floor on a wrong card count", () => {
     const core = tcpTable();
-    const states = statesThrough(core, inputsOf("./tcp/scenarios/misdeal-card-count-box.jsonl"), () =>
-      core.tcpHand?.context.result === null ? core.tcpHand : null,
-    );
+    const states = statesThrough(core, inputsOf("./tcp/scenarios/misdeal-card-count-box.jsonl"));
     expect(states).toContain("held.misdeal.cardCount");
     expect(states.indexOf("held.misdeal.cardCount")).toBeGreaterThan(states.indexOf("dealing"));
   });

@@ -15,7 +15,9 @@ import type { TableEvent } from "../../src/contract/output.js";
 import { isReplayable, listCorpus } from "../../src/rules/phh/corpus.js";
 import { readPhhFile } from "../../src/rules/phh/read.js";
 import { phhToInputEvents } from "../../src/sim/phhScript.js";
+import { HandSession } from "../../src/hand/session.js";
 import type { TableCore } from "../../src/table/core.js";
+import { sessionInPlayForTests } from "../../src/table/sessionForTests.js";
 import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { PHH_ROOT } from "../support/paths.js";
 
@@ -25,6 +27,12 @@ const HANDS = listCorpus(PHH_ROOT)
   .map((e) => readPhhFile(join(PHH_ROOT, e.path)));
 const KEYS = ["check", "fold", "raise", "exposed"] as const;
 type Key = (typeof KEYS)[number];
+
+/** The hold'em hand in play's session: this test reads its context and wraps its key (white-box). */
+function handOf(core: TableCore): HandSession | null {
+  const session = sessionInPlayForTests(core);
+  return session instanceof HandSession ? session : null;
+}
 
 function feed(core: TableCore, e: InputEvent): TableEvent[] {
   return [...core.advanceTo(e.t), ...core.handle(e)];
@@ -36,7 +44,7 @@ function feed(core: TableCore, e: InputEvent): TableEvent[] {
  * Copied, so that later inputs cannot change what was captured.
  */
 function tableState(core: TableCore): unknown {
-  const hand = core.hand;
+  const hand = handOf(core);
   if (hand === null) return null;
   const { undoable: _undoable, t: _t, out: _out, ...context } = hand.context;
   return structuredClone({ context, state: hand.state, view: core.view(), privateView: core.privateView() });
@@ -62,7 +70,7 @@ function keyThenUndo(events: InputEvent[], cut: number, key: Key): Outcome {
     feed(pressed, e);
     feed(never, e);
   }
-  const hand = pressed.hand;
+  const hand = handOf(pressed);
   if (hand === null || hand.state === "over") return "no hand";
   if (hand.context.timers.some((w) => w.kind === "shortPush")) return "short push";
   const t = events[cut - 1]!.t;
@@ -94,7 +102,7 @@ function keyThenUndo(events: InputEvent[], cut: number, key: Key): Outcome {
 /** How many of the events bring the hand to its first betting round (the deal is over). */
 function firstBetting(events: InputEvent[]): number {
   const core = createTableFromConfig(loadConfig());
-  const dealt = events.findIndex((e) => (feed(core, e), core.hand?.state === "betting")) + 1;
+  const dealt = events.findIndex((e) => (feed(core, e), core.live?.chart === "betting")) + 1;
   expect(dealt).toBeGreaterThan(0);
   return dealt;
 }

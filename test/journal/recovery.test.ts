@@ -9,6 +9,7 @@ import { HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
 import { recover, recoveredNotice, resumedClock } from "../../src/journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
+import { sessionInPlayForTests } from "../../src/table/sessionForTests.js";
 import { numbered } from "../../src/table/numbered.js";
 import { memoryLogger, readTableEvents, tempDir, writeInputs } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
@@ -116,7 +117,11 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
       straight.handle(e);
     }
     expect(r.core.snapshot()).toEqual(straight.snapshot());
-    expect(r.core.hand?.context).toEqual(straight.hand?.context);
+    // White-box: the hand in progress has the same data, not only the same views.
+    expect(r.core.live).not.toBeNull();
+    expect(r.core.live).toEqual(straight.live);
+    expect(r.core.view()).toEqual(straight.view());
+    expect(sessionInPlayForTests(r.core)?.context).toEqual(sessionInPlayForTests(straight)?.context);
     expect(r.lastSeq).toBe(midHand2);
     expect(r.lastT).toBe(inputs[midHand2 - 1]?.t);
   });

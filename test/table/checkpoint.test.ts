@@ -51,7 +51,7 @@ describe("checkpoints between hands", () => {
   it("there is no checkpoint while a hand is in progress", () => {
     const core = createTableFromConfig(config);
     for (const e of inputsOf("premature-flop-spec-example.jsonl")) core.handle(e);
-    expect(core.hand).not.toBeNull();
+    expect(core.live).not.toBeNull();
     expect(core.checkpoint()).toBeNull();
   });
 });

@@ -203,8 +203,8 @@ describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)
     let t = second.end + 1000;
     setNow(t);
     runtime.submit({ t, kind: "button", button: "shuffler" });
-    const bb = runtime.core.hand?.context.positions.bb;
-    expect(bb).toBeDefined();
+    const bb = runtime.core.view().bb;
+    expect(bb).not.toBeNull();
     t += 500;
     setNow(t);
     runtime.submit({ t, kind: "tags", antenna: `seat${bb}`, tags: ["card:A:As"] });
@@ -228,12 +228,12 @@ describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)
     expect(await p.textContent("#pending-text")).toMatch(/Misdeal by Ana takes effect in 10 s/);
     setNow(t + 9000);
     runtime.tick();
-    expect(runtime.core.hand).not.toBeNull();
+    expect(runtime.core.live).not.toBeNull();
     await op(p, () => p.click("#undo"));
     await p.locator("#pending").waitFor({ state: "hidden" });
     setNow(t + 20_000);
     runtime.tick();
-    expect(runtime.core.hand).not.toBeNull();
+    expect(runtime.core.live).not.toBeNull();
 
     // 3 (cont.). The supervisor rules on the alert: continue clears it.
     await op(p, () => alert.locator('button[data-ruling="continue"]').click());
@@ -244,7 +244,7 @@ describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)
     await p.click("#confirm-yes");
     await p.locator("#ruling-result", { hasText: "not applied" }).waitFor();
     expect(await p.textContent("#ruling-result")).toMatch(/no alert is open/);
-    expect(runtime.core.hand).not.toBeNull();
+    expect(runtime.core.live).not.toBeNull();
     await p.screenshot({ path: join(ARTIFACTS, "floor-flow.png"), fullPage: true });
 
     // The journal export: every floor operation with by and wall.

@@ -199,13 +199,13 @@ describe("rulings answer an open alert and can be undone", () => {
     expect(pending.by).toBe("Ana");
     setNow(pending.due - 1);
     runtime.tick();
-    expect(runtime.core.hand).not.toBeNull();
+    expect(runtime.core.live).not.toBeNull();
     const undone = await floorOp(app, ben, { op: "undo" });
     expect(undone.statusCode).toBe(200);
     expect(JSON.stringify(undone.json())).toMatch(/Misdeal undone by Ben/);
     setNow(pending.due + 1000);
     runtime.tick();
-    expect(runtime.core.hand).not.toBeNull(); // the misdeal never took effect
+    expect(runtime.core.live).not.toBeNull(); // the misdeal never took effect
     expect((await floorOp(app, ben, { op: "undo" })).statusCode).toBe(409);
     expect((await floorOp(app, ana, { op: "voidHand", reason: "" })).statusCode).toBe(400);
     const voided = await floorOp(app, ana, { op: "voidHand", reason: "the deck was found short" });
@@ -213,7 +213,7 @@ describe("rulings answer an open alert and can be undone", () => {
     const due = voided.json<{ pending: { due: number } }>().pending.due;
     setNow(due);
     runtime.tick();
-    expect(runtime.core.hand).toBeNull();
+    expect(runtime.core.live).toBeNull();
     const undo = [...exportLines(journal.database!, { by: "all" }, loadTableKey(`${journal.path}.key`))].find(
       (l) => l.includes('"op":"undo"'),
     );

@@ -181,7 +181,7 @@ describe("floor page server: authentication", () => {
     expect((await app.inject({ url: "/api/private", headers: { authorization: TOKEN } })).statusCode).toBe(
       401,
     );
-    expect(runtime.core.hand?.held ?? null).not.toBeNull(); // nothing was ruled
+    expect(runtime.core.live?.held ?? null).not.toBeNull(); // nothing was ruled
 
     const ok = await app.inject({ method: "POST", url: "/api/ruling", payload: body, headers: bearer });
     expect(ok.statusCode).toBe(200);
@@ -270,7 +270,7 @@ describe("floor page server: rulings change the table", () => {
     expect(ruled.statusCode).toBe(200);
     // The misdeal waits for its undo window (10 s), then ends the hand.
     const due = ruled.json<{ pending: { due: number } }>().pending.due;
-    expect(runtime.core.hand).not.toBeNull();
+    expect(runtime.core.live).not.toBeNull();
     setNow(due);
     runtime.tick();
     const msg = (await app.inject("/api/table")).json<FloorMessage>();

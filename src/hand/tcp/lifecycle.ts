@@ -4,9 +4,11 @@
  * hand's bets are what lies on its wager zones at the press; the house's pay tables ride on the hand.
  */
 import type { Level } from "../../rules/games.js";
-import type { Game, HandPress } from "../lifecycle.js";
+import type { Game, HandPress, HandShows } from "../lifecycle.js";
 import { handInit, SessionHand } from "../lifecycle.js";
+import { noHoleCards } from "../view.js";
 import { TcpSession } from "./session.js";
+import { tcpView } from "./view.js";
 
 /** Three Card Poker wager zones: chips on them before the shuffler are the hand's bets. */
 const TCP_ZONE = /^(ante|play|pairplus|prime)\d+$/;
@@ -36,8 +38,16 @@ export const threeCardPoker: Game = {
       zones: wagers(press),
       ...(press.payTable ? { payTable: press.payTable } : {}),
     });
-    // No board: a card off the table never makes the press wait. The table keeps the hand after it
-    // ends: the dealer pays from its view.
-    return { hand: new SessionHand(session), events };
+    const shows: HandShows = {
+      game: "threeCard",
+      view: (held) => ({ game: "threeCard", threeCard: tcpView(session.context, held) }),
+      // The boxes' cards are not in the private view: the floor page has shown none of them so far
+      // (the dealer turns them at the showdown, and the settled hand's lines name each box's hand).
+      privateView: noHoleCards,
+      // The table keeps the hand after it ends: the dealer pays from its view.
+      shownAfterEnd: true,
+    };
+    // No board: a card off the table never makes the press wait.
+    return { hand: new SessionHand(session, shows), events };
   },
 };

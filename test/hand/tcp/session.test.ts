@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import type { TableEvent } from "../../../src/contract/index.js";
 import { tcpView } from "../../../src/hand/tcp/view.js";
 import { parsePayTable } from "../../../src/rules/threeCard/payTable.js";
+import { TcpSession } from "../../../src/hand/tcp/session.js";
 import type { TableCore } from "../../../src/table/core.js";
+import { sessionInPlayForTests } from "../../../src/table/sessionForTests.js";
 import { TcpScene } from "./dsl.js";
 import { replayTcp, tcpTable } from "./replay.js";
 
@@ -125,17 +127,20 @@ describe("Three Card Poker session", () => {
       .bet(3, "pairplus", 25)
       .deal({ 1: ["As", "Ad", "7c"], 3: ["2h", "3h", "9c"], dealer: ["Qh", "9s", "2c"] });
     run(scene, table);
-    const live = table.tcpHand;
-    expect(live).not.toBeNull();
-    const before = tcpView(live!.context, live!.held !== null);
+    // White-box: the session itself, driven past the core to settle the hand and viewed before and after.
+    const live = sessionInPlayForTests(table);
+    expect(live).toBeInstanceOf(TcpSession);
+    if (!(live instanceof TcpSession)) throw new Error("no Three Card Poker hand in play");
+    expect(table.view().threeCard).toEqual(tcpView(live.context, live.held !== null));
+    const before = tcpView(live.context, live.held !== null);
     expect(before.boxes.map((b) => [b.box, b.blind, b.status, b.cards])).toEqual([
       [1, false, "to-decide", 3],
       [3, true, "played", 3],
     ]);
-    live!.observed(99_000, [
+    live.observed(99_000, [
       { type: "zone_settled", t: 99_000, antenna: "play1", chips: [], added: [], total: 100 },
     ]);
-    const after = tcpView(live!.context, live!.held !== null);
+    const after = tcpView(live.context, live.held !== null);
     expect(after.dealer.hand).toMatchObject({ name: "Queen high", qualifies: true });
     expect(after.boxes[0]).toMatchObject({ status: "settled", hand: "Pair of aces", payout: 400, net: 200 });
     expect(after.boxes[1]).toMatchObject({ hand: "Nine high", payout: 0, net: -25 });
