@@ -6,6 +6,9 @@
  * The inputs are those a table gives the hand in a scenario (recorded at the HandSession, with the
  * hand's context and the chart's state just before each), so the contexts are real hands, not
  * hand-built ones; the chart alone is then stepped from them.
+ *
+ * Over 300 lines: both games' charts share the recorder and the snapshot helpers at the top, and one
+ * test per state change reads best beside the others of its chart.
  */
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
