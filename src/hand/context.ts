@@ -133,6 +133,11 @@ export interface HandContext {
   /** Face → tag of every card in play this hand: a second tag of a face is a duplicate. */
   faces: Map<Card, string>;
   cardsDealt: number;
+  /**
+   * Every seat dealt in had its cards. Not the chart's `dealing` state: a board procedure (RP-5 A, a
+   * flop before the pre-flop round is complete) and a hold can begin during the deal, and their states
+   * do not say whether it was complete; `undo` restores it with the rest of the hand (undo.ts).
+   */
   dealComplete: boolean;
   exposures: number;
   board: BoardState;

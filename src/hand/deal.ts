@@ -46,7 +46,11 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
   if (!h.dealComplete) checkDealtOut(h, seat);
   if (cards.length > h.def.holeCards) {
     // Misdeal or dead hand turns on substantial action, whose last chips may be reported in the same
-    // scan round, after this card: judged one round later.
+    // scan round, after this card: judged one round later. A waiting judgement, not a state of the
+    // chart: the hand holds nothing while it waits (chips are read, play goes on), a card too many
+    // can come in any state (the deal, a round, a procedure, a hold) and for several seats at once,
+    // and the wait is a reading window on the table's clock like the other judgements (timers.ts),
+    // which replay and recovery re-run; only its outcome, a misdeal, is the chart's (held.misdeal.cardCount).
     schedule(h, { kind: "cardCount", due: h.t + h.reading.scanRoundMs, seat });
     return;
   }

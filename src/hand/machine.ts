@@ -6,22 +6,21 @@
  * hold and procedure for the input (machineSession.ts stepper).
  */
 import { assign, setup } from "xstate";
-import type { ButtonName, RulingName } from "../contract/input.js";
 import { announceAllIn } from "./act.js";
-import { afterRoundClosed, boardSettledByAction } from "./board.js";
+import { afterRoundClosed } from "./board.js";
 import { readShortPush, replayDeferredKeys } from "./chips.js";
-import { actionKey, afterAction } from "./turn.js";
+import { afterAction } from "./turn.js";
 import type { HandContext } from "./context.js";
-import { cardExposed } from "./deal.js";
 import { clear, clearCode } from "./emit.js";
+import { exposedKey, KEY_GUARDS, otherKey, playerKey, takeBackKey } from "./keys.js";
 import { isAlertCode } from "./alerts.js";
 import { observe } from "./observe.js";
 import { runDueJudgements } from "./judgements.js";
 import {
-  HAND_INPUTS,
   type HandInput,
   heldState,
   HOLD_GUARDS,
+  RULING_GUARDS,
   type StepParams,
   stepper,
   tookHold,
@@ -39,7 +38,7 @@ import {
   tookProcedure,
 } from "./procedure.js";
 import { endHand, settleHand } from "./settle.js";
-import { beforeKey, movedOn, undoKey } from "./undo.js";
+import { movedOn } from "./undo.js";
 
 export type HandMachineEvent = HandInput;
 
@@ -56,46 +55,41 @@ function progress(h: HandContext): void {
   if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
 }
 
-function onKey(h: HandContext, key: ButtonName): void {
-  // A push short of the call waiting for the pot was out before the key was pressed.
-  readShortPush(h);
-  if (key === "undo") return undoKey(h);
-  beforeKey(h, key);
-  if (key === "check" || key === "fold" || key === "raise" || key === "allin") boardSettledByAction(h);
-  if (key === "check" || key === "fold" || key === "raise" || key === "allin") actionKey(h, key);
-  else if (key === "exposed") cardExposed(h);
-}
-
-/** The floor's ruling on an open alert (rule 1: the floor decides). */
-function onRuling(h: HandContext, ruling: RulingName, seat?: number, code?: string): void {
+/**
+ * Before any ruling of the floor: a push short of the call waiting for the pot was out before it, and
+ * the dealer's last key is no longer his to take back.
+ */
+function beforeRuling(h: HandContext): void {
   readShortPush(h);
   h.undoable = null;
-  switch (ruling) {
-    case "continue":
-      // (A held hand's `continue` is the chart's: see release.)
-      if (code && isAlertCode(code)) clearCode(h, code);
-      afterAction(h);
-      break;
-    case "misdeal":
-      endHand(h, "misdeal", { ...h.stacksBefore });
-      break;
-    case "void":
-      endHand(h, "void", { ...h.stacksBefore });
-      break;
-    case "dead":
-      if (seat !== undefined && !h.dead.includes(seat)) {
-        h.dead.push(seat);
-        clear(h, "HAND_DEAD", seat);
-        afterAction(h);
-      }
-      break;
+}
+
+/** The floor's `continue` on an alert that does not hold the hand: it is cleared, play goes on. */
+function continueAsRuled(h: HandContext, code?: string): void {
+  beforeRuling(h);
+  if (code && isAlertCode(code)) clearCode(h, code);
+  afterAction(h);
+}
+
+/** The floor's `misdeal` (r.33) or `void` (IPC 29): the hand ends, the stacks as they were before it. */
+function endAs(h: HandContext, result: "misdeal" | "void"): void {
+  beforeRuling(h);
+  endHand(h, result, { ...h.stacksBefore });
+}
+
+/** The floor's `dead`: the seat's hand is dead, and folds when the action reaches it. */
+function killHand(h: HandContext, seat?: number): void {
+  beforeRuling(h);
+  if (seat !== undefined && !h.dead.includes(seat)) {
+    h.dead.push(seat);
+    clear(h, "HAND_DEAD", seat);
+    afterAction(h);
   }
 }
 
 /** The floor's `continue` on a hold: its alert is cleared and play goes on from where it is. */
 function release(h: HandContext, hold: Hold): void {
-  readShortPush(h);
-  h.undoable = null;
+  beforeRuling(h);
   clearCode(h, hold.code);
   afterAction(h);
 }
@@ -117,6 +111,45 @@ const IN_PLAY = [
   { guard: "procedureChanged", target: "#hand.judged" },
 ] as const;
 
+/**
+ * What a state of play (the deal, a betting round, the board, a procedure's `on`) does with each input.
+ * Each matters in each of them: a judgement that waited for the readers may fall due in any (a burn, a
+ * premature card standing, a push short of the call); cards and chips make the deal, the action and the
+ * board; and every key does something in every one — a player's key acts or waits for the street
+ * (between rounds), `exposed` is judged during the deal (r.33) and, like the player's keys, may be taken
+ * back by `undo`, and any key ends the undo window and reads a short push as it stood. The floor's
+ * rulings each have a transition: `misdeal` and `void` end the hand.
+ */
+const PLAY_INPUTS = {
+  tick: { actions: "tick" },
+  observed: { actions: "observe" },
+  key: [
+    { guard: "dealerTakesBack", actions: "takeBackKey" },
+    { guard: "dealerActsForTheSeat", actions: "playerKey" },
+    { guard: "dealerExposedACard", actions: "exposedKey" },
+    { actions: "otherKey" },
+  ],
+  ruling: [
+    { guard: "floorContinues", actions: "continueAsRuled" },
+    { guard: "floorCallsMisdeal", target: "#hand.over", actions: "endAsMisdeal" },
+    { guard: "floorVoids", target: "#hand.over", actions: "endAsVoid" },
+    { guard: "floorKills", actions: "kill" },
+  ],
+} as const;
+
+/**
+ * The dealer's keys while held: a player's key does not act (nothing bets while the floor is called,
+ * turn.ts canBet), but every key still closes the undo window and reads a short push as it stood, and
+ * `exposed` during the deal is still judged a round later (a second exposed card, r.33).
+ */
+const keysWhileHeld = (params: StepParams) =>
+  [
+    { guard: "dealerTakesBack", actions: { type: "takeBackKey", params } },
+    { guard: "dealerActsForTheSeat", actions: { type: "playerKey", params } },
+    { guard: "dealerExposedACard", actions: { type: "exposedKey", params } },
+    { actions: { type: "otherKey", params } },
+  ] as const;
+
 /** The holds while procedure `name` is in force (or none): released to where play was. */
 function heldIn(name: ProcedureName) {
   // (Entered from another procedure's hold when the board's cards ended or changed it: see ./procedure.ts.)
@@ -124,6 +157,7 @@ function heldIn(name: ProcedureName) {
     { misdeal: MISDEAL_HOLDS, void: VOID_HOLDS },
     "hand",
     procedurePath(name, "on"),
+    keysWhileHeld,
     procedureMovesWhileHeld("hand", name),
   );
 }
@@ -143,8 +177,14 @@ export const handMachine = setup({
         observe(h, e.observations);
       }),
     }),
-    key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
-    ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),
+    takeBackKey: assign({ h: step((h) => takeBackKey(h)) }),
+    playerKey: assign({ h: step((h, e) => e.type === "key" && playerKey(h, e.key)) }),
+    exposedKey: assign({ h: step((h) => exposedKey(h)) }),
+    otherKey: assign({ h: step((h, e) => e.type === "key" && otherKey(h, e.key)) }),
+    continueAsRuled: assign({ h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.code)) }),
+    endAsMisdeal: assign({ h: step((h) => endAs(h, "misdeal")) }),
+    endAsVoid: assign({ h: step((h) => endAs(h, "void")) }),
+    kill: assign({ h: step((h, e) => e.type === "ruling" && killHand(h, e.seat)) }),
     // The state's hold is not given to the functions: the hand is released before they run.
     release: assign({
       h: (args, params: StepParams) => step((h) => params.held !== null && release(h, params.held))(args),
@@ -154,6 +194,8 @@ export const handMachine = setup({
   },
   guards: {
     ...HOLD_GUARDS,
+    ...RULING_GUARDS,
+    ...KEY_GUARDS,
     ...PROCEDURE_GUARDS,
     ended: ({ context }) => context.h.result !== null,
     dealt: ({ context }) => context.h.dealComplete,
@@ -166,14 +208,14 @@ export const handMachine = setup({
   initial: "dealing",
   states: {
     // The deal: hole cards in order; misdeals are judged here.
-    dealing: { on: HAND_INPUTS, always: [...IN_PLAY, { guard: "dealt", target: "betting" }] },
+    dealing: { on: PLAY_INPUTS, always: [...IN_PLAY, { guard: "dealt", target: "betting" }] },
     // A betting round: chips, keys and the muck are actions of the seat to act.
-    betting: { on: HAND_INPUTS, always: [...IN_PLAY, { guard: "betweenRounds", target: "board" }] },
+    betting: { on: PLAY_INPUTS, always: [...IN_PLAY, { guard: "betweenRounds", target: "board" }] },
     // Between rounds (or an all-in run-out): burn and board cards make the next street.
-    board: { on: HAND_INPUTS, always: [...IN_PLAY, { guard: "betting", target: "betting" }] },
+    board: { on: PLAY_INPUTS, always: [...IN_PLAY, { guard: "betting", target: "betting" }] },
     // The board procedures (RP-5, r.35, a card too many for a street: see ./procedure.ts), in force
     // through betting rounds and between them, and through a hold.
-    ...procedureStates(HAND_INPUTS, IN_PLAY, (name) => heldIn(name)),
+    ...procedureStates(PLAY_INPUTS, IN_PLAY, (name) => heldIn(name)),
     // Waiting for the floor: a misdeal (r.33) or a deck that is not whole (IPC 29), one state per
     // alert. Cards are still tracked. Play resumes at the deal, whose eventless transitions carry the
     // hand on to where it is.

@@ -169,19 +169,14 @@ export function tookHold<C extends HoldLedger>(h: C): C {
   return h;
 }
 
-/** Every state of play takes the same inputs; the hand's functions decide what an input means now. */
-export const HAND_INPUTS = {
-  tick: { actions: "tick" },
-  observed: { actions: "observe" },
-  key: { actions: "key" },
-  ruling: { actions: "ruling" },
-} as const;
-
 /** Checked after every input while a hand is in play: it has ended, or an alert asked for a hold. */
 export const ENDED_OR_HELD = [
   { guard: "ended", target: "over" },
   { guard: "holdAsked", target: "held" },
 ] as const;
+
+type Ruled = { event: HandInput };
+const ruled = (event: HandInput, ruling: RulingName) => event.type === "ruling" && event.ruling === ruling;
 
 /** The guards of the hold states, shared by every hand machine (their names are the rules'). */
 export const HOLD_GUARDS = {
@@ -190,43 +185,65 @@ export const HOLD_GUARDS = {
   /** The hold asked for is this one. */
   askedFor: ({ context }: { context: { h: HoldLedger } }, params: { code: string }) =>
     context.h.held?.code === params.code,
-  /** The floor lets the hand go on as it lies (the floor decides). */
-  floorContinues: ({ event }: { event: HandInput }) => event.type === "ruling" && event.ruling === "continue",
+};
+
+/**
+ * The floor's rulings, one guard each (rule 1: the floor decides; poker-rules.md §1): every hand
+ * machine takes each ruling on a transition of its own, so the chart says what each call does.
+ */
+export const RULING_GUARDS = {
+  /** The floor lets the hand go on as it lies (a hold released, an alert cleared). */
+  floorContinues: ({ event }: Ruled) => ruled(event, "continue"),
+  /** The floor calls a misdeal (r.33): the hand ends, the stacks as they were, dealt again. */
+  floorCallsMisdeal: ({ event }: Ruled) => ruled(event, "misdeal"),
+  /** The floor voids the hand (IPC 29): it ends, every chip back where it was. */
+  floorVoids: ({ event }: Ruled) => ruled(event, "void"),
+  /** The floor rules a hand dead (hold'em: it folds when the action reaches it; TCP: the box folds). */
+  floorKills: ({ event }: Ruled) => ruled(event, "dead"),
 };
 
 /**
  * The `held` state of a hand machine: one state per alert that holds the hand, under `misdeal` or
  * `void` (the floor's call it waits for). Entered from any state of play when an input asked for a
- * hold; cards and chips are still read while held. The floor's `continue` releases the hand through
- * the `release` action to `released` (whose eventless transitions carry the hand on to where it is);
- * `misdeal` and `void` end it. Needs the actions `tick`, `observe`, `key`, `ruling`, `release` (a
- * stepper's, given the hold as {@link StepParams}) and `tookHold`, and {@link HOLD_GUARDS} and `ended`.
+ * hold. The floor's `continue` releases the hand through the `release` action to `released` (whose
+ * eventless transitions carry the hand on to where it is); its `misdeal` and `void` end it; `dead`
+ * kills a hand (or box) and the hand stays held. Needs the actions `tick`, `observe`, `release`,
+ * `endAsMisdeal`, `endAsVoid`, `kill` and `tookHold` (a stepper's, given the hold as
+ * {@link StepParams}) and those `keys` names, and {@link HOLD_GUARDS}, {@link RULING_GUARDS} and `ended`.
  */
-export function heldState<G extends string = never, A extends string = never>(
+export function heldState<K, G extends string = never, A extends string = never>(
   holds: { misdeal: Record<string, MisdealHold>; void: Record<string, VoidHold> },
   machineId: string,
   released: string,
+  /** The dealer's keys a held hand still takes (each machine says which, and why), given the hold. */
+  keys: (params: StepParams) => K,
   /** More eventless transitions of each hold's state, given its path below `held` (e.g. "misdeal.firstCard"). */
   moves: (leaf: string) => readonly { guard: G; target: string; actions?: A }[] = () => [],
 ) {
+  const over = `#${machineId}.over`;
   const leaf = (kind: "misdeal" | "void", name: string, code: string) => {
-    const params = { held: { kind, code } as Hold };
+    const params: StepParams = { held: { kind, code } as Hold };
     return {
       entry: "tookHold",
       on: {
+        // The judgements that waited for the readers still fall due while the floor is called.
         tick: { actions: { type: "tick", params } },
+        // Cards and chips are still tracked while held, only to record them: the floor rules on the
+        // table as it lies, and play resumes from it (a hold asked for then does not replace this one).
         observed: { actions: { type: "observe", params } },
-        key: { actions: { type: "key", params } },
+        key: keys(params),
         ruling: [
           {
             guard: "floorContinues",
             target: `#${machineId}.${released}`,
             actions: { type: "release", params },
           },
-          { actions: { type: "ruling", params } },
+          { guard: "floorCallsMisdeal", target: over, actions: { type: "endAsMisdeal", params } },
+          { guard: "floorVoids", target: over, actions: { type: "endAsVoid", params } },
+          { guard: "floorKills", actions: { type: "kill", params } },
         ],
       },
-      always: [{ guard: "ended", target: `#${machineId}.over` }, ...moves(`${kind}.${name}`)],
+      always: [{ guard: "ended", target: over }, ...moves(`${kind}.${name}`)],
     } as const;
   };
   // (Entered only through `asked`; xstate asks every compound state for an initial one.)

@@ -6,11 +6,15 @@
  * The inputs are those a table gives the hand in a scenario (recorded at the HandSession, with the
  * hand's context and the chart's state just before each), so the contexts are real hands, not
  * hand-built ones; the chart alone is then stepped from them.
+ *
+ * Over 300 lines: both games' charts share the recorder and the snapshot helpers at the top, and one
+ * test per state change reads best beside the others of its chart.
  */
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createActor, getNextSnapshot, type StateValue } from "xstate";
 import { loadConfig } from "../../src/config/config.js";
+import type { ButtonName } from "../../src/contract/input.js";
 import type { HandContext } from "../../src/hand/context.js";
 import { handMachine } from "../../src/hand/machine.js";
 import type { HandInput } from "../../src/hand/machineSession.js";
@@ -296,5 +300,216 @@ describe("the holds for the floor are states of the Three Card Poker chart", () 
   it("TCP rules (the dealer's card exposed): held for the floor's misdeal", () => {
     const { next } = into(tcp("dealer-exposed"));
     expect(next.value).toEqual({ held: { misdeal: "dealerExposed" } });
+  });
+});
+
+describe("the hold'em chart's states of play and holds: the floor's rulings (rule 1: the floor decides) and the dealer's keys on transitions of their own", () => {
+  /** A betting round of a recorded hand, as the chart had it. */
+  const inBetting = () => {
+    const steps = record("hand-dead-after-substantial-action");
+    const s = steps.find((x) => x.before === "betting" && x.h.betting.toAct !== null);
+    expect(s, "no input in a betting round").toBeDefined();
+    return snapshotBefore(s!);
+  };
+  const ruling = (
+    snapshot: ReturnType<typeof snapshotBefore>,
+    r: "misdeal" | "void" | "continue",
+    seat?: number,
+  ) =>
+    getNextSnapshot(handMachine, copy(snapshot), {
+      type: "ruling",
+      t: snapshot.context.h.t + 1,
+      ruling: r,
+      ...(seat === undefined ? {} : { seat }),
+    });
+
+  it("r.33: the floor's misdeal in a betting round ends the hand on its own transition, the stacks as they were", () => {
+    const snapshot = inBetting();
+    const next = ruling(snapshot, "misdeal");
+    expect(next.value).toBe("over");
+    expect(next.context.h.result).toBe("misdeal");
+    expect(next.context.h.finalStacks).toEqual(snapshot.context.h.stacksBefore);
+  });
+
+  it("IPC 29: the floor's void in a betting round ends the hand", () => {
+    const next = ruling(inBetting(), "void");
+    expect(next.value).toBe("over");
+    expect(next.context.h.result).toBe("void");
+  });
+
+  it("the floor's dead hand: the seat folds when the action reaches it, and the round goes on", () => {
+    const snapshot = inBetting();
+    const seat = snapshot.context.h.betting.toAct!;
+    const next = getNextSnapshot(handMachine, copy(snapshot), {
+      type: "ruling",
+      t: snapshot.context.h.t + 1,
+      ruling: "dead",
+      seat,
+    });
+    expect(next.context.h.dead).toContain(seat);
+    expect(next.context.h.betting.seats.find((s) => s.seat === seat)?.folded).toBe(true);
+    expect(next.value).not.toBe("over");
+  });
+
+  it("r.33 misdeal hold: the floor's misdeal ends a held hand, and the keys are still taken while held", () => {
+    const steps = record("misdeal-ruled-continue");
+    const into = entering(steps, "held");
+    const held = into.next;
+    expect(held.value).toEqual({ held: { misdeal: "firstCard" } });
+    expect(ruling(held, "misdeal").value).toBe("over");
+    // A key while held closes the undo window (and `exposed` is judged a round later): it is an input.
+    expect(held.can({ type: "key", t: held.context.h.t + 1, key: "exposed" })).toBe(true);
+    expect(held.can({ type: "key", t: held.context.h.t + 1, key: "check" })).toBe(true);
+  });
+
+  it("rule 1: in every state of play and every hold, the floor's misdeal and void lead straight to the end; continue and dead stay", () => {
+    const plays = ["dealing", "betting", "board", "prematureFlop.on", "fourCardFlop.on", "tooManyRiver.on"];
+    const holds = ["held.misdeal.cardCount", "held.void.duplicateCard", "prematureTurn.held.misdeal.exposed"];
+    for (const path of [...plays, ...holds]) {
+      const ruling = handMachine.getStateNodeById(`hand.${path}`).transitions.get("ruling") ?? [];
+      const to = Object.fromEntries(ruling.map((t) => [String(t.guard), t.target?.map((n) => n.id) ?? []]));
+      expect(to.floorCallsMisdeal, path).toEqual(["hand.over"]);
+      expect(to.floorVoids, path).toEqual(["hand.over"]);
+      expect(to.floorKills, path).toEqual([]);
+      // A hold's `continue` releases the hand to play; in play it stays where it is.
+      expect(to.floorContinues, path).toEqual(path.includes("held") ? [expect.any(String)] : []);
+    }
+  });
+
+  it("the dealer's keys, each on a transition named after what it does: the seat to act folds, and undo takes it back (issue 16)", () => {
+    const snapshot = inBetting();
+    const seat = snapshot.context.h.betting.toAct!;
+    const t = snapshot.context.h.t + 1;
+    const keys = handMachine.getStateNodeById("hand.betting").transitions.get("key") ?? [];
+    expect(keys.map((k) => k.guard ?? null)).toEqual([
+      "dealerTakesBack",
+      "dealerActsForTheSeat",
+      "dealerExposedACard",
+      null,
+    ]);
+    const acted = getNextSnapshot(handMachine, copy(snapshot), { type: "key", t, key: "fold" });
+    const action = acted.context.h.out.find((e) => e.kind === "action");
+    expect(action).toMatchObject({ seat, action: "fold" });
+    expect(acted.context.h.undoable?.key).toBe("fold");
+    const undone = getNextSnapshot(handMachine, copy(acted), { type: "key", t: t + 1, key: "undo" });
+    expect(undone.context.h.out.at(-1)).toMatchObject({ kind: "key_undone", key: "fold", seat });
+    expect(undone.context.h.betting.toAct).toBe(seat);
+  });
+
+  it("r.33: the exposed key during the deal is judged one scan round later; `ok` only closes the undo window", () => {
+    const steps = record("misdeal-exposed-two-cards");
+    const s = steps.find((x) => x.before === "dealing" && x.h.cardsDealt > 0);
+    expect(s, "no input during the deal").toBeDefined();
+    const dealing = snapshotBefore(s!);
+    const t = dealing.context.h.t + 1;
+    const exposed = getNextSnapshot(handMachine, copy(dealing), { type: "key", t, key: "exposed" });
+    expect(exposed.context.h.timers).toContainEqual({
+      kind: "exposed",
+      due: t + dealing.context.h.reading.scanRoundMs,
+    });
+    expect(exposed.context.h.undoable?.key).toBe("exposed");
+    const ok = getNextSnapshot(handMachine, copy(exposed), { type: "key", t: t + 1, key: "ok" });
+    expect(ok.context.h.undoable).toBeNull();
+    expect(ok.value).toBe("dealing");
+  });
+
+  it("every state of play takes every input: each does something in each (see machine.ts PLAY_INPUTS)", () => {
+    const snapshot = inBetting();
+    const t = snapshot.context.h.t + 1;
+    for (const key of ["check", "fold", "raise", "allin", "exposed", "undo", "ok"] as const)
+      expect(snapshot.can({ type: "key", t, key }), key).toBe(true);
+    for (const r of ["continue", "misdeal", "void", "dead"] as const)
+      expect(snapshot.can({ type: "ruling", t, ruling: r }), r).toBe(true);
+    expect(snapshot.can({ type: "tick", t })).toBe(true);
+    expect(snapshot.can({ type: "observed", t, observations: [] })).toBe(true);
+  });
+});
+
+describe("each state of the Three Card Poker chart takes the keys and rulings that can change its hand", () => {
+  const tcp = (scenario: string) =>
+    recordOn<TcpContext>(
+      TcpSession,
+      tcpTable(),
+      fileURLToPath(new URL(`./tcp/scenarios/${scenario}.jsonl`, import.meta.url)),
+    );
+  const before = (step: Step<TcpContext>) =>
+    tcpMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
+  /** The chart as it was before the first input in state `name` of a recorded hand. */
+  const inState = (steps: Step<TcpContext>[], name: string) => {
+    const s = steps.find((x) => top(x.before) === name);
+    expect(s, `no input in ${name}`).toBeDefined();
+    return before(s!);
+  };
+  const key = (t: number, k: ButtonName) => ({ type: "key", t, key: k }) as const;
+  const rule = (t: number, r: "continue" | "misdeal" | "void" | "dead", seat?: number) =>
+    ({ type: "ruling", t, ruling: r, ...(seat === undefined ? {} : { seat }) }) as const;
+
+  it("betting (bets free): only `exposed` of the keys (its card may come a round later); no box to fold or kill, no deal to end", () => {
+    const s = inState(tcp("dealer-qualifies-player-wins"), "betting");
+    const t = s.context.h.t + 1;
+    expect(s.can(key(t, "exposed"))).toBe(true);
+    for (const k of ["fold", "ok", "check", "undo", "raise"] as const)
+      expect(s.can(key(t, k)), k).toBe(false);
+    expect(s.can(rule(t, "dead", 1))).toBe(false);
+    expect(s.can(rule(t, "continue"))).toBe(true);
+    // The floor may still call a misdeal or void the hand: straight to the end.
+    expect(getNextSnapshot(tcpMachine, s, rule(t, "void")).value).toBe("over");
+  });
+
+  it("the deal: `fold`, `ok` (the deal is over) and `exposed` (a dealer's card is a misdeal), and every ruling", () => {
+    const s = inState(tcp("dealer-qualifies-player-wins"), "dealing");
+    const t = s.context.h.t + 1;
+    for (const k of ["fold", "ok", "exposed"] as const) expect(s.can(key(t, k)), k).toBe(true);
+    for (const k of ["check", "undo", "allin"] as const) expect(s.can(key(t, k)), k).toBe(false);
+    expect(s.can(rule(t, "dead", 1))).toBe(true);
+  });
+
+  it("the decisions: `fold` and `exposed` (about the dealer's cards now); `ok` has no deal left to end", () => {
+    const steps = tcp("dealer-qualifies-player-wins");
+    const s = inState(steps, "decisions");
+    const t = s.context.h.t + 1;
+    expect(s.can(key(t, "fold"))).toBe(true);
+    expect(s.can(key(t, "exposed"))).toBe(true);
+    expect(s.can(key(t, "ok"))).toBe(false);
+    // The floor's dead box folds it: it loses its Ante, as a fold does.
+    const box = Number(Object.keys(s.context.h.boxes)[0]);
+    const next = getNextSnapshot(tcpMachine, s, rule(t, "dead", box));
+    expect(next.context.h.boxes[box]?.folded).toBe(true);
+  });
+
+  it("the deal and the decision: the card that completes the deal takes the chart to the decisions (the hand keeps no flag of it)", () => {
+    const steps = tcp("dealer-qualifies-player-wins");
+    const step = steps.find((x) => top(x.before) === "dealing" && top(x.after) === "decisions");
+    expect(step, "no input completed the deal").toBeDefined();
+    const next = getNextSnapshot(tcpMachine, before(step!), step!.event);
+    expect(next.value).toBe("decisions");
+    expect(next.context.h.out).toContainEqual(expect.objectContaining({ kind: "street", street: "preflop" }));
+    expect("dealComplete" in next.context.h).toBe(false);
+  });
+
+  it("TCP rules misdeal hold: the keys of the game are still taken, the others are not inputs of the chart", () => {
+    const steps = tcp("misdeal-card-count-box");
+    const step = steps.find((x) => top(x.before) !== "held" && top(x.after) === "held")!;
+    const held = getNextSnapshot(tcpMachine, before(step), step.event);
+    const t = step.event.t + 1;
+    for (const k of ["fold", "ok", "exposed"] as const) expect(held.can(key(t, k)), k).toBe(true);
+    expect(held.can(key(t, "check"))).toBe(false);
+  });
+
+  it("an actor restored before a hold follows the recorded hand through the hold to its end (the ticks its clock)", () => {
+    const steps = tcp("misdeal-card-count-box");
+    const i = steps.findIndex((x) => top(x.before) !== "held" && top(x.after) === "held");
+    const start = before(steps[i]!);
+    const actor = createActor(tcpMachine, {
+      snapshot: tcpMachine.getPersistedSnapshot(start),
+      input: { h: start.context.h },
+    }).start();
+    const end = steps.findIndex((x, k) => k > i && x.after === "over");
+    expect(end, "the hand did not end").toBeGreaterThan(i);
+    for (const s of steps.slice(i, end + 1)) {
+      actor.send(s.event);
+      expect(actor.getSnapshot().value).toEqual(s.after);
+    }
+    expect(actor.getSnapshot().status).toBe("done");
   });
 });

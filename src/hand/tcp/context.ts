@@ -108,7 +108,6 @@ export interface TcpContext {
   /** Face → tag of every card in play: a second tag of a face is a duplicate (IPC 29). */
   faces: Map<Card, string>;
   cardsDealt: number;
-  dealComplete: boolean;
   /** The chart's hold while it handles an input, null between inputs (see ../hold.ts). */
   held: Hold | null;
   /** When the last card that voided the hand was read (see ../hold.ts). */
@@ -161,6 +160,14 @@ export function betsOnZones(h: TcpContext, box: number): ThreeCardBets {
 /** The boxes in the hand, lowest first. */
 export function boxesInOrder(h: TcpContext): TcpBox[] {
   return Object.values(h.boxes).sort((a, b) => a.box - b.box);
+}
+
+/**
+ * Whether the deal is complete: the decisions have begun (or the hand is over). The phase says it; the
+ * hand keeps no flag of its own that could say otherwise.
+ */
+export function dealComplete(h: TcpContext): boolean {
+  return h.phase === "decisions" || h.phase === "over";
 }
 
 /** Whether a box still owes its Play bet or its fold (open boxes decide, blind ones owe it from before). */

@@ -10,7 +10,7 @@ import { raise, tcpSay } from "./alerts.js";
 import { lockBets } from "./bets.js";
 import { schedule } from "../timers.js";
 import { askHold, isHeld } from "../hold.js";
-import { boxesInOrder, type HandOwner, type TcpContext } from "./context.js";
+import { boxesInOrder, dealComplete, type HandOwner, type TcpContext } from "./context.js";
 
 function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_EXPOSED"): void {
   askHold(h, { kind: "misdeal", code });
@@ -64,8 +64,7 @@ function dealCard(h: TcpContext, owner: HandOwner, tag: string, face: Card): voi
   } else {
     boxCard(h, owner, tag, face);
   }
-  if (!h.dealComplete && !isHeld(h) && dealIsWhole(h)) {
-    h.dealComplete = true;
+  if (!dealComplete(h) && !isHeld(h) && dealIsWhole(h)) {
     h.phase = "decisions";
     // The deal is complete: the decisions begin (the hold'em "pre-flop" street, with no board).
     h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
@@ -116,14 +115,14 @@ function dealCount(h: TcpContext) {
  * later; the bridge's K is how many misses in a row the reading counts as noise.
  */
 export function dealEnded(h: TcpContext): void {
-  if (h.dealComplete || h.phase === "betting") return;
+  if (h.phase !== "dealing") return;
   // Chips that change after it (the decisions' Play bets) are not read early by the judgement (`since`).
   schedule(h, { kind: "dealEnd", due: h.t + h.reading.lagMs, since: h.t });
 }
 
 /** The lag after the deal looked over: a hand still short (or long) was misdealt. */
 export function judgeDealEnd(h: TcpContext): void {
-  if (h.dealComplete || !h.locked) return;
+  if (dealComplete(h) || !h.locked) return;
   const wrong = wrongCardCounts(dealCount(h))[0];
   if (wrong !== undefined) cardCount(h, wrong.hand, wrong.cards, `the game deals ${CARDS_PER_HAND}`);
 }
@@ -140,7 +139,7 @@ export function cardExposed(h: TcpContext): void {
 /** One scan round after the `exposed` key: whose card it was. */
 export function judgeExposed(h: TcpContext): void {
   if (h.phase === "betting" || h.phase === "over") return;
-  const owner: HandOwner | null = h.dealComplete ? "dealer" : lastDealt(h);
+  const owner: HandOwner | null = dealComplete(h) ? "dealer" : lastDealt(h);
   if (owner === null) return;
   if (rulingOnExposedCard(owner === "dealer" ? "dealer" : "player") === "misdeal") {
     if (!isHeld(h) && raise(h, tcpSay.dealerExposed(h.t))) holdForMisdeal(h, "TCP_DEALER_EXPOSED");

@@ -5,14 +5,14 @@
  * ({@link TcpContext}); every action calls a pure function of this folder.
  */
 import { assign, setup } from "xstate";
-import type { ButtonName, RulingName } from "../../contract/input.js";
+import type { ButtonName } from "../../contract/input.js";
 import { isAlertCode } from "../alerts.js";
 import {
   ENDED_OR_HELD,
-  HAND_INPUTS,
   type HandInput,
   heldState,
   HOLD_GUARDS,
+  RULING_GUARDS,
   type StepParams,
   stepper,
   tookHold,
@@ -34,53 +34,75 @@ function progress(h: TcpContext): void {
   if (h.result === null && readyToReveal(h)) settleHand(h);
 }
 
-function onKey(h: TcpContext, key: ButtonName): void {
-  if (key === "fold") {
-    dealEnded(h);
-    foldKey(h);
-  } else if (key === "exposed") cardExposed(h);
-  // `ok`: the dealer says the deal is over (a short deal with no decision to reveal it).
-  else if (key === "ok") dealEnded(h);
+/** The `fold` key: the deal is over by then, and the lowest box still to decide folds. */
+function foldLowestBox(h: TcpContext): void {
+  dealEnded(h);
+  foldKey(h);
 }
 
 const isTcpCode = (code: string): code is TcpAlertCode =>
   isAlertCode(code) || code === "TCP_BET_INVALID" || code === "TCP_PLAYER_EXPOSED";
 
-/** The floor's ruling on an open alert (the floor decides). */
-function onRuling(h: TcpContext, ruling: RulingName, seat?: number, code?: string): void {
-  switch (ruling) {
-    case "continue":
-      // (A held hand's `continue` is the chart's: see release.)
-      if (code && isTcpCode(code)) {
-        // The bets stand as the table holds them (a changed bet is not taken, an invalid one is).
-        clearAll(h, code, seat);
-      }
-      break;
-    case "misdeal":
-      endHand(h, "misdeal", { ...h.stacksBefore });
-      break;
-    case "void":
-      endHand(h, "void", { ...h.stacksBefore });
-      break;
-    case "dead":
-      // A dead box is folded: it loses what a fold loses.
-      if (seat !== undefined) {
-        foldBox(h, seat);
-        clearAll(h, "TCP_BET_AFTER_DEAL", seat);
-      }
-      break;
-  }
+/** The floor's `continue` on an alert that does not hold the hand. */
+function continueAsRuled(h: TcpContext, seat?: number, code?: string): void {
+  // The bets stand as the table holds them (a changed bet is not taken, an invalid one is).
+  if (code && isTcpCode(code)) clearAll(h, code, seat);
+}
+
+/** The floor's `dead`: a dead box is folded, and loses what a fold loses. */
+function killBox(h: TcpContext, seat?: number): void {
+  if (seat === undefined) return;
+  foldBox(h, seat);
+  clearAll(h, "TCP_BET_AFTER_DEAL", seat);
 }
 
 /** The floor's `continue` on a hold: its alert is cleared and play goes on with the cards as they lie. */
 function release(h: TcpContext, hold: Hold): void {
   clearAll(h, hold.code);
   // A hand the floor let stand counts as dealt.
-  if (h.phase === "dealing" && h.dealerTags.length >= 3) {
-    h.dealComplete = true;
-    h.phase = "decisions";
-  }
+  if (h.phase === "dealing" && h.dealerTags.length >= 3) h.phase = "decisions";
 }
+
+type Keyed = { event: TcpMachineEvent };
+const pressed = (event: TcpMachineEvent, key: ButtonName) => event.type === "key" && event.key === key;
+
+/**
+ * The dealer's keys the game has a use for, one guard each (rules/three-card-poker.md). Three Card
+ * Poker has no action keys, no `undo`: the chart takes no other key (none would change the hand).
+ */
+const KEY_GUARDS = {
+  /** "A player either folds": the `fold` key folds the lowest box still to decide. */
+  dealerFolds: ({ event }: Keyed) => pressed(event, "fold"),
+  /** The `ok` key: the dealer says the deal is over (a short deal with no decision to reveal it). */
+  dealerEndsTheDeal: ({ event }: Keyed) => pressed(event, "ok"),
+  /** The `exposed` key: an exposed dealer card is a misdeal, a player's is not (judged a round later). */
+  dealerExposedACard: ({ event }: Keyed) => pressed(event, "exposed"),
+};
+
+/**
+ * Each state's inputs. Ticks and what the readers saw matter in every state (the judgements that
+ * waited for the readers: the last hand's cards, the lock, the deal's end, an exposed card; cards and
+ * bets). The keys and rulings that matter differ: see each state.
+ */
+const EXPOSED = { guard: "dealerExposedACard", actions: "exposedKey" } as const;
+const FOLD = { guard: "dealerFolds", actions: "foldKey" } as const;
+const DEAL_OVER = { guard: "dealerEndsTheDeal", actions: "dealOverKey" } as const;
+const CONTINUE = { guard: "floorContinues", actions: "continueAsRuled" } as const;
+const MISDEAL = { guard: "floorCallsMisdeal", target: "#tcp.over", actions: "endAsMisdeal" } as const;
+const VOID = { guard: "floorVoids", target: "#tcp.over", actions: "endAsVoid" } as const;
+const KILL = { guard: "floorKills", actions: "kill" } as const;
+const SEEN = { tick: { actions: "tick" }, observed: { actions: "observe" } } as const;
+
+/**
+ * The keys while held: the floor rules on the table as it lies, and a fold, the deal's end or an
+ * exposed card still happened (each is judged as in play; nothing is revealed while held).
+ */
+const keysWhileHeld = (params: StepParams) =>
+  [
+    { ...FOLD, actions: { type: "foldKey", params } },
+    { ...DEAL_OVER, actions: { type: "dealOverKey", params } },
+    { ...EXPOSED, actions: { type: "exposedKey", params } },
+  ] as const;
 
 const step = stepper<TcpContext>(progress);
 
@@ -104,8 +126,16 @@ export const tcpMachine = setup({
       }),
     }),
     observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
-    key: assign({ h: step((h, e) => e.type === "key" && onKey(h, e.key)) }),
-    ruling: assign({ h: step((h, e) => e.type === "ruling" && onRuling(h, e.ruling, e.seat, e.code)) }),
+    foldKey: assign({ h: step((h) => foldLowestBox(h)) }),
+    // `ok`: the dealer says the deal is over.
+    dealOverKey: assign({ h: step((h) => dealEnded(h)) }),
+    exposedKey: assign({ h: step((h) => cardExposed(h)) }),
+    continueAsRuled: assign({
+      h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.seat, e.code)),
+    }),
+    endAsMisdeal: assign({ h: step((h) => endHand(h, "misdeal", { ...h.stacksBefore })) }),
+    endAsVoid: assign({ h: step((h) => endHand(h, "void", { ...h.stacksBefore })) }),
+    kill: assign({ h: step((h, e) => e.type === "ruling" && killBox(h, e.seat)) }),
     // The state's hold is not given to the functions: the hand is released before they run.
     release: assign({
       h: (args, params: StepParams) => step((h) => params.held !== null && release(h, params.held))(args),
@@ -114,6 +144,8 @@ export const tcpMachine = setup({
   },
   guards: {
     ...HOLD_GUARDS,
+    ...RULING_GUARDS,
+    ...KEY_GUARDS,
     ended: ({ context }) => context.h.result !== null,
     drawn: ({ context }) => context.h.phase !== "betting",
     dealt: ({ context }) => context.h.phase === "decisions",
@@ -123,15 +155,28 @@ export const tcpMachine = setup({
   context: ({ input }) => ({ h: input.h }),
   initial: "betting",
   states: {
-    // Bets go on and come off freely; the first card drawn locks them.
-    betting: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "drawn", target: "dealing" }] },
-    // Three cards to each box and to the dealer; misdeals are judged here.
-    dealing: { on: HAND_INPUTS, always: [...ENDED_OR_HELD, { guard: "dealt", target: "decisions" }] },
-    // Play or fold; when all have decided the dealer turns his cards and the hand settles.
-    decisions: { on: HAND_INPUTS, always: ENDED_OR_HELD },
+    // Bets go on and come off freely; the first card drawn locks them. Of the keys only `exposed`
+    // matters (the card it is about may be reported a round after it, and is then judged); `fold` and
+    // `ok` have no box and no deal to act on yet, nor has the floor's `dead`.
+    betting: {
+      on: { ...SEEN, key: [EXPOSED], ruling: [CONTINUE, MISDEAL, VOID] },
+      always: [...ENDED_OR_HELD, { guard: "drawn", target: "dealing" }],
+    },
+    // Three cards to each box and to the dealer; misdeals are judged here. `fold` and a Play bet end
+    // the deal as `ok` does (a box short is then a misdeal, after the readers' lag).
+    dealing: {
+      on: { ...SEEN, key: [FOLD, DEAL_OVER, EXPOSED], ruling: [CONTINUE, MISDEAL, VOID, KILL] },
+      always: [...ENDED_OR_HELD, { guard: "dealt", target: "decisions" }],
+    },
+    // Play or fold; when all have decided the dealer turns his cards and the hand settles. The deal
+    // is over: `ok` has nothing left to end; `exposed` is now about the dealer's cards.
+    decisions: {
+      on: { ...SEEN, key: [FOLD, EXPOSED], ruling: [CONTINUE, MISDEAL, VOID, KILL] },
+      always: ENDED_OR_HELD,
+    },
     // Waiting for the floor: a misdeal, or a deck that is not whole. Cards and chips are still read.
     // Play resumes at the betting state, whose eventless transitions carry the hand on.
-    held: heldState({ misdeal: TCP_MISDEAL_HOLDS, void: VOID_HOLDS }, "tcp", "betting"),
+    held: heldState({ misdeal: TCP_MISDEAL_HOLDS, void: VOID_HOLDS }, "tcp", "betting", keysWhileHeld),
     over: { type: "final" },
   },
 });

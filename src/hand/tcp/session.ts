@@ -74,7 +74,6 @@ function initialContext(init: TcpInit): TcpContext {
     dealerFaces: [],
     faces: new Map(),
     cardsDealt: 0,
-    dealComplete: false,
     held: null,
     voidCardAt: null,
     open: [],

@@ -1,0 +1,65 @@
+/**
+ * The dealer's keys as the hold'em chart takes them: one guard per kind of key, named after what it
+ * does under the rules, and the function each transition calls. Every key reaching the hand does
+ * something in every state of play (see machine.ts PLAY_INPUTS), so the split is by key, not by state.
+ */
+import type { ButtonName } from "../contract/input.js";
+import type { HandInput } from "./machineSession.js";
+import type { HandContext } from "./context.js";
+import { boardSettledByAction } from "./board.js";
+import { readShortPush } from "./chips.js";
+import { cardExposed } from "./deal.js";
+import { actionKey } from "./turn.js";
+import { beforeKey, undoKey } from "./undo.js";
+
+type PlayerKey = "check" | "fold" | "raise" | "allin";
+const PLAYER_KEYS: readonly ButtonName[] = ["check", "fold", "raise", "allin"];
+const isPlayerKey = (key: ButtonName): key is PlayerKey => PLAYER_KEYS.includes(key);
+
+type Keyed = { event: HandInput };
+const pressed = (event: HandInput, test: (key: ButtonName) => boolean) =>
+  event.type === "key" && test(event.key);
+
+/** The hold'em chart's guards on the dealer's keys. */
+export const KEY_GUARDS = {
+  /** Issue 16: `undo` takes back the dealer's last key while the action has not moved on. */
+  dealerTakesBack: ({ event }: Keyed) => pressed(event, (k) => k === "undo"),
+  /**
+   * The dealer keys a player's declaration (`check`, `fold`, `raise` declared, `allin`): betting by voice
+   * (rule 40), for the seat to act (binding in turn, rule 50); between rounds it waits for the street.
+   */
+  dealerActsForTheSeat: ({ event }: Keyed) => pressed(event, isPlayerKey),
+  /** r.33-6: a card exposed by dealer error during the deal (the first or second off the deck, or a second one). */
+  dealerExposedACard: ({ event }: Keyed) => pressed(event, (k) => k === "exposed"),
+};
+
+/** `undo`: a push short of the call waiting for the pot was out before the key; then the last key is taken back. */
+export function takeBackKey(h: HandContext): void {
+  readShortPush(h);
+  undoKey(h);
+}
+
+/**
+ * A player's key: the board cards waiting for the readers are as they are now (he acts on the street he
+ * sees), then the key acts for the seat to act or waits for the street. It may be taken back.
+ */
+export function playerKey(h: HandContext, key: ButtonName): void {
+  readShortPush(h);
+  beforeKey(h, key);
+  if (!isPlayerKey(key)) return;
+  boardSettledByAction(h);
+  actionKey(h, key);
+}
+
+/** `exposed`: judged one scan round later, during the deal (deal.ts); it may be taken back. */
+export function exposedKey(h: HandContext): void {
+  readShortPush(h);
+  beforeKey(h, "exposed");
+  cardExposed(h);
+}
+
+/** Any other key (`ok`): the undo window closes, and a short push is read as it stood. */
+export function otherKey(h: HandContext, key: ButtonName): void {
+  readShortPush(h);
+  beforeKey(h, key);
+}
