@@ -5,24 +5,13 @@
  * board card, a bet, a fold to the muck), unexpected ones elsewhere (a premature board card while the
  * bet zone of the seat to act is in focus, chips out of turn on another seat's bet zone).
  */
+import { mulberry32 } from "../src/sim/random.js";
 
 export const EVENTS_PER_KIND = 40;
 
 export type Kind = "deal" | "board" | "bet" | "fold" | "premature card" | "out-of-turn chips";
 export const EXPECTED: readonly Kind[] = ["deal", "board", "bet", "fold"];
 export const UNEXPECTED: readonly Kind[] = ["premature card", "out-of-turn chips"];
-
-/** A seeded generator (mulberry32): the same events every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Planned {
   kind: Kind;
@@ -39,7 +28,7 @@ const uid = (n: number) => `E0040150${n.toString(16).padStart(8, "0").toUpperCas
 
 /** The background felt and the events, as the emulator's script, with the plan to measure. */
 export function plan(ch: Record<string, number>, seed: number): { script: string; events: Planned[] } {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed); // seeded: the same events every run
   const lines: string[] = [];
   let next = 1;
   const tags = (n: number) => Array.from({ length: n }, () => uid(next++));

@@ -13,6 +13,7 @@ import type { TableEvent } from "../contract/output.js";
 import type { BbAnteOrder } from "../rules/betting.js";
 import type { GameSettings, Level } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
+import type { HandOpening } from "./machineSession.js";
 import type { RakeDue, RakeSchedule } from "../rules/rake.js";
 import type { PayTable } from "../rules/threeCard/payTable.js";
 import type { ChipTag, Observation } from "../reading/observations.js";
@@ -41,14 +42,7 @@ export interface ZoneChips {
 }
 
 /** The table at the shuffler press, as a game needs it to start its hand. */
-export interface HandPress {
-  t: number;
-  hand: number;
-  game: GameSettings;
-  positions: Positions;
-  level: Level;
-  redeal: boolean;
-  seatCount: number;
+export interface HandPress extends HandOpening {
   /** Seat → stack, for the seats dealt in. */
   stacks: Record<number, number>;
   /** Seat → player name (one name on several boxes is one player). */

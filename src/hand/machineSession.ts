@@ -9,8 +9,21 @@ import { say } from "./alerts.js";
 import { raise } from "./emit.js";
 import type { Observation } from "../reading/observations.js";
 import type { HandTimer } from "./context.js";
+import type { GameSettings, Level } from "../rules/games.js";
+import type { Positions } from "../rules/positions.js";
 import { nextDue, nextSince } from "./timers.js";
 import { askHold, type Hold, type HoldLedger, type MisdealHold, type VoidHold } from "./hold.js";
+
+/** The table's facts every hand opens with, whichever the game (at the press, then in its context). */
+export interface HandOpening {
+  t: number;
+  hand: number;
+  game: GameSettings;
+  positions: Positions;
+  level: Level;
+  redeal: boolean;
+  seatCount: number;
+}
 
 /** The inputs every hand machine takes. */
 export type HandInput =

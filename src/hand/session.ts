@@ -8,23 +8,14 @@ import { createActor } from "xstate";
 import type { TableEvent } from "../contract/output.js";
 import { type BbAnteOrder, dealingOrder, startHand } from "../rules/betting.js";
 import { gameDef, limitSizes } from "../rules/games.js";
-import type { Positions } from "../rules/positions.js";
-import type { GameSettings, Level } from "../rules/games.js";
 import type { HandContext, ReadingWindows } from "./context.js";
 import { schedule } from "./timers.js";
 import { handMachine } from "./machine.js";
-import { MachineSession } from "./machineSession.js";
+import { type HandOpening, MachineSession } from "./machineSession.js";
 import { type ProcedureName, procedureState } from "./procedure.js";
 import type { ChipTag } from "../reading/observations.js";
 
-export interface HandInit {
-  t: number;
-  hand: number;
-  game: GameSettings;
-  positions: Positions;
-  level: Level;
-  redeal: boolean;
-  seatCount: number;
+export interface HandInit extends HandOpening {
   /** Stacks of the seats dealt in, before the forced bets. */
   stacks: Record<number, number>;
   oddChipUnit: number;

@@ -6,11 +6,9 @@
  * src/hand/view.ts, src/hand/tcp/view.ts); this module never reads a hand's context. The public view has
  * no hole card in it at all (principle 6); the private view, for authenticated floor staff only, adds them.
  */
-import type { StreetName } from "../contract/output.js";
 import type { HandView } from "../hand/lifecycle.js";
 import type { TcpView } from "../hand/tcp/view.js";
-import type { HandSeatView, PrivateHandView, SeatLight } from "../hand/view.js";
-import type { Card } from "../rules/cards.js";
+import type { HandSeatView, HoldemView, PrivateHandView, SeatLight } from "../hand/view.js";
 import type { TableState } from "./state.js";
 
 // The games' own read models; displays take them from here.
@@ -29,25 +27,16 @@ export interface SeatView {
   holeCards: number;
 }
 
+/** What the table's view takes from a hold'em hand's own view: each is null when no such hand is shown. */
+type HandFields = {
+  [K in "hand" | "street" | "toCall" | "minRaiseTo" | "toAct" | "button" | "sb" | "bb"]: HoldemView[K] | null;
+};
+
 /** The public read model of the core. */
-export interface CoreView {
-  hand: number | null;
-  game: string;
-  street: StreetName | null;
-  board: Card[];
-  pot: number;
-  /** Amount the seat to act must add to call, or null when nobody is to act. */
-  toCall: number | null;
-  /** Smallest legal bet or raise total for the seat to act, or null. */
-  minRaiseTo: number | null;
-  toAct: number | null;
-  button: number | null;
-  sb: number | null;
-  bb: number | null;
+export interface CoreView extends HandFields, Pick<HoldemView, "game" | "board" | "pot" | "held"> {
   level: { sb: number; bb: number; ante: number; bbAnte: number } | null;
+  /** Every seat of the table, dealt in or not. */
   seats: SeatView[];
-  /** The hand waits for the floor (misdeal or void pending). */
-  held: boolean;
   /** Three Card Poker: the hand in progress or, until the next hand, the one just settled. */
   threeCard: TcpView | null;
 }

@@ -88,6 +88,17 @@ function record(scenario: string): Step<HandContext>[] {
   return recordOn<HandContext>(HandSession, createTableFromConfig(loadConfig()), path);
 }
 
+/** A Three Card Poker scenario's recorded inputs. */
+function tcp(scenario: string): Step<TcpContext>[] {
+  const path = fileURLToPath(new URL(`./tcp/scenarios/${scenario}.jsonl`, import.meta.url));
+  return recordOn<TcpContext>(TcpSession, tcpTable(), path);
+}
+
+/** The Three Card Poker chart's snapshot before a recorded step (with a copy of the hand as it was then). */
+function tcpSnapshotBefore(step: Step<TcpContext>) {
+  return tcpMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
+}
+
 const top = (v: StateValue): string => (typeof v === "string" ? v : (Object.keys(v)[0] ?? ""));
 
 /** The snapshot the chart had before a recorded step (with a copy of the hand as it was then). */
@@ -261,20 +272,12 @@ describe("the holds for the floor are states of the hold'em chart", () => {
 });
 
 describe("the holds for the floor are states of the Three Card Poker chart", () => {
-  const tcp = (scenario: string) =>
-    recordOn<TcpContext>(
-      TcpSession,
-      tcpTable(),
-      fileURLToPath(new URL(`./tcp/scenarios/${scenario}.jsonl`, import.meta.url)),
-    );
-  const before = (step: Step<TcpContext>) =>
-    tcpMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
   const into = (steps: Step<TcpContext>[]) => {
     const step = steps.find((s) => top(s.before) !== "held" && top(s.after) === "held");
     expect(step, "no input held the hand").toBeDefined();
-    return { step: step!, next: getNextSnapshot(tcpMachine, before(step!), step!.event) };
+    return { step: step!, next: getNextSnapshot(tcpMachine, tcpSnapshotBefore(step!), step!.event) };
   };
-  const copy = (snapshot: ReturnType<typeof before>) =>
+  const copy = (snapshot: ReturnType<typeof tcpSnapshotBefore>) =>
     tcpMachine.resolveState({ value: snapshot.value, context: { h: structuredClone(snapshot.context.h) } });
 
   it("TCP rules misdeal (a box with a card too many): held, the floor's misdeal ends the hand and continue releases it", () => {
@@ -426,19 +429,11 @@ describe("the hold'em chart's states of play and holds: the floor's rulings (rul
 });
 
 describe("each state of the Three Card Poker chart takes the keys and rulings that can change its hand", () => {
-  const tcp = (scenario: string) =>
-    recordOn<TcpContext>(
-      TcpSession,
-      tcpTable(),
-      fileURLToPath(new URL(`./tcp/scenarios/${scenario}.jsonl`, import.meta.url)),
-    );
-  const before = (step: Step<TcpContext>) =>
-    tcpMachine.resolveState({ value: step.before, context: { h: structuredClone(step.h) } });
   /** The chart as it was before the first input in state `name` of a recorded hand. */
   const inState = (steps: Step<TcpContext>[], name: string) => {
     const s = steps.find((x) => top(x.before) === name);
     expect(s, `no input in ${name}`).toBeDefined();
-    return before(s!);
+    return tcpSnapshotBefore(s!);
   };
   const key = (t: number, k: ButtonName) => ({ type: "key", t, key: k }) as const;
   const rule = (t: number, r: "continue" | "misdeal" | "void" | "dead", seat?: number) =>
@@ -481,7 +476,7 @@ describe("each state of the Three Card Poker chart takes the keys and rulings th
     const steps = tcp("dealer-qualifies-player-wins");
     const step = steps.find((x) => top(x.before) === "dealing" && top(x.after) === "decisions");
     expect(step, "no input completed the deal").toBeDefined();
-    const next = getNextSnapshot(tcpMachine, before(step!), step!.event);
+    const next = getNextSnapshot(tcpMachine, tcpSnapshotBefore(step!), step!.event);
     expect(next.value).toBe("decisions");
     expect(next.context.h.out).toContainEqual(expect.objectContaining({ kind: "street", street: "preflop" }));
     expect("dealComplete" in next.context.h).toBe(false);
@@ -490,7 +485,7 @@ describe("each state of the Three Card Poker chart takes the keys and rulings th
   it("TCP rules misdeal hold: the keys of the game are still taken, the others are not inputs of the chart", () => {
     const steps = tcp("misdeal-card-count-box");
     const step = steps.find((x) => top(x.before) !== "held" && top(x.after) === "held")!;
-    const held = getNextSnapshot(tcpMachine, before(step), step.event);
+    const held = getNextSnapshot(tcpMachine, tcpSnapshotBefore(step), step.event);
     const t = step.event.t + 1;
     for (const k of ["fold", "ok", "exposed"] as const) expect(held.can(key(t, k)), k).toBe(true);
     expect(held.can(key(t, "check"))).toBe(false);
@@ -499,7 +494,7 @@ describe("each state of the Three Card Poker chart takes the keys and rulings th
   it("an actor restored before a hold follows the recorded hand through the hold to its end (the ticks its clock)", () => {
     const steps = tcp("misdeal-card-count-box");
     const i = steps.findIndex((x) => top(x.before) !== "held" && top(x.after) === "held");
-    const start = before(steps[i]!);
+    const start = tcpSnapshotBefore(steps[i]!);
     const actor = createActor(tcpMachine, {
       snapshot: tcpMachine.getPersistedSnapshot(start),
       input: { h: start.context.h },

@@ -9,6 +9,7 @@ import { loadConfig } from "../../src/config/config.js";
 import { InputEvent } from "../../src/contract/index.js";
 import { type TableCore } from "../../src/table/core.js";
 import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
+import { changesThrough } from "../support/changesThrough.js";
 import { scenarioInputs } from "../support/scenarioFiles.js";
 import { tcpTable } from "./tcp/replay.js";
 
@@ -19,22 +20,8 @@ const inputsOf = (file: string): InputEvent[] =>
  * The chart's state after each input (the core's `live.chart`, a dotted path such as
  * "held.misdeal.firstCard"), consecutive repeats folded; "none" between hands.
  */
-function statesThrough(core: TableCore, inputs: InputEvent[]): unknown[] {
-  const seen: unknown[] = [];
-  const note = () => {
-    const state = core.live?.chart ?? "none";
-    if (seen.at(-1) !== state) seen.push(state);
-  };
-  for (const e of inputs) {
-    core.advanceTo(e.t);
-    note();
-    core.handle(e);
-    note();
-  }
-  core.finish(inputs.at(-1)?.t ?? 0);
-  note();
-  return seen;
-}
+const statesThrough = (core: TableCore, inputs: InputEvent[]): unknown[] =>
+  changesThrough(core, inputs, (c) => c.live?.chart ?? "none");
 
 describe("hold'em hand machine states", () => {
   it("walks a clean hand: the deal, four betting rounds with the board between them, then the end", () => {

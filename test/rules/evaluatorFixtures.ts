@@ -1,5 +1,6 @@
 /** Shared test fixtures for the evaluator tests: a seeded card dealer and the reference evaluators. */
 import { createRequire } from "node:module";
+import { mulberry32 } from "../../src/sim/random.js";
 
 /** The parts of the `phe` package the tests and benchmark use (it ships no types). Lower is better. */
 export interface Phe {
@@ -10,17 +11,8 @@ const require = createRequire(import.meta.url);
 /** `phe` indexes cards rank * 4 + suit like `cardIndex`, with its own suit order, which changes nothing. */
 export const phe = require("phe") as Phe;
 
-/** A small seeded generator (mulberry32) so a failing hand can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the simulator's mulberry32) so a failing hand can be replayed. */
+export const seededRandom = mulberry32;
 
 /** Deals `hands` hands of `size` distinct card indices each into one flat array. */
 export function dealHands(hands: number, size: number, random: () => number): Int32Array {

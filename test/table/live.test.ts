@@ -10,6 +10,7 @@ import { InputEvent } from "../../src/contract/index.js";
 import { chartPath } from "../../src/hand/lifecycle.js";
 import type { TableCore } from "../../src/table/core.js";
 import { playSources } from "../support/viewTrace.js";
+import { changesThrough } from "../support/changesThrough.js";
 import { scenarioInputs } from "../support/scenarioFiles.js";
 import { tcpTable } from "../hand/tcp/replay.js";
 
@@ -22,22 +23,8 @@ const tableFor = (name: string): TableCore => {
 };
 
 /** `core.live` after each input, repeats folded. */
-function livesThrough(core: TableCore, inputs: InputEvent[]): unknown[] {
-  const seen: unknown[] = [];
-  const note = () => {
-    const live = core.live;
-    if (JSON.stringify(seen.at(-1)) !== JSON.stringify(live)) seen.push(live);
-  };
-  for (const e of inputs) {
-    core.advanceTo(e.t);
-    note();
-    core.handle(e);
-    note();
-  }
-  core.finish(inputs.at(-1)?.t ?? 0);
-  note();
-  return seen;
-}
+const livesThrough = (core: TableCore, inputs: InputEvent[]): unknown[] =>
+  changesThrough(core, inputs, (c) => c.live);
 
 describe("core.live: the hand in play, whichever the game", () => {
   it("hold'em: null between hands; number, game, chart and hold while a misdeal waits for the floor", () => {

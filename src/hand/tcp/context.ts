@@ -27,8 +27,7 @@ import type { TableEvent } from "../../contract/output.js";
 import type { Card } from "../../rules/cards.js";
 import type { BetLimits, ThreeCardBets } from "../../rules/threeCard/bets.js";
 import type { PayTable } from "../../rules/threeCard/payTable.js";
-import type { Positions } from "../../rules/positions.js";
-import type { GameSettings, Level } from "../../rules/games.js";
+import type { HandOpening } from "../machineSession.js";
 import type { AlertCode } from "../alerts.js";
 import type { Hold } from "../hold.js";
 
@@ -83,14 +82,7 @@ export type TcpPhase = "betting" | "dealing" | "decisions" | "over";
 
 export type TcpResult = "complete" | "misdeal" | "void";
 
-export interface TcpContext {
-  t: number;
-  hand: number;
-  game: GameSettings;
-  positions: Positions;
-  level: Level;
-  redeal: boolean;
-  seatCount: number;
+export interface TcpContext extends HandOpening {
   limits: BetLimits;
   payTable: PayTable;
   /** Seat → player name (who plays which boxes). */

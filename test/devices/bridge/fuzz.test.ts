@@ -3,20 +3,9 @@
  * valid frame that follows garbage must always come out.
  */
 import fc from "fast-check";
+import { mulberry32 } from "../../../src/sim/random.js";
 import { describe, expect, it } from "vitest";
 import { decodeMessage, encodeMessage, type Frame, FrameDecoder } from "../../../src/devices/bridge/index.js";
-
-/** Deterministic PRNG (mulberry32) so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A valid frame whose tag encodes n, so the test can tell which frames came out. */
 function marker(n: number): Buffer {
@@ -52,7 +41,7 @@ function feed(d: FrameDecoder, data: Buffer, rnd: () => number): Frame[] {
 
 describe("decoder fuzz", () => {
   it("random garbage with valid frames sprinkled in: no throw, every frame after garbage decoded", () => {
-    const rnd = prng(0xfe17);
+    const rnd = mulberry32(0xfe17);
     const parts: Buffer[] = [];
     let total = 0;
     let frames = 0;
@@ -76,7 +65,7 @@ describe("decoder fuzz", () => {
   });
 
   it("mutated frame streams (bit flips, lost, doubled and inserted bytes): no throw, clean frames survive", () => {
-    const rnd = prng(0xbad5eed);
+    const rnd = mulberry32(0xbad5eed);
     const parts: Buffer[] = [];
     const clean: number[] = [];
     let total = 0;
