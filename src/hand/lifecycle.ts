@@ -178,7 +178,15 @@ export const NO_DEALER_WORK: DealerWork = { kind: "none" };
 
 /** What every game's hand starts from (hold'em's whole init; Three Card Poker adds its own). */
 export function handInit(press: HandPress): HandInit {
-  const inGame = Object.keys(press.stacks).map(Number);
+  // One pass over the seats dealt in, not Object.keys + fromEntries + flatMap: a hand starts at every
+  // shuffler press (bench/replay).
+  const chipsOnZones: Record<number, ChipTag[]> = {};
+  const lastHandsChips: string[] = [];
+  for (const key in press.stacks) {
+    const zone = `bet${key}`;
+    chipsOnZones[Number(key)] = press.zones.chipsOn(zone);
+    for (const tag of press.zones.chipsBefore(zone, press.lastHandEnd)) lastHandsChips.push(tag);
+  }
   return {
     t: press.t,
     hand: press.hand,
@@ -191,9 +199,9 @@ export function handInit(press: HandPress): HandInit {
     oddChipUnit: press.oddChipUnit,
     bbAnteOrder: press.bbAnteOrder,
     leftovers: press.leftovers,
-    chipsOnZones: Object.fromEntries(inGame.map((s) => [s, press.zones.chipsOn(`bet${s}`)])),
+    chipsOnZones,
     reading: press.reading,
-    lastHandsChips: inGame.flatMap((s) => press.zones.chipsBefore(`bet${s}`, press.lastHandEnd)),
+    lastHandsChips,
     ...(press.rake ? { rake: press.rake } : {}),
   };
 }

@@ -6,9 +6,9 @@ import type { RakeSchedule } from "../rules/rake.js";
 import { withRake } from "./rake.js";
 import { createActor } from "xstate";
 import type { TableEvent } from "../contract/output.js";
-import { type BbAnteOrder, dealingOrder, startHand } from "../rules/betting.js";
+import { type BbAnteOrder, startHand } from "../rules/betting.js";
 import { gameDef, limitSizes } from "../rules/games.js";
-import type { HandContext, ReadingWindows } from "./context.js";
+import type { HandContext, ReadingWindows, ZoneAccount } from "./context.js";
 import { schedule } from "./timers.js";
 import { handMachine } from "./machine.js";
 import { type HandOpening, MachineSession } from "./machineSession.js";
@@ -69,7 +69,9 @@ export class HandSession extends MachineSession<HandContext> {
 function initialContext(init: HandInit): HandContext {
   const def = gameDef(init.game.game);
   if (!def) throw new Error(`game ${init.game.game} is not a flop game`);
-  const seats = Object.entries(init.stacks).map(([seat, stack]) => ({ seat: Number(seat), stack }));
+  // Loops over the seat-keyed records, not Object.entries: a hand starts at every press (bench/replay).
+  const seats: { seat: number; stack: number }[] = [];
+  for (const seat in init.stacks) seats.push({ seat: Number(seat), stack: init.stacks[seat]! });
   const limit =
     def.structure === "limit"
       ? limitSizes(init.game.smallBet ?? init.level.bb, init.game.bigBet, init.game.cap ?? undefined)
@@ -95,7 +97,8 @@ function initialContext(init: HandInit): HandContext {
     seatCount: init.seatCount,
     oddChipUnit: init.oddChipUnit,
     stacksBefore: { ...init.stacks },
-    entitled: dealingOrder(seats, init.positions.button).map((s) => s.seat),
+    // The seats dealt in, in dealing order: the order the forced bets list them in (rules/forcedBets.ts).
+    entitled: betting.seats.map((s) => s.seat),
     betting,
     hole: {},
     faces: new Map(),
@@ -113,16 +116,7 @@ function initialContext(init: HandInit): HandContext {
       clearOnStreet: [],
     },
     // Chips lying on a zone when the hand starts are not a push: at most they are the posted blinds.
-    zones: Object.fromEntries(
-      Object.entries(init.chipsOnZones ?? {}).map(([seat, chips]) => [
-        seat,
-        {
-          chips: new Map(
-            chips.map((c) => [c.tag, { denomination: c.denomination, street: "preflop" as const }]),
-          ),
-        },
-      ]),
-    ),
+    zones: zonesAtStart(init.chipsOnZones ?? {}),
     committed: {},
     pendingFolds: [],
     pendingOutOfTurn: null,
@@ -138,7 +132,7 @@ function initialContext(init: HandInit): HandContext {
     voidCardAt: null,
     open: [],
     stale: init.leftovers.map((l) => l.tag),
-    staleWhere: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.antenna])),
+    staleWhere: staleWhere(init.leftovers),
     lastHandsChips: lastHandsChips(init, betting),
     reading: init.reading,
     timers: [],
@@ -150,19 +144,42 @@ function initialContext(init: HandInit): HandContext {
   };
 }
 
+/** The chips on each seat's zone at the press, as the hand's zones (street pre-flop). */
+function zonesAtStart(chipsOnZones: Record<number, ChipTag[]>): HandContext["zones"] {
+  const zones: HandContext["zones"] = {};
+  for (const seat in chipsOnZones) {
+    const chips: ZoneAccount["chips"] = new Map();
+    for (const c of chipsOnZones[seat]!)
+      chips.set(c.tag, { denomination: c.denomination, street: "preflop" });
+    zones[seat] = { chips };
+  }
+  return zones;
+}
+
+/** Where each card of the last hand still on the table lies. */
+function staleWhere(leftovers: HandInit["leftovers"]): Record<string, string> {
+  const where: Record<string, string> = {};
+  for (const l of leftovers) where[l.tag] = l.antenna;
+  return where;
+}
+
 /**
  * Chips a seat's zone still shows at the press that are not this hand's: more than the seat posts, or
  * on a seat that posts nothing, or there since before the last hand ended (but a re-deal's blinds' chips
  * stay where they were). The bridge lists chips K scans after they left, and a dealer may collect late.
  */
 function lastHandsChips(init: HandInit, betting: HandContext["betting"]): HandContext["lastHandsChips"] {
-  const before = new Set(init.lastHandsChips ?? []);
   const tags: string[] = [];
-  for (const [seat, chips] of Object.entries(init.chipsOnZones ?? {})) {
+  const zones = init.chipsOnZones ?? {};
+  // (Most zones are empty at a press: the last hand's set is made only for a zone with chips.)
+  let before: Set<string> | null = null;
+  for (const seat in zones) {
+    const chips = zones[seat]!;
     if (chips.length === 0) continue;
+    const seen = (before ??= new Set(init.lastHandsChips ?? []));
     const posted = betting.seats.find((s) => s.seat === Number(seat))?.bet ?? 0;
     const value = chips.reduce((sum, c) => sum + c.denomination, 0);
-    const earlier = init.redeal || chips.some((c) => before.has(c.tag));
+    const earlier = init.redeal || chips.some((c) => seen.has(c.tag));
     if (posted === 0 || value > posted || earlier) tags.push(...chips.map((c) => c.tag));
   }
   // A re-deal's blinds may leave their chips where they were: those still there after the bridge's

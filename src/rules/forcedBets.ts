@@ -36,7 +36,9 @@ export function startHand(input: StartHandInput): BettingState {
   checkInput(input);
   const { level } = input;
   const rules = bettingRules(input);
-  let seats: SeatInHand[] = dealingOrder(input.seats, input.button).map((s) => ({
+  // The seat records are this function's own until it returns the state: the forced bets are posted
+  // on them in place (a hand starts at every shuffler press; bench/replay).
+  const seats: Mutable<SeatInHand>[] = dealingOrder(input.seats, input.button).map((s) => ({
     seat: s.seat,
     stack: s.stack,
     bet: 0,
@@ -47,11 +49,11 @@ export function startHand(input: StartHandInput): BettingState {
     mustAct: false,
   }));
   const pay = (seat: number, kind: "ante" | "bet", amount: number) => {
-    seats = seats.map((s) => {
-      if (s.seat !== seat) return s;
-      const paid = Math.min(amount, s.stack);
-      return { ...s, stack: s.stack - paid, [kind]: s[kind] + paid };
-    });
+    const s = seats.find((x) => x.seat === seat);
+    if (s === undefined) return;
+    const paid = Math.min(amount, s.stack);
+    s.stack -= paid;
+    s[kind] += paid;
   };
   // Per-player antes go in before the blinds, as every seat posts them at once.
   if (level.ante > 0) for (const s of seats) pay(s.seat, "ante", level.ante);
@@ -60,6 +62,7 @@ export function startHand(input: StartHandInput): BettingState {
   if (input.sbSeat !== null) pay(input.sbSeat, "bet", level.sb);
   pay(input.bbSeat, "bet", level.bb);
   if (level.bbAnte > 0 && !bbAnteFirst) pay(input.bbSeat, "ante", level.bbAnte);
+  for (const s of seats) s.mustAct = s.stack > 0;
 
   const posted = (seat: number | null) => seats.find((s) => s.seat === seat)?.bet ?? 0;
   const shortSb = input.sbSeat === null ? 0 : level.sb - posted(input.sbSeat);
@@ -69,7 +72,7 @@ export function startHand(input: StartHandInput): BettingState {
     sbSeat: input.sbSeat,
     bbSeat: input.bbSeat,
     anteIsBbAnte: level.bbAnte > 0,
-    seats: seats.map((s) => ({ ...s, mustAct: s.stack > 0 })),
+    seats,
     street: "preflop",
     phase: "betting",
     toAct: null,
@@ -102,6 +105,12 @@ function bettingRules(input: StartHandInput): BettingRules {
   };
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function wholeChips(name: string, v: number): void {
+  if (!Number.isInteger(v) || v < 0) throw new Error(`level ${name} must be whole chips ≥ 0, got ${v}`);
+}
+
 function checkInput(input: StartHandInput): void {
   const seatNos = input.seats.map((s) => s.seat);
   if (seatNos.length < 2) throw new Error(`a hand needs at least two seats, got ${seatNos.length}`);
@@ -117,9 +126,10 @@ function checkInput(input: StartHandInput): void {
   }
   if (input.sbSeat === input.bbSeat) throw new Error(`seat ${input.bbSeat} cannot post both blinds`);
   const { sb, bb, ante, bbAnte } = input.level;
-  for (const [name, v] of Object.entries({ sb, bb, ante, bbAnte })) {
-    if (!Number.isInteger(v) || v < 0) throw new Error(`level ${name} must be whole chips ≥ 0, got ${v}`);
-  }
+  wholeChips("sb", sb);
+  wholeChips("bb", bb);
+  wholeChips("ante", ante);
+  wholeChips("bbAnte", bbAnte);
   if (bb <= 0) throw new Error("the big blind must be at least one chip");
   if (ante > 0 && bbAnte > 0)
     throw new Error("a level has either per-player antes or a big-blind ante, not both");

@@ -82,7 +82,14 @@ export class NextHand {
     state.handsStarted += 1;
     state.lastPositions = positions;
     state.placedButton = null;
-    const stacks = Object.fromEntries(inGame.map((s) => [s, state.seats[s]?.stack ?? 0]));
+    // The seats dealt in: their stacks, and their players' names (one loop; a press starts every hand).
+    const stacks: Record<number, number> = {};
+    const players: Record<number, string> = {};
+    for (const s of inGame) {
+      const seat = state.seats[s];
+      stacks[s] = seat?.stack ?? 0;
+      players[s] = seat?.player ?? `seat ${s}`;
+    }
     const settings = redeal?.game ?? { ...state.game };
     // The press is a hand boundary: the last hand's cards are what the latest reports still show.
     const leftovers = this.reader.newHand().filter((l) => CARD_ZONE.test(l.antenna));
@@ -105,7 +112,7 @@ export class NextHand {
         redeal: redeal !== null,
         seatCount,
         stacks,
-        players: Object.fromEntries(inGame.map((s) => [s, state.seats[s]?.player ?? `seat ${s}`])),
+        players,
         antennas: this.settings.antennas,
         zones: this.reader,
         lastHandEnd: this.lastHandEnd,
