@@ -39,10 +39,11 @@ export interface BoardState {
 
 /**
  * Chips on a seat's bet zone that the table has already accounted for (tag → denomination, street).
- * A Map: chip tags come and go in any order, which an object's hidden classes handle badly.
+ * A Map: chip tags come and go in any order, which an object's hidden classes handle badly. Each
+ * chip's record is read-only (a chip read again is a new record): the undo copy shares them.
  */
 export interface ZoneAccount {
-  chips: Map<string, { denomination: number; street: Street }>;
+  chips: Map<string, Readonly<{ denomination: number; street: Street }>>;
 }
 
 /** An out-of-turn action waiting for the action to reach its seat (TDA 53). */
@@ -142,8 +143,11 @@ export interface HandContext {
   exposures: number;
   board: BoardState;
   zones: Record<number, ZoneAccount>;
-  /** Each seat's total on the street of its last action (blinds included): chips up to it are not new. */
-  committed: Record<number, { street: Street; to: number }>;
+  /**
+   * Each seat's total on the street of its last action (blinds included): chips up to it are not new.
+   * Read-only records, replaced by each action: the undo copy shares them.
+   */
+  committed: Record<number, Readonly<{ street: Street; to: number }>>;
   pendingFolds: number[];
   pendingOutOfTurn: PendingOutOfTurn | null;
   /** Player keys pressed before the table began the street they act on (see actionKey), until when. */

@@ -79,8 +79,9 @@ export function copyHand(h: Before): Before {
       aside: b.aside.slice(),
       clearOnStreet: b.clearOnStreet.map((c) => ({ ...c })),
     },
-    zones: recordOf(h.zones, (z) => ({ chips: mapOf(z.chips, (c) => ({ ...c })) })),
-    committed: recordOf(h.committed, (c) => ({ ...c })),
+    // Each chip's record and each seat's committed total are read-only (./context.ts): shared.
+    zones: recordOf(h.zones, (z) => ({ chips: new Map(z.chips) })),
+    committed: { ...h.committed },
     pendingFolds: h.pendingFolds.slice(),
     pendingOutOfTurn:
       h.pendingOutOfTurn === null
@@ -113,13 +114,13 @@ export function copyHand(h: Before): Before {
 
 function recordOf<T>(r: Record<number, T>, copy: (v: T) => T): Record<number, T> {
   const c: Record<number, T> = {};
-  for (const k in r) c[k] = copy(r[k]!);
-  return c;
-}
-
-function mapOf<K, V>(m: Map<K, V>, copy: (v: V) => V): Map<K, V> {
-  const c = new Map<K, V>();
-  for (const [k, v] of m) c.set(k, copy(v));
+  // The seats as numbers: V8 stores them as the object's elements (for-in on them was the copy's
+  // largest cost).
+  const seats = Object.keys(r);
+  for (let i = 0; i < seats.length; i++) {
+    const seat = Number(seats[i]);
+    c[seat] = copy(r[seat]!);
+  }
   return c;
 }
 
