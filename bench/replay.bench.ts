@@ -20,7 +20,10 @@ const HISTORY =
   "58.1 k on the 2 x Xeon idle (2026-11-26, best of 3, 17.21 s); " +
   "then (branch perf, 2026-11-26) less work per report and per action in the reading, the betting rules and the core's deadline: " +
   "the core does about 0.90x the work of main's (two builds' cores fed the same 200k-event log in alternating 1000-event blocks, " +
-  "4 passes, on the saturated shared machine), output byte-identical";
+  "4 passes, on the saturated shared machine), output byte-identical; " +
+  "then (branch xs, 2026-11-26) a hand's start without Object.entries over the seat records and the undo record sharing what is read-only: " +
+  "a press inside the replay 0.7-0.8x (medians), the main thread about 0.98x main's; the chart's input is at xstate's floor for one assign " +
+  "(1 assign, 1.1 microsteps, 4.7 guards an input)";
 
 /** Runs the built CLI (dist/, as installed) on a generated log, best of three. */
 export async function run(): Promise<BenchFigure[]> {
