@@ -117,15 +117,17 @@ export class Table implements TableCore {
   }
 
   handle(event: InputEvent): TableEvent[] {
+    // Called for every input, and most say nothing: the parts' answers are joined into one fresh list,
+    // without spreading each into another.
     const out: TableEvent[] = [];
     if (this.readers.movesAction(event)) {
       const except = event.kind === "tags" ? event.antenna : undefined;
-      out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
+      append(out, this.route(event.t, this.reader.settleAll(event.t, except)));
     }
-    if (event.kind === "tags") out.push(...this.onTags(event));
-    else if (event.kind === "button") out.push(...this.onButton(event));
-    else if (event.kind === "reader") out.push(...this.readers.onReader(event));
-    else out.push(...this.onFloor(event));
+    if (event.kind === "tags") this.onTags(event, out);
+    else if (event.kind === "button") append(out, this.onButton(event));
+    else if (event.kind === "reader") append(out, this.readers.onReader(event));
+    else append(out, this.onFloor(event));
     return this.desk.track(out);
   }
 
@@ -178,14 +180,18 @@ export class Table implements TableCore {
     return structuredClone(this.state);
   }
 
-  private onTags(event: TagsEvent): TableEvent[] {
-    if (!this.readers.has(event.antenna)) return [unknownAntenna(event.t, event.antenna)];
+  /** A report from an antenna; what it causes goes on the end of `out`. */
+  private onTags(event: TagsEvent, out: TableEvent[]): void {
+    if (!this.readers.has(event.antenna)) {
+      out.push(unknownAntenna(event.t, event.antenna));
+      return;
+    }
     this.checks.report(event.antenna, event.tags);
     // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
-    const asItStood = this.playing === null ? this.route(event.t, this.after.asItStood(event)) : [];
+    if (this.playing === null) append(out, this.route(event.t, this.after.asItStood(event)));
     const observations = this.reader.report(event.t, event.antenna, event.tags);
-    const settled = this.route(event.t, this.readers.settledBy(event, observations));
-    return [...asItStood, ...settled, ...this.route(event.t, observations)];
+    append(out, this.route(event.t, this.readers.settledBy(event, observations)));
+    append(out, this.route(event.t, observations));
   }
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
@@ -286,6 +292,11 @@ export class Table implements TableCore {
       this.playing === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
     return [...ended, ...this.setup.apply(event, this.playing !== null, this.reader.lagMs)];
   }
+}
+
+/** Puts `events` on the end of `out` (a loop: no spread's argument list, and nothing when there are none). */
+function append(out: TableEvent[], events: readonly TableEvent[]): void {
+  for (let i = 0; i < events.length; i++) out.push(events[i] as TableEvent);
 }
 
 /** The earlier of two deadlines (null: none). */

@@ -78,7 +78,12 @@ export class NumberedCore implements TableCore {
 
   /** Numbers events from the same counter: the core's, and those the runtime announces (journal notices). */
   number(events: readonly TableEvent[]): TableEvent[] {
-    return events.map((e) => ({ ...e, seq: (this.last += 1) }));
+    // A copy of each event, not the event numbered in place: the core may keep one it returned (a pending
+    // alert) and a number written into it would change what it says later. Most inputs say nothing: no
+    // closure or copy then.
+    const out: TableEvent[] = [];
+    for (let i = 0; i < events.length; i++) out.push({ ...(events[i] as TableEvent), seq: (this.last += 1) });
+    return out;
   }
 
   /**
