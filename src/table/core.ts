@@ -117,17 +117,16 @@ export class Table implements TableCore {
   }
 
   handle(event: InputEvent): TableEvent[] {
-    // Called for every input, and most say nothing: the parts' answers are joined into one fresh list,
-    // without spreading each into another.
+    // Called for every input, and most say nothing: one list, not a list per part spread into another.
     const out: TableEvent[] = [];
     if (this.readers.movesAction(event)) {
       const except = event.kind === "tags" ? event.antenna : undefined;
-      append(out, this.route(event.t, this.reader.settleAll(event.t, except)));
+      out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
     }
     if (event.kind === "tags") this.onTags(event, out);
-    else if (event.kind === "button") append(out, this.onButton(event));
-    else if (event.kind === "reader") append(out, this.readers.onReader(event));
-    else append(out, this.onFloor(event));
+    else if (event.kind === "button") out.push(...this.onButton(event));
+    else if (event.kind === "reader") out.push(...this.readers.onReader(event));
+    else out.push(...this.onFloor(event));
     return this.desk.track(out);
   }
 
@@ -188,10 +187,10 @@ export class Table implements TableCore {
     }
     this.checks.report(event.antenna, event.tags);
     // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
-    if (this.playing === null) append(out, this.route(event.t, this.after.asItStood(event)));
+    if (this.playing === null) out.push(...this.route(event.t, this.after.asItStood(event)));
     const observations = this.reader.report(event.t, event.antenna, event.tags);
-    append(out, this.route(event.t, this.readers.settledBy(event, observations)));
-    append(out, this.route(event.t, observations));
+    out.push(...this.route(event.t, this.readers.settledBy(event, observations)));
+    out.push(...this.route(event.t, observations));
   }
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
@@ -292,11 +291,6 @@ export class Table implements TableCore {
       this.playing === null ? [] : this.reader.departNow(event.t).flatMap((o) => this.route(event.t, [o]));
     return [...ended, ...this.setup.apply(event, this.playing !== null, this.reader.lagMs)];
   }
-}
-
-/** Puts `events` on the end of `out` (a loop: no spread's argument list, and nothing when there are none). */
-function append(out: TableEvent[], events: readonly TableEvent[]): void {
-  for (let i = 0; i < events.length; i++) out.push(events[i] as TableEvent);
 }
 
 /** The earlier of two deadlines (null: none). */
