@@ -233,10 +233,12 @@ export class TableReader {
    * up (its K missed scans), not a move.
    */
   isMove(antenna: string, tags: readonly string[]): boolean {
+    // Asked of every bet zone and muck report: no closure, and the report (a few tags) searched as it is
+    // rather than made into a set.
     const before = this.reports.get(antenna);
-    if (tags.some((tag) => !before?.has(tag))) return true;
-    const now = new Set(tags);
-    for (const tag of before ?? []) if (!now.has(tag) && this.chips.isOn(tag, antenna)) return true;
+    if (before === undefined) return tags.length > 0;
+    for (const tag of tags) if (!before.has(tag)) return true;
+    for (const tag of before) if (!tags.includes(tag) && this.chips.isOn(tag, antenna)) return true;
     return false;
   }
 
