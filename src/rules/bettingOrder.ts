@@ -41,11 +41,16 @@ export function seatsAfter(state: BettingState, seat: number): SeatInHand[] {
  * it. Dealing order starts left of the button; a seat's place in it is its clockwise distance from the button.
  */
 function indexAfter(state: BettingState, seat: number): number {
-  const place = (n: number) => (n > state.button ? n - state.button : n - state.button + 1_000_000);
-  const mine = place(seat);
+  // Asked after every action: a plain function of the button, not a closure made per call.
+  const mine = clockwiseFromButton(seat, state.button);
   let start = 0;
-  for (const s of state.seats) if (place(s.seat) <= mine) start += 1;
+  for (const s of state.seats) if (clockwiseFromButton(s.seat, state.button) <= mine) start += 1;
   return start;
+}
+
+/** A seat's place in dealing order: how far clockwise of the button it sits (the button itself last). */
+function clockwiseFromButton(seat: number, button: number): number {
+  return seat > button ? seat - button : seat - button + 1_000_000;
 }
 
 /** Players still in the hand. */
