@@ -20,7 +20,12 @@ const HISTORY =
   "58.1 k on the 2 x Xeon idle (2026-11-26, best of 3, 17.21 s); " +
   "then (branch perf, 2026-11-26) less work per report and per action in the reading, the betting rules and the core's deadline: " +
   "the core does about 0.90x the work of main's (two builds' cores fed the same 200k-event log in alternating 1000-event blocks, " +
-  "4 passes, on the saturated shared machine), output byte-identical";
+  "4 passes, on the saturated shared machine), output byte-identical; " +
+  "50.8 k on the 2 x Xeon idle (2026-11-26, best of 3, 19.68 s); " +
+  "then (branch alloc, 2026-11-26) less allocation on the path outside the hand's chart (the core's lists, closures in the betting rules " +
+  "and the observing, the rank tables' build) and each table event's line written with its number spliced in instead of a numbered copy: " +
+  "0.92x the bytes allocated per input, the core and the writing of its lines about 0.96x main's time (in-process, alternating blocks), " +
+  "output byte-identical";
 
 /** Runs the built CLI (dist/, as installed) on a generated log, best of three. */
 export async function run(): Promise<BenchFigure[]> {
