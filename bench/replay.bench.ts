@@ -21,9 +21,14 @@ const HISTORY =
   "then (branch perf, 2026-11-26) less work per report and per action in the reading, the betting rules and the core's deadline: " +
   "the core does about 0.90x the work of main's (two builds' cores fed the same 200k-event log in alternating 1000-event blocks, " +
   "4 passes, on the saturated shared machine), output byte-identical; " +
+  "50.8 k on the 2 x Xeon idle (2026-11-26, best of 3, 19.68 s); " +
   "then (branch xs, 2026-11-26) a hand's start without Object.entries over the seat records and the undo record sharing what is read-only: " +
   "a press inside the replay 0.7-0.8x (medians), the main thread about 0.98x main's; the chart's input is at xstate's floor for one assign " +
-  "(1 assign, 1.1 microsteps, 4.7 guards an input)";
+  "(1 assign, 1.1 microsteps, 4.7 guards an input); " +
+  "then (branch alloc, 2026-11-26) less allocation on the path outside the hand's chart (the core's lists, closures in the betting rules " +
+  "and the observing, the rank tables' build) and each table event's line written with its number spliced in instead of a numbered copy: " +
+  "0.92x the bytes allocated per input, the core and the writing of its lines about 0.96x main's time (in-process, alternating blocks), " +
+  "output byte-identical";
 
 /** Runs the built CLI (dist/, as installed) on a generated log, best of three. */
 export async function run(): Promise<BenchFigure[]> {

@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import { formatJsonLine, InputEvent, JsonLinesError, readJsonLines } from "../contract/index.js";
 import type { TableEvent } from "../contract/output.js";
 import type { TableCore } from "../table/core.js";
+import { NumberedCore } from "../table/numbered.js";
 import type { ChunkCredit, ValidatedChunk, ValidationJob } from "./replayWorker.js";
 
 export interface ReplayOptions {
@@ -43,11 +44,17 @@ class ReplaySink {
   // Lines are written in chunks: one write per line costs more than the core itself.
   private pending = "";
   private lastT = 0;
+  /** A numbered core numbers each event as it writes its line, without a numbered copy of it. */
+  private readonly numbering: NumberedCore | null;
+  private readonly core: TableCore;
 
   constructor(
-    private readonly core: TableCore,
+    core: TableCore,
     private readonly options: ReplayOptions,
-  ) {}
+  ) {
+    this.numbering = core instanceof NumberedCore ? core : null;
+    this.core = this.numbering?.inner ?? core;
+  }
 
   event(event: InputEvent): void {
     // Delayed behaviour due before this event happens first, exactly as it would have live.
@@ -72,7 +79,9 @@ class ReplaySink {
   }
 
   private emit(events: TableEvent[]): void {
-    for (const e of events) this.pending += formatJsonLine(e);
+    const numbering = this.numbering;
+    if (numbering === null) for (const e of events) this.pending += formatJsonLine(e);
+    else for (const e of events) this.pending += numbering.line(e);
     if (this.pending.length > 64 * 1024) this.flush();
     this.summary.tableEvents += events.length;
   }

@@ -97,6 +97,18 @@ export function formatJsonLine(value: Record<string, unknown>): string {
   return `${JSON.stringify(ordered)}\n`;
 }
 
+/**
+ * The line of `{ ...value, seq }` (a numbered table event, src/table/numbered.ts) without making that
+ * copy: `seq` goes last, as the copy would put it, unless the object has one already (then the copy).
+ * `feltguard replay` writes every table event this way; the copies were a measurable share of it.
+ */
+export function formatNumberedLine(value: Record<string, unknown>, seq: number): string {
+  const line = Object.hasOwn(value, "seq") ? "" : formatJsonLine(value);
+  // An object with no field written ("{}") would need no comma: the copy is written instead.
+  if (line === "" || line === "{}\n") return formatJsonLine({ ...value, seq });
+  return `${line.slice(0, -2)},"seq":${seq}}\n`;
+}
+
 /** Whether the object's first two keys are `t` and `kind`, in that order (or `t` alone). */
 function startsWithTimeAndKind(value: Record<string, unknown>): boolean {
   let i = 0;

@@ -19,10 +19,30 @@ import type { Card } from "../rules/cards.js";
 const SEAT = /^seat(\d+)$/;
 const BET = /^bet(\d+)$/;
 
+/**
+ * The seat number in an antenna's name, by pattern, worked out once per name: every card and bet zone
+ * read asks (a match is a new array each time). The table's antennas are few; other names are not kept.
+ */
+function numberedAntenna(pattern: RegExp, known: Map<string, number | null>, antenna: string): number | null {
+  let n = known.get(antenna);
+  if (n === undefined) {
+    const m = pattern.exec(antenna);
+    n = m ? Number(m[1]) : null;
+    if (known.size < 256) known.set(antenna, n);
+  }
+  return n;
+}
+const seatAntennas = new Map<string, number | null>();
+const betZones = new Map<string, number | null>();
+
 /** The seat number of a `seat<N>` antenna, or null. */
 export function seatOfAntenna(antenna: string | null): number | null {
-  const m = antenna === null ? null : SEAT.exec(antenna);
-  return m ? Number(m[1]) : null;
+  return antenna === null ? null : numberedAntenna(SEAT, seatAntennas, antenna);
+}
+
+/** The seat number of a `bet<N>` zone, or null. */
+function seatOfBetZone(antenna: string): number | null {
+  return numberedAntenna(BET, betZones, antenna);
 }
 
 /**
@@ -33,8 +53,8 @@ function inOrderOfPlay(h: HandContext, observations: readonly Observation[]): Ob
   const order = h.betting.seats.map((s) => s.seat);
   const from = h.betting.toAct === null ? 0 : Math.max(0, order.indexOf(h.betting.toAct));
   const rank = (o: Observation) => {
-    const m = o.type === "zone_settled" ? BET.exec(o.antenna) : null;
-    const i = m ? order.indexOf(Number(m[1])) : -1;
+    const seat = o.type === "zone_settled" ? seatOfBetZone(o.antenna) : null;
+    const i = seat === null ? -1 : order.indexOf(seat);
     return i < 0 ? order.length : (i - from + order.length) % order.length;
   };
   const out: Observation[] = [];
@@ -44,7 +64,7 @@ function inOrderOfPlay(h: HandContext, observations: readonly Observation[]): Ob
     run = [];
   };
   for (const o of observations) {
-    if (o.type === "zone_settled" && BET.test(o.antenna)) run.push(o);
+    if (o.type === "zone_settled" && seatOfBetZone(o.antenna) !== null) run.push(o);
     else {
       flush();
       out.push(o);
@@ -56,14 +76,16 @@ function inOrderOfPlay(h: HandContext, observations: readonly Observation[]): Ob
 
 /** Handles the observations of one input event, in order (bet zones read together: in order of play). */
 export function observe(h: HandContext, input: readonly Observation[]): void {
-  const observations = input.some((o) => o.type === "zone_settled") ? inOrderOfPlay(h, input) : input;
-  const boardBatch: { tag: string; card: Card }[] = [];
+  const observations = hasZoneSettled(input) ? inOrderOfPlay(h, input) : input;
+  // Board cards read together are judged together; the batch is made only when one arrives (most inputs
+  // have none: no list or closure for them).
+  let boardBatch: { tag: string; card: Card }[] | null = null;
   let unreadBets = false;
-  const flushBoard = () => {
-    if (boardBatch.length > 0) boardCardsArrived(h, boardBatch.splice(0), unreadBets);
-  };
   for (const o of observations) {
-    if (o.type !== "card_arrived" || o.antenna !== "board") flushBoard();
+    if (boardBatch !== null && (o.type !== "card_arrived" || o.antenna !== "board")) {
+      boardCardsArrived(h, boardBatch, unreadBets);
+      boardBatch = null;
+    }
     if (!completesShortPush(h, o)) readShortPush(h);
     switch (o.type) {
       case "card_arrived": {
@@ -73,7 +95,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         if (lastHands) dropStale(h, o.tag);
         if (!checkArrival(h, o, lastHands)) break;
         if (o.antenna === "board") {
-          boardBatch.push({ tag: o.tag, card: o.card });
+          (boardBatch ??= []).push({ tag: o.tag, card: o.card });
           unreadBets ||= o.unreadBets === true;
         } else cardArrived(h, o.tag, o.antenna, lastHands ? null : o.from);
         break;
@@ -90,13 +112,13 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         raise(h, say.unknownTag(h.t, o.antenna, o.tag));
         break;
       case "zone_settled": {
-        const seat = BET.exec(o.antenna);
-        if (seat) betZoneSettled(h, Number(seat[1]), o.chips, o.sweptWith ?? [], o.changedAt);
+        const seat = seatOfBetZone(o.antenna);
+        if (seat !== null) betZoneSettled(h, seat, o.chips, o.sweptWith ?? [], o.changedAt);
         break;
       }
       case "chips_taken_back": {
-        const seat = BET.exec(o.antenna);
-        if (seat) chipsTakenBack(h, Number(seat[1]), o.total);
+        const seat = seatOfBetZone(o.antenna);
+        if (seat !== null) chipsTakenBack(h, seat, o.total);
         break;
       }
       case "pot_gained":
@@ -106,7 +128,13 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         readingNotice(h, o);
     }
   }
-  flushBoard();
+  if (boardBatch !== null) boardCardsArrived(h, boardBatch, unreadBets);
+}
+
+/** Whether bet zones were read in this input (they are then put in the order of play). */
+function hasZoneSettled(observations: readonly Observation[]): boolean {
+  for (const o of observations) if (o.type === "zone_settled") return true;
+  return false;
 }
 
 /**

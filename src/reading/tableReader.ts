@@ -59,6 +59,17 @@ export interface TableReaderSnapshot {
 
 type CardArrived = Extract<Observation, { type: "card_arrived" }>;
 
+/**
+ * Observations in time order (a stable sort). They are nearly always found in order already: checked
+ * first, as sorting copies the list even then.
+ */
+function inTimeOrder(out: Observation[]): Observation[] {
+  for (let i = 1; i < out.length; i++) {
+    if ((out[i] as Observation).t < (out[i - 1] as Observation).t) return out.sort((a, b) => a.t - b.t);
+  }
+  return out;
+}
+
 /** What an antenna listed before its first report. */
 const NOTHING_LISTED: ReadonlySet<string> = new Set();
 
@@ -203,7 +214,7 @@ export class TableReader {
       }
     }
     this.chips.advanceTo(t, out);
-    return out.length > 1 ? out.sort((a, b) => a.t - b.t) : out;
+    return inTimeOrder(out);
   }
 
   /**
@@ -222,10 +233,12 @@ export class TableReader {
    * up (its K missed scans), not a move.
    */
   isMove(antenna: string, tags: readonly string[]): boolean {
+    // Asked of every bet zone and muck report: no closure, and the report (a few tags) searched as it is
+    // rather than made into a set.
     const before = this.reports.get(antenna);
-    if (tags.some((tag) => !before?.has(tag))) return true;
-    const now = new Set(tags);
-    for (const tag of before ?? []) if (!now.has(tag) && this.chips.isOn(tag, antenna)) return true;
+    if (before === undefined) return tags.length > 0;
+    for (const tag of tags) if (!before.has(tag)) return true;
+    for (const tag of before) if (!tags.includes(tag) && this.chips.isOn(tag, antenna)) return true;
     return false;
   }
 

@@ -1,5 +1,5 @@
 /** What the seat to act may do: the call, the bet or raise limits of each structure, and why a raise is barred. */
-import { findSeat, liveSeats } from "./bettingOrder.js";
+import { findSeat, liveCount } from "./bettingOrder.js";
 import type { BettingError, BettingState, LegalActions, SeatInHand } from "./bettingTypes.js";
 
 /** The options of the seat to act, or `null` when no betting round is open. */
@@ -32,7 +32,7 @@ export function limitBetSize(state: BettingState): number {
 /** Whether the limit cap applies now (TDA 48; house setting `capLift`). */
 export function capApplies(state: BettingState): boolean {
   if (state.rules.structure !== "limit" || state.rules.cap === null) return false;
-  if (state.rules.capLift === "two-left") return liveSeats(state).length > 2;
+  if (state.rules.capLift === "two-left") return liveCount(state) > 2;
   return state.seats.length > 2;
 }
 
@@ -70,10 +70,11 @@ function raiseBlocker(state: BettingState, s: SeatInHand, toCall: number): Betti
         `(${reopenThreshold(state)}): the betting is not re-opened to him, he may only call or fold (TDA 47)`,
     };
   }
-  const opponents = state.seats.filter(
-    (o) => o.seat !== s.seat && !o.folded && o.stack + o.bet > state.currentBet,
-  );
-  if (opponents.length === 0) {
+  // Asked for every action: whether anyone could answer, without listing them.
+  let opponent = false;
+  for (const o of state.seats)
+    if (o.seat !== s.seat && !o.folded && o.stack + o.bet > state.currentBet) opponent = true;
+  if (!opponent) {
     return {
       code: "NO_OPPONENT_TO_RAISE",
       message: `every other player is all-in: seat ${s.seat} has no one to ${word} against`,

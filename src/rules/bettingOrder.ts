@@ -25,7 +25,9 @@ export function defaultBlindSeats(
 
 /** The seat record of a seat number, or `undefined` when the seat is not in the hand. */
 export function findSeat(state: BettingState, seat: number): SeatInHand | undefined {
-  return state.seats.find((s) => s.seat === seat);
+  // Asked several times for every action: a loop, without a closure per call.
+  for (const s of state.seats) if (s.seat === seat) return s;
+  return undefined;
 }
 
 /** Seats in clockwise order starting just after `seat` (which need not be in the hand) and ending with it. */
@@ -39,11 +41,16 @@ export function seatsAfter(state: BettingState, seat: number): SeatInHand[] {
  * it. Dealing order starts left of the button; a seat's place in it is its clockwise distance from the button.
  */
 function indexAfter(state: BettingState, seat: number): number {
-  const place = (n: number) => (n > state.button ? n - state.button : n - state.button + 1_000_000);
-  const mine = place(seat);
+  // Asked after every action: a plain function of the button, not a closure made per call.
+  const mine = clockwiseFromButton(seat, state.button);
   let start = 0;
-  for (const s of state.seats) if (place(s.seat) <= mine) start += 1;
+  for (const s of state.seats) if (clockwiseFromButton(s.seat, state.button) <= mine) start += 1;
   return start;
+}
+
+/** A seat's place in dealing order: how far clockwise of the button it sits (the button itself last). */
+function clockwiseFromButton(seat: number, button: number): number {
+  return seat > button ? seat - button : seat - button + 1_000_000;
 }
 
 /** Players still in the hand. */
@@ -68,7 +75,8 @@ export function needsAction(state: BettingState, s: SeatInHand): boolean {
   if (s.folded || s.stack === 0 || !s.mustAct) return false;
   if (s.bet < state.currentBet) return true;
   // Matched already and nobody left who could answer a raise: there is nothing to decide (PokerKit does the same).
-  return state.seats.some((o) => o.seat !== s.seat && !o.folded && o.stack > 0);
+  for (const o of state.seats) if (o.seat !== s.seat && !o.folded && o.stack > 0) return true;
+  return false;
 }
 
 /** The next seat after `seat` that owes an action, or `null` when the round is complete. */

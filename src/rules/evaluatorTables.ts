@@ -100,23 +100,38 @@ export const FLUSH_SCORE: Uint16Array = (() => {
  * free cells. Small tables stay in cache, which matters more than the one extra lookup.
  */
 function buildRankTable(size: number): RankTable {
-  const rows = new Map<number, { column: number; score: number }[]>();
-  let maxKey = 0;
+  // Every multiset's key and score, in the order visited: plain number lists, not a record per cell (the
+  // records and their garbage were most of the build, which every start-up pays).
+  const keys: number[] = [];
+  const scores: number[] = [];
   forEachRankMultiset(size, (counts) => {
     let key = 0;
     for (let r = 0; r < 13; r++) key += counts[r]! * RANK_WEIGHTS[r]!;
-    maxKey = Math.max(maxKey, key);
-    const row = key >>> ROW_BITS;
-    let cells = rows.get(row);
-    if (!cells) rows.set(row, (cells = []));
-    if (cells.some((c) => c.column === (key & ROW_MASK))) throw new Error(`rank weights collide at ${key}`);
-    cells.push({ column: key & ROW_MASK, score: scoreOf(classifyRanks(counts)) });
+    keys.push(key);
+    scores.push(scoreOf(classifyRanks(counts)));
   });
+  const sortedKeys = Int32Array.from(keys).sort();
+  for (let i = 1; i < sortedKeys.length; i++)
+    if (sortedKeys[i] === sortedKeys[i - 1]) throw new Error(`rank weights collide at ${sortedKeys[i]}`);
+  const maxKey = sortedKeys[sortedKeys.length - 1] ?? 0;
+  // The cells grouped by row, each row's in the order visited (a counting sort by row); rows are placed
+  // fullest first, rows of equal occupancy in the order first visited.
+  const rowCount = (maxKey >>> ROW_BITS) + 1;
+  const rowStart = new Int32Array(rowCount + 1);
+  for (const key of keys) rowStart[(key >>> ROW_BITS) + 1]! += 1;
+  for (let r = 0; r < rowCount; r++) rowStart[r + 1]! += rowStart[r]!;
+  const byRow = new Int32Array(keys.length);
+  const fill = rowStart.slice(0, rowCount);
+  for (let i = 0; i < keys.length; i++) byRow[fill[keys[i]! >>> ROW_BITS]!++] = i;
+  const runs: { start: number; length: number }[] = [];
+  for (let r = 0; r < rowCount; r++) {
+    const length = rowStart[r + 1]! - rowStart[r]!;
+    if (length > 0) runs.push({ start: rowStart[r]!, length });
+  }
+  runs.sort((a, b) => b.length - a.length || byRow[a.start]! - byRow[b.start]!);
 
   const offsets = new Int32Array((maxKey >>> ROW_BITS) + 1);
-  let keys = 0;
-  for (const cells of rows.values()) keys += cells.length;
-  const capacity = 2 * keys + 2 * (ROW_MASK + 1);
+  const capacity = 2 * keys.length + 2 * (ROW_MASK + 1);
   const used = new Uint8Array(capacity);
   const values = new Uint16Array(capacity);
   // nextFree[i] points at or before the first free cell ≥ i (path-compressed), so placing a row skips
@@ -137,30 +152,31 @@ function buildRankTable(size: number): RankTable {
   let length = 0;
   let resumeFor = 0;
   let resumeAt = 0;
-  const byOccupancy = [...rows].sort((a, b) => b[1].length - a[1].length);
-  for (const [row, cells] of byOccupancy) {
-    const columns = Int32Array.from(cells, (c) => c.column);
-    const first = columns[0]!;
+  const column = (cell: number): number => keys[byRow[cell]!]! & ROW_MASK;
+  for (const run of runs) {
+    const end = run.start + run.length;
+    const first = column(run.start);
     // Rows of equal occupancy are placed in turn; starting where the previous one went (rather than at the
     // first hole) keeps the build fast at the cost of a few unused cells.
-    if (columns.length !== resumeFor) {
-      resumeFor = columns.length;
+    if (run.length !== resumeFor) {
+      resumeFor = run.length;
       resumeAt = 0;
     }
     let base = findFree(resumeAt + first) - first;
-    for (let i = 1; i < columns.length; i++) {
-      if (used[base + columns[i]!] === 1) {
+    for (let i = run.start + 1; i < end; i++) {
+      if (used[base + column(i)] === 1) {
         base = findFree(base + first + 1) - first;
-        i = 0;
+        i = run.start;
       }
     }
-    for (const c of cells) {
-      used[base + c.column] = 1;
-      values[base + c.column] = c.score;
-      nextFree[base + c.column] = base + c.column + 1;
-      length = Math.max(length, base + c.column + 1);
+    for (let i = run.start; i < end; i++) {
+      const cell = base + column(i);
+      used[cell] = 1;
+      values[cell] = scores[byRow[i]!]!;
+      nextFree[cell] = cell + 1;
+      length = Math.max(length, cell + 1);
     }
-    offsets[row] = base;
+    offsets[keys[byRow[run.start]!]! >>> ROW_BITS] = base;
     resumeAt = base;
   }
   return { offsets, values: values.slice(0, length) };

@@ -117,12 +117,13 @@ export class Table implements TableCore {
   }
 
   handle(event: InputEvent): TableEvent[] {
+    // Called for every input, and most say nothing: one list, not a list per part spread into another.
     const out: TableEvent[] = [];
     if (this.readers.movesAction(event)) {
       const except = event.kind === "tags" ? event.antenna : undefined;
       out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
     }
-    if (event.kind === "tags") out.push(...this.onTags(event));
+    if (event.kind === "tags") this.onTags(event, out);
     else if (event.kind === "button") out.push(...this.onButton(event));
     else if (event.kind === "reader") out.push(...this.readers.onReader(event));
     else out.push(...this.onFloor(event));
@@ -178,14 +179,18 @@ export class Table implements TableCore {
     return structuredClone(this.state);
   }
 
-  private onTags(event: TagsEvent): TableEvent[] {
-    if (!this.readers.has(event.antenna)) return [unknownAntenna(event.t, event.antenna)];
+  /** A report from an antenna; what it causes goes on the end of `out`. */
+  private onTags(event: TagsEvent, out: TableEvent[]): void {
+    if (!this.readers.has(event.antenna)) {
+      out.push(unknownAntenna(event.t, event.antenna));
+      return;
+    }
     this.checks.report(event.antenna, event.tags);
     // While the dealer pays: a payout the player takes at once is read as its zone stood (afterHand.ts).
-    const asItStood = this.playing === null ? this.route(event.t, this.after.asItStood(event)) : [];
+    if (this.playing === null) out.push(...this.route(event.t, this.after.asItStood(event)));
     const observations = this.reader.report(event.t, event.antenna, event.tags);
-    const settled = this.route(event.t, this.readers.settledBy(event, observations));
-    return [...asItStood, ...settled, ...this.route(event.t, observations)];
+    out.push(...this.route(event.t, this.readers.settledBy(event, observations)));
+    out.push(...this.route(event.t, observations));
   }
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */

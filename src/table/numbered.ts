@@ -4,6 +4,7 @@
  * at the core's public boundary, in the order its events leave it, and the counter is part of the
  * checkpoint: a replay from a checkpoint gives every event the number it had when it was first said.
  */
+import { formatNumberedLine } from "../contract/jsonl.js";
 import type { TableEvent } from "../contract/output.js";
 import type { CoreCheckpoint, TableCore } from "./core.js";
 import type { TableState } from "./state.js";
@@ -78,7 +79,20 @@ export class NumberedCore implements TableCore {
 
   /** Numbers events from the same counter: the core's, and those the runtime announces (journal notices). */
   number(events: readonly TableEvent[]): TableEvent[] {
-    return events.map((e) => ({ ...e, seq: (this.last += 1) }));
+    // A copy of each event, not the event numbered in place: the core may keep one it returned (a pending
+    // alert) and a number written into it would change what it says later. Most inputs say nothing: no
+    // closure or copy then.
+    const out: TableEvent[] = [];
+    for (let i = 0; i < events.length; i++) out.push({ ...(events[i] as TableEvent), seq: (this.last += 1) });
+    return out;
+  }
+
+  /**
+   * One event of the inner core's numbered and written as its JSON line: the line of the event
+   * {@link number} would give, without the numbered copy (`feltguard replay`, which writes every event).
+   */
+  line(event: TableEvent): string {
+    return formatNumberedLine(event, (this.last += 1));
   }
 
   /**

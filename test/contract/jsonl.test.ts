@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   decodeUtf8,
   formatJsonLine,
+  formatNumberedLine,
   InputEvent,
   readJsonLines,
   TableEvent,
@@ -90,6 +91,21 @@ describe("JSON Lines reader", () => {
       ),
       { numRuns: 500, seed: 15 },
     );
+  });
+
+  it("writes a numbered event as the line of its numbered copy, in any key order, with or without seq (fast-check)", () => {
+    // formatNumberedLine splices seq into the event's own line instead of copying the event: the same
+    // line as { ...value, seq }, whatever fields it has (none written, undefined ones, its own seq).
+    const key = fc.constantFrom("t", "kind", "code", "seat", "seq", "tags");
+    const field = fc.oneof(fc.integer(), fc.string(), fc.constant(undefined), fc.array(fc.integer()));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(key, field), { selector: ([k]) => k }), fc.nat(), (pairs, seq) => {
+        const value: Record<string, unknown> = Object.fromEntries(pairs);
+        expect(formatNumberedLine(value, seq)).toBe(formatJsonLine({ ...value, seq }));
+      }),
+      { numRuns: 1000, seed: 15 },
+    );
+    expect(formatNumberedLine({ kind: "street", t: 5 }, 7)).toBe('{"t":5,"kind":"street","seq":7}\n');
   });
 
   it("accepts the spec's example alert as a table event", () => {
