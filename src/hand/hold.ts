@@ -9,7 +9,7 @@
  * raises a holding alert asks for the hold by setting it: the chart then enters the hold's state. Between
  * inputs `h.held` is always null, so nothing in the context mirrors the chart's state.
  */
-import type { AlertLedger } from "./emit.js";
+import { type AlertLedger, clearCode } from "./emit.js";
 
 /** Alerts that hold the hand for the floor to call a misdeal (r.33, poker-rules.md §3). */
 export const MISDEAL_HOLDS = {
@@ -65,4 +65,14 @@ export function askHold(h: HoldLedger, hold: Hold, cardAt: number | null = null)
 /** Whether the input being handled is held for the floor (by the chart's state, or by this input). */
 export function isHeld(h: HoldLedger): boolean {
   return h.held !== null;
+}
+
+/**
+ * The floor ends the hand (`misdeal`, `void`): the alert that held it, and the one the ruling names, are
+ * answered before the hand ends (events.md: `alert_clear` when "the floor ruled"), so a consumer that
+ * follows alerts by their clears does not keep them open past the hand.
+ */
+export function clearRuledOn(h: HoldLedger, code?: string): void {
+  if (h.held !== null) clearCode(h, h.held.code);
+  if (code !== undefined) clearCode(h, code);
 }

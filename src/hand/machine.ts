@@ -19,13 +19,14 @@ import { runDueJudgements } from "./judgements.js";
 import {
   type HandInput,
   heldState,
+  rulingCode,
   HOLD_GUARDS,
   RULING_GUARDS,
   type StepParams,
   stepper,
   tookHold,
 } from "./machineSession.js";
-import { type Hold, isHeld, MISDEAL_HOLDS, VOID_HOLDS } from "./hold.js";
+import { clearRuledOn, type Hold, isHeld, MISDEAL_HOLDS, VOID_HOLDS } from "./hold.js";
 import {
   type BoardProcedure,
   giveProcedure,
@@ -72,8 +73,9 @@ function continueAsRuled(h: HandContext, code?: string): void {
 }
 
 /** The floor's `misdeal` (r.33) or `void` (IPC 29): the hand ends, the stacks as they were before it. */
-function endAs(h: HandContext, result: "misdeal" | "void"): void {
+function endAs(h: HandContext, result: "misdeal" | "void", code?: string): void {
   beforeRuling(h);
+  clearRuledOn(h, code);
   endHand(h, result, { ...h.stacksBefore });
 }
 
@@ -182,8 +184,8 @@ export const handMachine = setup({
     exposedKey: assign({ h: step((h) => exposedKey(h)) }),
     otherKey: assign({ h: step((h, e) => e.type === "key" && otherKey(h, e.key)) }),
     continueAsRuled: assign({ h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.code)) }),
-    endAsMisdeal: assign({ h: step((h) => endAs(h, "misdeal")) }),
-    endAsVoid: assign({ h: step((h) => endAs(h, "void")) }),
+    endAsMisdeal: assign({ h: step((h, e) => endAs(h, "misdeal", rulingCode(e))) }),
+    endAsVoid: assign({ h: step((h, e) => endAs(h, "void", rulingCode(e))) }),
     kill: assign({ h: step((h, e) => e.type === "ruling" && killHand(h, e.seat)) }),
     // The state's hold is not given to the functions: the hand is released before they run.
     release: assign({

@@ -176,6 +176,11 @@ export function stepper<C extends HoldLedger, G = null>(progress: (h: C) => void
     };
 }
 
+/** The alert code a floor ruling names, if the input is a ruling that names one. */
+export function rulingCode(e: HandInput): string | undefined {
+  return e.type === "ruling" ? e.code : undefined;
+}
+
 /** Entering a hold's state: the input that asked for it is done, and the chart keeps the hold. */
 export function tookHold<C extends HoldLedger>(h: C): C {
   h.held = null;

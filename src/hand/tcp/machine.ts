@@ -13,11 +13,12 @@ import {
   heldState,
   HOLD_GUARDS,
   RULING_GUARDS,
+  rulingCode,
   type StepParams,
   stepper,
   tookHold,
 } from "../machineSession.js";
-import { type Hold, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hold.js";
+import { clearRuledOn, type Hold, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hold.js";
 import { clearAll } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
 import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed } from "./deal.js";
@@ -47,6 +48,12 @@ const isTcpCode = (code: string): code is TcpAlertCode =>
 function continueAsRuled(h: TcpContext, seat?: number, code?: string): void {
   // The bets stand as the table holds them (a changed bet is not taken, an invalid one is).
   if (code && isTcpCode(code)) clearAll(h, code, seat);
+}
+
+/** The floor's `misdeal` or `void`: the hand ends, every bet back where it was before the hand. */
+function endAsRuled(h: TcpContext, result: "misdeal" | "void", code?: string): void {
+  clearRuledOn(h, code);
+  endHand(h, result, { ...h.stacksBefore });
 }
 
 /** The floor's `dead`: a dead box is folded, and loses what a fold loses. */
@@ -133,8 +140,8 @@ export const tcpMachine = setup({
     continueAsRuled: assign({
       h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.seat, e.code)),
     }),
-    endAsMisdeal: assign({ h: step((h) => endHand(h, "misdeal", { ...h.stacksBefore })) }),
-    endAsVoid: assign({ h: step((h) => endHand(h, "void", { ...h.stacksBefore })) }),
+    endAsMisdeal: assign({ h: step((h, e) => endAsRuled(h, "misdeal", rulingCode(e))) }),
+    endAsVoid: assign({ h: step((h, e) => endAsRuled(h, "void", rulingCode(e))) }),
     kill: assign({ h: step((h, e) => e.type === "ruling" && killBox(h, e.seat)) }),
     // The state's hold is not given to the functions: the hand is released before they run.
     release: assign({
