@@ -262,6 +262,13 @@ export const CATALOGUE = {
     contract: false,
     when: "a deck check ended: a notice (severity info) when the deck is whole, a dealer alert naming the missing, doubled and foreign cards when not",
   },
+  POT_CHIPS_UNREAD: {
+    severity: "dealer",
+    rule: "—",
+    kind: "detection",
+    contract: false,
+    when: "the pot gains chips that no bet zone held while no seat is to act (events.md: where the seat cannot be decided, the table asks the dealer)",
+  },
   // The contract's Three Card Poker and tray codes (raised by the pay-table, tray and rake checks).
   PAYOUT_WRONG: {
     severity: "dealer",

@@ -211,6 +211,17 @@ export const say = {
       ],
       seat,
     ),
+  potChipsUnread: (t: number, amount: number) =>
+    alert(
+      t,
+      "POT_CHIPS_UNREAD",
+      `The pot gained ${amount} that no bet zone held, while no seat was to act: the table counted it for nobody`,
+      [
+        "Say whose chips went into the pot",
+        "If they are a player's, give them back to him or call the floor to rule on them",
+        "If they were the pot's already (a sweep the table missed), carry on",
+      ],
+    ),
   tagMisplaced: (t: number, antenna: string, what: "card" | "chip") =>
     alert(
       t,

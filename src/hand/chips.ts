@@ -210,7 +210,7 @@ export function chipsTakenBack(h: HandContext, seat: number, amount: number): vo
  * betting round they are the action of the seat to act; before the deal is complete they are the
  * antes the hand posted; between rounds nobody is to act, and the sweep's chips were read already.
  */
-export function potGained(h: HandContext, chips: readonly ChipTag[]): void {
+export function potGained(h: HandContext, chips: readonly ChipTag[], strays: readonly ChipTag[] = []): void {
   // A short push waiting for the pot: these chips are the rest of it, swept in unseen.
   const pending = waiting(h, "shortPush");
   if (pending !== undefined) {
@@ -225,13 +225,21 @@ export function potGained(h: HandContext, chips: readonly ChipTag[]): void {
     h.held?.kind === "void" &&
     h.voidCardAt !== null &&
     h.t - h.voidCardAt < h.reading.scanRoundMs;
-  if ((!canBet(h) && !beforeVoidCard) || !h.dealComplete || h.betting.phase !== "betting") return;
+  // Held, the floor is at the table and rules on the pot with the hand; during the deal the pot takes
+  // the antes straight from the stacks.
+  if ((!canBet(h) && !beforeVoidCard) || !h.dealComplete) return;
+  // Chips straight from a stack with no seat to act: whose they are cannot be decided, so the table
+  // asks the dealer rather than guessing (events.md, "Reading at any pace").
+  const undecided = () => {
+    if (strays.length > 0) raise(h, say.potChipsUnread(h.t, chipTotal(strays)));
+  };
+  if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
   // pot is scanned after the board): they belong to the closed round, whose actions were read.
   if (h.t - h.streetAt < h.reading.scanRoundMs) return;
   const seat = h.betting.toAct;
   const s = seat === null ? undefined : findSeat(h.betting, seat);
-  if (seat === null || !s || s.folded || s.stack === 0) return;
+  if (seat === null || !s || s.folded || s.stack === 0) return undecided();
   readAndAct(
     h,
     seat,

@@ -122,7 +122,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         break;
       }
       case "pot_gained":
-        potGained(h, o.chips);
+        potGained(h, o.chips, o.strays);
         break;
       default:
         readingNotice(h, o);

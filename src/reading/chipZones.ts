@@ -103,6 +103,7 @@ export class ChipZones {
   ): void {
     const movedFrom = new Map<string, string[]>();
     const unexplained: ChipTag[] = [];
+    const strays: ChipTag[] = [];
     for (const tag of fresh) {
       const prev = this.places.get(tag);
       this.places.set(tag, { antenna, since: t, goneAt: null });
@@ -112,7 +113,9 @@ export class ChipZones {
         list.push(tag);
         movedFrom.set(prev.antenna, list);
       } else if (antenna === POT) {
-        unexplained.push({ tag, denomination: reported.get(tag) ?? 0 });
+        const chip = { tag, denomination: reported.get(tag) ?? 0 };
+        unexplained.push(chip);
+        if (prev === undefined || !BET_ZONE.test(prev.antenna)) strays.push(chip);
       }
     }
     // Chips the pot gains in the same report as the unread chips of one zone, from no zone at all, were
@@ -123,7 +126,7 @@ export class ChipZones {
     // Chips reaching the pot mean the dealer is sweeping: every bet still settling was out before it.
     if (antenna === POT) this.settleAll(t, POT, out);
     if (unexplained.length > 0) {
-      out.push({ type: "pot_gained", t, antenna, chips: unexplained, total: chipTotal(unexplained) });
+      out.push({ type: "pot_gained", t, antenna, chips: unexplained, total: chipTotal(unexplained), strays });
     }
   }
 

@@ -56,7 +56,18 @@ export type Observation =
    * The pot gained chips that no bet zone was known to hold: pushed and swept in faster than the zone
    * was scanned. Whose they are is for the hand to decide.
    */
-  | { type: "pot_gained"; t: number; antenna: string; chips: ChipTag[]; total: number }
+  | {
+      type: "pot_gained";
+      t: number;
+      antenna: string;
+      chips: ChipTag[];
+      total: number;
+      /**
+       * Those of `chips` whose last place was not a bet zone: put in straight from a stack (a chip
+       * last on a bet zone is a bet swept in slower than the readers' lag).
+       */
+      strays: ChipTag[];
+    }
   /** A chip on a card antenna, or a card on a chip antenna: not read as either. */
   | { type: "tag_misplaced"; t: number; tag: string; antenna: string; what: "card" | "chip" }
   /** One tag reported on two antennas at once past the bridge's departure lag; the reading waits. */
