@@ -332,6 +332,10 @@ export class ChipZones {
       this.zones.set(antenna, zone);
     }
     if (sameChips(zone.current, now)) return;
+    // Every chip that left unread is listed again: a flicker, not a move (spec: a tag missing from one
+    // report and back in the next is not a move), so the zone was never emptied.
+    const e = this.emptied.get(antenna);
+    if (e !== undefined && e.left.every((tag) => now.has(tag))) this.emptied.delete(antenna);
     if (BET_ZONE.test(antenna) && zone.changedAt !== null && !this.emptied.has(antenna)) {
       const left = [...zone.current.keys()].filter((tag) => !zone.settled.has(tag) && !now.has(tag));
       if (left.length > 0) {
