@@ -121,6 +121,15 @@ describe("contract: input events, tags", () => {
 });
 
 describe("contract: time and stamps", () => {
+  it("a bet is read at once when the next event shows the action has moved on (before its window)", () => {
+    // Seat 4 calls at 5000; seat 1's cards reach the muck at 5150, inside seat 4's settle window.
+    const out = log("bet-read-when-the-action-moves-on");
+    expect(out.slice(-2)).toMatchObject([
+      { kind: "action", seat: 4, action: "call", amount: 200, t: 5150 },
+      { kind: "action", seat: 1, action: "fold", t: 5150 },
+    ]);
+  });
+
   it("end of input runs out pending settle windows: a bet pushed by the last event is still read", () => {
     const out = log("bet-pushed-by-the-last-event");
     expect(out.at(-1)).toMatchObject({ kind: "action", seat: 4, action: "call", amount: 200, to: 200 });
@@ -155,6 +164,24 @@ describe("contract: a reading that cannot be true is never acted on silently", (
   it.fails("chips the pot gains unseen when the seat cannot be decided: the table asks the dealer", () => {
     const out = log("pot-gains-unseen-chips-between-rounds");
     expect(alerts(out).filter((a) => a.severity === "dealer")).not.toEqual([]);
+  });
+});
+
+describe("contract: names and readers", () => {
+  it("an unknown card-like tag is foreign (FOREIGN_CARD, floor, IPC 29)", () => {
+    expect(alerts(log("unknown-card-like-tag"))).toMatchObject([
+      { code: "FOREIGN_CARD", severity: "floor", rule: "IPC 29" },
+    ]);
+  });
+
+  it("READER_OFFLINE: one alert per reader, naming the antennas it serves; back online clears it", () => {
+    // The bridge reports offline twice, then comes back.
+    const out = log("reader-offline-reported-twice");
+    const offline = alerts(out, "READER_OFFLINE");
+    expect(offline).toMatchObject([{ severity: "floor", rule: "—" }]);
+    for (const antenna of ["seat1", "bet10", "board", "burn", "muck", "pot"])
+      expect(String(offline[0]?.text)).toMatch(new RegExp(`\\b${antenna}\\b`));
+    expect(out.at(-1)).toMatchObject({ kind: "alert_clear", code: "READER_OFFLINE" });
   });
 });
 
