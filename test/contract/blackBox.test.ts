@@ -133,6 +133,15 @@ describe("contract: a bet zone emptied before its settle window", () => {
 });
 
 describe("contract: time and stamps", () => {
+  // DEVIATION (see the audit report): the contract reads a bet once its zone has been steady for the
+  // settle window (default 400 ms); the reader waits the window and one scan round more (600 ms,
+  // src/reading/tableReader.ts, a deliberate allowance for the round-robin scan). Remove `.fails` when
+  // the contract or the product is brought in line.
+  it.fails("a bet is read once the zone has been steady for the settle window (default 400 ms)", () => {
+    // Seat 4's call lands at 5000 and nothing else happens: it is read at 5400.
+    expect(log("bet-pushed-by-the-last-event").at(-1)).toMatchObject({ kind: "action", seat: 4, t: 5400 });
+  });
+
   it("a bet is read at once when the next event shows the action has moved on (before its window)", () => {
     // Seat 4 calls at 5000; seat 1's cards reach the muck at 5150, inside seat 4's settle window.
     const out = log("bet-read-when-the-action-moves-on");
