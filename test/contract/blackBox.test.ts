@@ -188,6 +188,15 @@ describe("contract: a reading that cannot be true is never acted on silently", (
   });
 });
 
+describe("contract: reports of one scan round in channel order", () => {
+  it("two seats' hole cards reported in either order within one scan round: no misdeal", () => {
+    // The second round of the deal: seat 3 reported 50 ms before seat 2, seat 1 before seat 4.
+    const out = log("deal-order-reported-out-of-order-in-one-round");
+    expect(alerts(out)).toEqual([]);
+    expect(out.at(-1)).toMatchObject({ kind: "street", street: "preflop" });
+  });
+});
+
 describe("contract: names and readers", () => {
   it("an unknown card-like tag is foreign (FOREIGN_CARD, floor, IPC 29)", () => {
     expect(alerts(log("unknown-card-like-tag"))).toMatchObject([
