@@ -125,7 +125,12 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   const feed = startTableFeed(runtime, config, {
     ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
     head: () => (journal.keyPath === null ? journal.chainHead : journal.signedHead()),
-    health: () => ({ journal: { journaling: journal.journaling, lastSeq: journal.lastSeq } }),
+    // The contract's health payload: readers, devices, journal (and the feed adds the version).
+    health: () => ({
+      readers: devices?.health().readers ?? [],
+      devices: devices?.health().devices ?? [],
+      journal: { journaling: journal.journaling, lastSeq: journal.lastSeq },
+    }),
     backlog: () => {
       const db = journal.database;
       return db === null

@@ -144,7 +144,7 @@ export class ChipZones {
       const zone = this.zones.get(antenna);
       if (zone?.changedAt != null) zone.changedAt = t;
       const e = this.emptied.get(antenna);
-      if (e !== undefined) e.due = t + this.windows.scanRoundMs;
+      if (e !== undefined) e.due = this.emptiedDue(t);
     }
   }
 
@@ -335,16 +335,29 @@ export class ChipZones {
       this.zones.set(antenna, zone);
     }
     if (sameChips(zone.current, now)) return;
+    // Every chip that left unread is listed again: a flicker, not a move (spec: a tag missing from one
+    // report and back in the next is not a move), so the zone was never emptied.
+    const e = this.emptied.get(antenna);
+    if (e !== undefined && e.left.every((tag) => now.has(tag))) this.emptied.delete(antenna);
     if (BET_ZONE.test(antenna) && zone.changedAt !== null && !this.emptied.has(antenna)) {
       const left = [...zone.current.keys()].filter((tag) => !zone.settled.has(tag) && !now.has(tag));
       if (left.length > 0) {
-        this.emptied.set(antenna, { t, stood: [...zone.current], left, due: t + this.windows.scanRoundMs });
+        this.emptied.set(antenna, { t, stood: [...zone.current], left, due: this.emptiedDue(t) });
       }
     }
     zone.current = now;
     zone.changedAt = sameChips(zone.settled, now) ? null : t;
     if (zone.changedAt === null) this.unsettled.delete(antenna);
     else this.unsettled.add(antenna);
+  }
+
+  /**
+   * When unread chips that left a zone at `t` and were seen nowhere were taken back. The pot's report
+   * (or the zone's next, after a flicker) may come a whole scan round later and still counts: the
+   * window runs out 1 ms past the round, as windows due at a time run before that time's reports.
+   */
+  private emptiedDue(t: number): number {
+    return t + this.windows.scanRoundMs + 1;
   }
 
   private settle(t: number, antenna: string, zone: ZoneState): Observation {

@@ -96,6 +96,12 @@ export async function runTable(options: RunOptions): Promise<{ fed: number; skip
   const feed = startTableFeed(runtime, config, {
     ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
     head: () => journal.signedHead(),
+    // The contract's health payload: the input file stands in for the devices, so none are open.
+    health: () => ({
+      readers: [],
+      devices: [],
+      journal: { journaling: journal.journaling, lastSeq: journal.lastSeq },
+    }),
   });
   // The file is fed at once: give the broker its first chance, so a reachable one gets every event.
   await feed?.firstAttempt();
