@@ -231,7 +231,12 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
   // Chips straight from a stack with no seat to act: whose they are cannot be decided, so the table
   // asks the dealer rather than guessing (events.md, "Reading at any pace").
   const undecided = () => {
-    if (strays.length > 0) raise(h, say.potChipsUnread(h.t, chipTotal(strays)));
+    // Chips the table already counted (the `allin` key, an undercall brought up) may reach the pot
+    // unseen: only what is beyond them is asked.
+    const stray = chipTotal(strays);
+    const counted = Math.min(stray, h.countedUnseen);
+    h.countedUnseen -= counted;
+    if (stray > counted) raise(h, say.potChipsUnread(h.t, stray - counted));
   };
   if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the

@@ -190,6 +190,13 @@ export interface HandContext {
   /** Judgements waiting for the readers, earliest first. */
   timers: HandTimer[];
   allinAnnounced: boolean;
+  /**
+   * Chips the table counted for seats beyond the chips it read for their actions (the `allin` key, an
+   * undercall or underraise the rules bring up): the dealer brings them in later, and a quick sweep may
+   * take them to the pot unseen. Chips the pot gains unseen with no seat to act are asked about only
+   * beyond them.
+   */
+  countedUnseen: number;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;
   /** Table events produced by the event being handled; drained by the session. */

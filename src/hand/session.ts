@@ -137,6 +137,7 @@ function initialContext(init: HandInit): HandContext {
     reading: init.reading,
     timers: [],
     allinAnnounced: false,
+    countedUnseen: 0,
     result: null,
     finalStacks: null,
     out: [],

@@ -71,6 +71,9 @@ export function readAndAct(
   else if (reading.action === "check") act(h, seat, "check");
   else if (reading.action === "call") act(h, seat, "call");
   else act(h, seat, reading.action, reading.ruledTo);
+  // The seat record before the action is unchanged (each action makes new ones): what was counted
+  // beyond the chips read is still to come, maybe straight into the pot.
+  h.countedUnseen += Math.max(0, s.stack - (findSeat(h.betting, seat)?.stack ?? s.stack) - pushed);
   afterAction(h);
 }
 
@@ -99,7 +102,11 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   if (!canBet(h)) return;
   if (key === "check") act(h, seat, "check");
   else if (key === "fold") act(h, seat, "fold");
-  else actAllIn(h, seat);
+  else {
+    const stack = findSeat(h.betting, seat)?.stack ?? 0;
+    actAllIn(h, seat);
+    h.countedUnseen += stack - (findSeat(h.betting, seat)?.stack ?? stack);
+  }
   afterAction(h);
 }
 

@@ -107,6 +107,7 @@ export function copyHand(h: Before): Before {
     lastHandsChips: { tags: h.lastHandsChips.tags.slice(), until: h.lastHandsChips.until },
     timers: h.timers.map(copyTimer),
     allinAnnounced: h.allinAnnounced,
+    countedUnseen: h.countedUnseen,
     result: h.result,
     finalStacks: h.finalStacks === null ? null : { ...h.finalStacks },
   };
