@@ -138,11 +138,14 @@ function hasZoneSettled(observations: readonly Observation[]): boolean {
 }
 
 /**
- * Whether an observation may be the rest of a short push still waiting for the pot: chips the pot
- * gained unseen. Anything else (the same zone again included) comes after the push as it stood.
+ * Whether an observation leaves a short push waiting for the pot: chips the pot gained unseen (maybe
+ * the rest of it), or a burn or board card — what the dealer puts out right after sweeping, which the
+ * readers may report in the same scan round as the pot, before it (events.md: a round's reports come in
+ * channel order). Anything else (the same zone again included) comes after the push as it stood.
  */
 function completesShortPush(h: HandContext, o: Observation): boolean {
-  return o.type === "pot_gained" || waiting(h, "shortPush") === undefined;
+  if (waiting(h, "shortPush") === undefined || o.type === "pot_gained") return true;
+  return o.type === "card_arrived" && (o.antenna === "burn" || o.antenna === "board");
 }
 
 function cardArrived(h: HandContext, tag: string, antenna: string, from: string | null): void {

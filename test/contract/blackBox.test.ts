@@ -202,6 +202,22 @@ describe("contract: a reading that cannot be true is never acted on silently", (
 });
 
 describe("contract: reports of one scan round in channel order", () => {
+  it("a call short on its zone whose rest the pot reports in the burn's scan round is a call, not an undercall", () => {
+    // Seat 3 (big blind) calls 600: 400 on its zone at 7000, the rest swept in unseen; the burn is
+    // reported at 7625 and the pot, with the rest, 16 ms later in the same scan round.
+    const out = log("short-call-rest-swept-in-after-the-burn");
+    expect(alerts(out)).toEqual([]);
+    expect(out.slice(-2)).toMatchObject([
+      { kind: "action", seat: 3, action: "call", amount: 400, to: 600, t: 7641 },
+      { kind: "street", street: "flop" },
+    ]);
+  });
+
+  it("the other side: no rest in the pot's report, so the push is read as it stood (UNDERCALL)", () => {
+    const out = log("short-call-burn-and-no-rest");
+    expect(alerts(out)).toMatchObject([{ code: "UNDERCALL", seat: 3, severity: "dealer" }]);
+  });
+
   it("two seats' hole cards reported in either order within one scan round: no misdeal", () => {
     // The second round of the deal: seat 3 reported 50 ms before seat 2, seat 1 before seat 4.
     const out = log("deal-order-reported-out-of-order-in-one-round");
