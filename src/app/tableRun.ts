@@ -126,11 +126,14 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
     head: () => (journal.keyPath === null ? journal.chainHead : journal.signedHead()),
     // The contract's health payload: readers, devices, journal (and the feed adds the version).
-    health: () => ({
-      readers: devices?.health().readers ?? [],
-      devices: devices?.health().devices ?? [],
-      journal: { journaling: journal.journaling, lastSeq: journal.lastSeq },
-    }),
+    health: () => {
+      const drivers = devices?.health();
+      return {
+        readers: drivers?.readers ?? [],
+        devices: drivers?.devices ?? [],
+        journal: { journaling: journal.journaling, lastSeq: journal.lastSeq },
+      };
+    },
     backlog: () => {
       const db = journal.database;
       return db === null
