@@ -25,6 +25,16 @@ export function raise(h: AlertLedger, alert: AlertEvent): boolean {
   return true;
 }
 
+/**
+ * Raises an alert that may stand several times under one code, each for its own cause (two tags
+ * misplaced, two cards in conflict): every cause is told, and one clear closes them all.
+ */
+export function raiseEach(h: AlertLedger, alert: AlertEvent): void {
+  const k = key(alert.code, alert.seat);
+  if (!h.open.includes(k)) h.open.push(k);
+  h.out.push(alert);
+}
+
 /** Clears an open alert (no output if it was not open). */
 export function clear(h: AlertLedger, code: string, seat?: number): void {
   const i = h.open.indexOf(key(code, seat));

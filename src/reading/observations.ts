@@ -70,10 +70,15 @@ export type Observation =
     }
   /** A chip on a card antenna, or a card on a chip antenna: not read as either. */
   | { type: "tag_misplaced"; t: number; tag: string; antenna: string; what: "card" | "chip" }
+  /** The last misplaced tag has gone (unlisted for the departure window). */
+  | { type: "tag_misplaced_cleared"; t: number }
   /** One tag reported on two antennas at once past the bridge's departure lag; the reading waits. */
   | { type: "read_conflict"; t: number; tag: string; antennas: [string, string] }
-  /** A conflict is over: one antenna alone reports the tag. */
-  | { type: "read_conflict_cleared"; t: number; tag: string; antenna: string };
+  /**
+   * A conflict is over: one antenna alone reports the tag. `othersOpen`: another card is still
+   * reported on two antennas.
+   */
+  | { type: "read_conflict_cleared"; t: number; tag: string; antenna: string; othersOpen: boolean };
 
 /** The sum of the chips' denominations. */
 export function chipTotal(chips: readonly ChipTag[]): number {

@@ -16,6 +16,7 @@
  */
 import type { Card } from "../rules/cards.js";
 import { ChipZones, type ChipZonesSnapshot } from "./chipZones.js";
+import { type MisplacedSnapshot, MisplacedTags } from "./misplacedTags.js";
 import { type ChipTag, isCardAntenna, type Observation } from "./observations.js";
 import type { Registry, TagInfo } from "./registry.js";
 
@@ -55,6 +56,8 @@ export interface TableReaderSnapshot {
   chips: ChipZonesSnapshot;
   flagged: string[];
   leftovers?: string[];
+  /** Absent in checkpoints written before misplaced tags were remembered. */
+  misplaced?: MisplacedSnapshot;
 }
 
 type CardArrived = Extract<Observation, { type: "card_arrived" }>;
@@ -77,8 +80,10 @@ export class TableReader {
   private readonly reports = new Map<string, Set<string>>();
   private readonly cards = new Map<string, CardPlace>();
   private readonly chips: ChipZones;
-  /** Foreign, unknown and misplaced tags are reported once per antenna visit, not on every repeat. */
+  /** Foreign and unknown tags are reported once per antenna visit, not on every repeat. */
   private readonly flagged = new Set<string>();
+  /** Chips on card antennas and cards on chip antennas, for as long as they lie there. */
+  private readonly misplaced: MisplacedTags;
   /** Tags of cards now missing: what the departure window may run out on (usually none). */
   private readonly missing = new Set<string>();
   /**
@@ -101,6 +106,7 @@ export class TableReader {
   constructor(private readonly options: TableReaderOptions) {
     this.scanRoundMs = options.scanRoundMs ?? DEFAULT_SCAN_ROUND_MS;
     this.lagMs = ((options.missedScans ?? DEFAULT_MISSED_SCANS) + 1) * this.scanRoundMs;
+    this.misplaced = new MisplacedTags(options.departWindowMs);
     this.chips = new ChipZones({
       // A zone is seen only at its slot of each scan round: steady means steady for the settle window
       // and one round more, or the two reports of one motion could be read as two actions.
@@ -133,7 +139,7 @@ export class TableReader {
     for (const tag of now) {
       const info = this.options.registry.resolve(tag);
       if (info.type === "card") this.seeCard(t, tag, info.face, info.copy, antenna, !before.has(tag), out);
-      else if (info.type === "chip") this.misplaced(t, tag, antenna, "chip", out);
+      else if (info.type === "chip") this.misplaced.listed(t, tag, antenna, "chip", out);
       else this.notPlaying(t, tag, antenna, info, out);
     }
     for (const tag of before) if (!now.has(tag)) this.tagLeft(t, tag, antenna, out);
@@ -154,7 +160,7 @@ export class TableReader {
       if (info.type === "chip") {
         chipsNow.set(tag, info.denomination);
         if (!before.has(tag)) freshChips.push(tag);
-      } else if (info.type === "card") this.misplaced(t, tag, antenna, "card", out);
+      } else if (info.type === "card") this.misplaced.listed(t, tag, antenna, "card", out);
       else this.notPlaying(t, tag, antenna, info, out);
     }
     const gone: string[] = [];
@@ -179,9 +185,13 @@ export class TableReader {
     else out.push({ type: "unknown_tag", t, tag, antenna });
   }
 
-  /** A tag `antenna` listed before and not now: its flag may be raised again, and a card may be leaving. */
+  /**
+   * A tag `antenna` listed before and not now: its flag may be raised again, a misplaced tag may be
+   * going, and a card may be leaving.
+   */
   private tagLeft(t: number, tag: string, antenna: string, out: Observation[]): void {
     if (this.flagged.size > 0) this.flagged.delete(`${antenna}|${tag}`);
+    this.misplaced.unlisted(t, tag, antenna);
     this.cardLeft(t, tag, antenna, out);
   }
 
@@ -214,6 +224,7 @@ export class TableReader {
       }
     }
     this.chips.advanceTo(t, out);
+    this.misplaced.advanceTo(t, out);
     return inTimeOrder(out);
   }
 
@@ -265,6 +276,8 @@ export class TableReader {
   /** The earliest time a window runs out, or null. */
   nextDeadline(): number | null {
     let next = this.chips.nextDeadline();
+    const misplacedDue = this.misplaced.nextDeadline();
+    if (misplacedDue !== null && (next === null || misplacedDue < next)) next = misplacedDue;
     for (const tag of this.missing) {
       const since = this.cards.get(tag)?.missingSince;
       if (since == null) continue;
@@ -365,6 +378,7 @@ export class TableReader {
       chips: this.chips.snapshot(),
       flagged: [...this.flagged],
       leftovers: [...this.leftovers],
+      misplaced: this.misplaced.snapshot(),
     };
   }
 
@@ -382,6 +396,7 @@ export class TableReader {
     }
     this.chips.restore(snapshot.chips);
     for (const f of snapshot.flagged) this.flagged.add(f);
+    this.misplaced.restore(snapshot.misplaced);
     this.leftovers.clear();
     for (const tag of snapshot.leftovers ?? []) this.leftovers.add(tag);
   }
@@ -448,6 +463,12 @@ export class TableReader {
     out.push(arrived);
   }
 
+  /** Whether any card is reported on two antennas, the reading waiting for one report to win. */
+  private anyContested(): boolean {
+    for (const place of this.cards.values()) if (place.contested !== null) return true;
+    return false;
+  }
+
   /** The deck of a card tag (the registry works each tag out once). */
   private deckOf(tag: string): string {
     const info = this.options.registry.resolve(tag);
@@ -461,14 +482,20 @@ export class TableReader {
     if (place.contested !== null) {
       if (place.contested === antenna) {
         place.contested = null;
-        out.push({ type: "read_conflict_cleared", t, tag, antenna: place.antenna });
+        out.push({
+          type: "read_conflict_cleared",
+          t,
+          tag,
+          antenna: place.antenna,
+          othersOpen: this.anyContested(),
+        });
         return;
       }
       if (place.antenna === antenna) {
         // The other report won: the card is where the contesting antenna says.
         const winner = place.contested;
         this.cards.set(tag, { ...place, antenna: winner, from: antenna, movedAt: t, contested: null });
-        out.push({ type: "read_conflict_cleared", t, tag, antenna: winner });
+        out.push({ type: "read_conflict_cleared", t, tag, antenna: winner, othersOpen: this.anyContested() });
         out.push({
           type: "card_arrived",
           t,
@@ -518,16 +545,6 @@ export class TableReader {
         from: null,
       });
     }
-  }
-
-  private misplaced(
-    t: number,
-    tag: string,
-    antenna: string,
-    what: "card" | "chip",
-    out: Observation[],
-  ): void {
-    if (this.flag(`${antenna}|${tag}`)) out.push({ type: "tag_misplaced", t, tag, antenna, what });
   }
 
   private flag(key: string): boolean {

@@ -180,6 +180,17 @@ describe("contract: a reading that cannot be true is never acted on silently", (
     }
   });
 
+  it("TAG_MISPLACED: a second misplaced tag is told while the first is open; one clear when both are gone", () => {
+    // A card on bet4, then a chip on seat4 (which flickers once), then both taken off.
+    const out = log("two-misplaced-tags-then-put-right");
+    expect(alerts(out).map((a) => a.text)).toEqual([
+      "A card is lying on bet4, where only chips are read",
+      "A chip is lying on seat4, where only cards are read",
+    ]);
+    // The chip left seat4's report at 6200: gone once unlisted for the departure window (500 ms).
+    expect(out.filter((e) => e.kind === "alert_clear")).toMatchObject([{ t: 6700, code: "TAG_MISPLACED" }]);
+  });
+
   it("chips the pot gains unseen when the seat cannot be decided: the table asks the dealer", () => {
     // The pre-flop round complete, the bets swept in, and 500 more that no bet zone ever held.
     const out = log("pot-gains-unseen-chips-between-rounds");

@@ -27,6 +27,12 @@ function play(scene: Scene): TableEvent[] {
   return [...out, ...core.finish(last)];
 }
 
+/** When the scene's last report from an antenna came. */
+const lastReport = (scene: Scene, antenna: string) =>
+  Math.max(
+    ...scene.lines.flatMap((l) => ("kind" in l && l.kind === "tags" && l.antenna === antenna ? [l.t] : [])),
+  );
+
 const codes = (events: TableEvent[]) => events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
 const actionsOf = (events: TableEvent[], seat: number) =>
   events
@@ -414,6 +420,62 @@ describe("reading at any pace: a reading that cannot be true is never acted on s
     const events = play(dealt().addTo("bet4", "card:A:2s").wait());
     expect(codes(events)).toContain("TAG_MISPLACED");
     expect(actionsOf(events, 4)).toEqual([]);
+  });
+
+  it("a second misplaced tag is told while the first is still open, and one clear comes when the last has gone", () => {
+    const DEPART = config.reading.departWindowMs;
+    const scene = dealt()
+      .addTo("bet4", "card:A:2s")
+      .addTo("seat4", "chip:100:90")
+      .removeFrom("bet4", "card:A:2s")
+      .removeFrom("seat4", "chip:100:90")
+      .wait();
+    const events = play(scene);
+    const misplaced = events.filter((e) => e.kind === "alert" && e.code === "TAG_MISPLACED");
+    expect(misplaced.map((e) => (e.kind === "alert" ? e.text : ""))).toEqual([
+      "A card is lying on bet4, where only chips are read",
+      "A chip is lying on seat4, where only cards are read",
+    ]);
+    const clears = events.filter((e) => e.kind === "alert_clear" && e.code === "TAG_MISPLACED");
+    // The card left bet4 first; the alert waits for the chip, gone once unlisted for the window.
+    expect(clears.map((e) => e.t)).toEqual([lastReport(scene, "seat4") + DEPART]);
+  });
+
+  it("a misplaced tag unlisted for less than the departure window still lies there (a flicker); for longer, it has gone", () => {
+    const DEPART = config.reading.departWindowMs;
+    const flicker = (gap: number) =>
+      dealt()
+        .addTo("seat4", "chip:100:90")
+        .removeFrom("seat4", "chip:100:90")
+        .after(gap)
+        .addTo("seat4", "chip:100:90");
+    const inside = play(flicker(DEPART - 1));
+    const past = play(flicker(DEPART + 1));
+    const misplacedEvents = (events: TableEvent[]) =>
+      events.flatMap((e) =>
+        (e.kind === "alert" || e.kind === "alert_clear") && e.code === "TAG_MISPLACED" ? [e.kind] : [],
+      );
+    expect(misplacedEvents(inside)).toEqual(["alert"]);
+    expect(misplacedEvents(past)).toEqual(["alert", "alert_clear", "alert"]);
+  });
+
+  it("two cards in conflict: each is told, and the alert clears only when the second conflict is over", () => {
+    const scene = dealt()
+      .addTo("muck", "card:A:9s", "card:A:9h")
+      .after(LAG + 1)
+      .removeFrom("seat4", "card:A:9s")
+      .after(LAG + 1)
+      .removeFrom("seat4", "card:A:9h")
+      .wait();
+    const events = play(scene);
+    const conflicts = events.filter((e) => e.kind === "alert" && e.code === "READ_CONFLICT");
+    expect(conflicts.map((e) => (e.kind === "alert" ? e.text : ""))).toEqual([
+      "One card is read on both muck and seat4",
+      "One card is read on both muck and seat4",
+    ]);
+    const clears = events.filter((e) => e.kind === "alert_clear" && e.code === "READ_CONFLICT");
+    // The first card's conflict is over while the second is still on two antennas: no clear until then.
+    expect(clears.map((e) => e.t)).toEqual([lastReport(scene, "seat4")]);
   });
 
   it("one tag on two antennas past the departure lag is READ_CONFLICT; within it, a move", () => {
