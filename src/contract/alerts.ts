@@ -227,6 +227,13 @@ export const CATALOGUE = {
     contract: false,
     when: "a tag the registry does not know lies on an antenna",
   },
+  READER_UNKNOWN: {
+    severity: "info",
+    rule: "—",
+    kind: "detection",
+    contract: false,
+    when: "a `reader` event names a reader, antenna or device the table's configuration does not have (told once; nothing is marked away)",
+  },
   SHUFFLER_DURING_HAND: {
     severity: "dealer",
     rule: "r.21",

@@ -54,6 +54,13 @@ export const TagsEvent = z.object({
 
 export const ButtonEvent = z.object({ t: Millis, ...stamped, kind: z.literal("button"), button: ButtonName });
 
+/**
+ * Devices other than the readers that report going away and coming back as `reader` events (the
+ * project's extension: the floor hears of a lost device as of a lost reader).
+ */
+export const DEVICE_UNITS = ["keys", "allin", "panel"] as const;
+export type DeviceUnit = (typeof DEVICE_UNITS)[number];
+
 export const ReaderEvent = z.object({
   t: Millis,
   ...stamped,

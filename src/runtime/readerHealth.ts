@@ -5,6 +5,7 @@
  * writing); nothing is assumed healthy. Without a live report (the simulator, tests) it is followed
  * from the table events: a READER_OFFLINE alert with its `reader`, its clear with the same `reader`.
  */
+import type { DeviceUnit } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 
 /** What a driver says of its device; "not-opened": configured but the table did not open it. */
@@ -34,7 +35,7 @@ export interface ReaderStatus {
 
 /** One device other than a reader: the dealer keys, the all-in button, the dealer panel. */
 export interface DeviceStatus {
-  device: "keys" | "allin" | "panel";
+  device: DeviceUnit;
   state: LinkState;
   /** Why it is not online, in words. */
   detail?: string;

@@ -4,7 +4,7 @@
  * antenna it serves (a channel can fault alone); the floor hears once per reader (the settings'
  * `readers`), naming the antennas it serves, and the alert clears when every one of them is back.
  */
-import type { InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
+import { DEVICE_UNITS, type InputEvent, type ReaderEvent, type TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { AlertEvent } from "../contract/output.js";
 import type { Observation } from "../reading/observations.js";
@@ -36,6 +36,8 @@ export class ReaderPresence {
   private readonly backAt = new Map<string, number>();
   /** Antenna → the reader that serves it. */
   private readonly readerByAntenna = new Map<string, string>();
+  /** Units named in `reader` events that the configuration does not have, already told. */
+  private readonly unknownTold = new Set<string>();
   /** Antenna → whether a report from it moves the action on (worked out once per antenna). */
   private readonly movesOn = new Map<string, boolean>();
 
@@ -121,6 +123,14 @@ export class ReaderPresence {
 
   /** A reader (or one antenna's channel) went away or came back: READER_OFFLINE, once per reader. */
   onReader(event: ReaderEvent): TableEvent[] {
+    if (!this.knows(event.reader)) {
+      // The configuration and the wiring disagree: no antenna of this table is away (nor back), and a
+      // floor alert for a reader the hand does not need would hold nobody's attention for the right
+      // reason. The engineer is told once.
+      if (this.unknownTold.has(event.reader)) return [];
+      this.unknownTold.add(event.reader);
+      return [unknownReader(event.t, event.reader)];
+    }
     const reader = this.readerOf(event.reader);
     const down = (r: string) => [...this.offline].some((unit) => this.readerOf(unit) === r);
     this.reader.setOnline(this.unitsOf(event.reader), event.status === "online", event.t);
@@ -135,6 +145,13 @@ export class ReaderPresence {
     if (!this.offline.delete(event.reader) || down(reader)) return [];
     this.backAt.set(reader, event.t);
     return [{ t: event.t, kind: "alert_clear", code: "READER_OFFLINE", reader }];
+  }
+
+  /** Whether a `reader` event's unit is this table's: one of its antennas, a reader serving one, or a device. */
+  private knows(unit: string): boolean {
+    if (this.antennaSet.has(unit) || (DEVICE_UNITS as readonly string[]).includes(unit)) return true;
+    for (const reader of this.readerByAntenna.values()) if (reader === unit) return true;
+    return false;
   }
 
   /** The antennas a `reader` event is about: the antenna it names, or every antenna of the reader. */
@@ -164,4 +181,14 @@ export function unknownAntenna(t: number, antenna: string): AlertEvent {
   return alert(t, "UNKNOWN_TAG", `A report came from antenna "${antenna}", which this table does not have`, [
     "Check the antenna map in the configuration (antennas:) against the wiring",
   ]);
+}
+
+/** A `reader` event about a reader (or antenna) this table's configuration does not have. */
+export function unknownReader(t: number, unit: string): AlertEvent {
+  return alert(
+    t,
+    "READER_UNKNOWN",
+    `The bridge reported reader "${unit}", which this table's configuration does not have: nothing is marked away`,
+    ["Check the antenna map and the readers in the configuration (antennas:, readers:) against the wiring"],
+  );
 }

@@ -255,6 +255,16 @@ describe("contract: names and readers", () => {
   });
 });
 
+describe("contract: a reader the configuration does not have", () => {
+  it("is told once (READER_UNKNOWN, info), is no READER_OFFLINE, and marks nothing away", () => {
+    // reader9 goes offline twice and comes back; then seat 4 calls, read as any call is.
+    const out = log("unknown-reader-offline");
+    expect(alerts(out)).toMatchObject([{ code: "READER_UNKNOWN", severity: "info", t: 5000 }]);
+    expect(out.filter((e) => e.kind === "alert_clear")).toEqual([]);
+    expect(out.filter((e) => e.kind === "action" && e.seat === 4)).toMatchObject([{ action: "call" }]);
+  });
+});
+
 describe("contract: misdeal and void", () => {
   it("a misdeal ruled by the floor ends the hand; the re-deal has the same button and blinds, redeal: true", () => {
     const out = log("misdeal-ruled-then-redealt");
