@@ -57,6 +57,15 @@ export class MisplacedTags {
     if (lastGone !== null && this.lying.size === 0) out.push({ type: "tag_misplaced_cleared", t: lastGone });
   }
 
+  /**
+   * The shuffler press: what the table remembers does not cross a hand boundary. A tag still lying
+   * misplaced is told again in the new hand at its antenna's next report (the last hand's alert closed
+   * with that hand).
+   */
+  newHand(): void {
+    this.lying.clear();
+  }
+
   /** The earliest departure window to run out, or null. */
   nextDeadline(): number | null {
     // Asked before every input, and nearly always nothing lies misplaced.

@@ -321,6 +321,7 @@ export class TableReader {
     this.missing.clear();
     this.leftovers.clear();
     this.chips.newHand();
+    this.misplaced.newHand();
     const left: { tag: string; antenna: string }[] = [];
     for (const [tag, place] of this.cards) {
       if (!this.reports.get(place.antenna)?.has(tag)) {

@@ -459,6 +459,37 @@ describe("reading at any pace: a reading that cannot be true is never acted on s
     expect(misplacedEvents(past)).toEqual(["alert", "alert_clear", "alert"]);
   });
 
+  it("a misplaced tag still lying at the shuffler press is told again in the new hand", () => {
+    // Hand 1 ends (seats 4, 1 and 2 fold), a chip is left on seat4, and the next hand is dealt over it.
+    const scene = dealt()
+      .fold(4)
+      .fold(1)
+      .fold(2)
+      .wait()
+      .collect()
+      .addTo("seat4", "chip:100:90")
+      .wait()
+      // Hand 2: button 2, blinds 3 and 4, the deal from seat 3.
+      .key("shuffler")
+      .chips(3, 100)
+      .chips(4, 100, 100)
+      .deal([
+        [3, "Kh"],
+        [4, "7d"],
+        [1, "9s"],
+        [2, "Ac"],
+        [3, "Kd"],
+        [4, "2h"],
+        [1, "9h"],
+        [2, "Td"],
+      ])
+      .wait();
+    const events = play(scene);
+    const second = events.findIndex((e) => e.kind === "hand_start" && e.hand === 2);
+    expect(second).toBeGreaterThan(0);
+    expect(codes(events.slice(second))).toEqual(["TAG_MISPLACED"]);
+  });
+
   it("two cards in conflict: each is told, and the alert clears only when the second conflict is over", () => {
     const scene = dealt()
       .addTo("muck", "card:A:9s", "card:A:9h")
