@@ -46,7 +46,7 @@ export function seatsInGame(state: TableState): number[] {
   let inOrder = true;
   for (const key in state.seats) {
     const seat = Number(key);
-    if (state.seats[seat]!.stack <= 0) continue;
+    if (!(state.seats[seat]!.stack > 0)) continue;
     if (seats.length > 0 && seat < seats[seats.length - 1]!) inOrder = false;
     seats.push(seat);
   }
