@@ -28,7 +28,11 @@ const HISTORY =
   "then (branch alloc, 2026-11-26) less allocation on the path outside the hand's chart (the core's lists, closures in the betting rules " +
   "and the observing, the rank tables' build) and each table event's line written with its number spliced in instead of a numbered copy: " +
   "0.92x the bytes allocated per input, the core and the writing of its lines about 0.96x main's time (in-process, alternating blocks), " +
-  "output byte-identical";
+  "output byte-identical; " +
+  "then (branch perf9, 2026-11-26) why a hand's start costs more in the replay than in a loop: not GC nor deopts but cold caches " +
+  "(the same starts take 1.1-2.5x their hot time with the replay's 48 events between two, 4-9x with the caches emptied); " +
+  "the press's own part without lists and closures over the seats: a press inside the replay 0.81-0.87x main's by its median, " +
+  "the press outside xstate's createActor 5.6 -> 3.9 % of the main thread; the other half of a start is xstate's actor, left";
 
 /** Runs the built CLI (dist/, as installed) on a generated log, best of three. */
 export async function run(): Promise<BenchFigure[]> {

@@ -149,6 +149,8 @@ function initialContext(init: HandInit): HandContext {
 function zonesAtStart(chipsOnZones: Record<number, ChipTag[]>): HandContext["zones"] {
   const zones: HandContext["zones"] = {};
   for (const seat in chipsOnZones) {
+    // An empty zone's account is made on first use (context.ts zoneAccount), as for a seat with none.
+    if (chipsOnZones[seat]!.length === 0) continue;
     const chips: ZoneAccount["chips"] = new Map();
     for (const c of chipsOnZones[seat]!)
       chips.set(c.tag, { denomination: c.denomination, street: "preflop" });

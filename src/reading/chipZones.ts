@@ -212,12 +212,11 @@ export class ChipZones {
 
   /** The chips a zone holds now. */
   chipsOn(antenna: string): ChipTag[] {
-    return [...(this.zones.get(antenna)?.current ?? new Map<string, number>())].map(
-      ([tag, denomination]) => ({
-        tag,
-        denomination,
-      }),
-    );
+    // A loop, not a spread and a map: asked for every seat's zone at every shuffler press (bench/replay).
+    const chips: ChipTag[] = [];
+    const current = this.zones.get(antenna)?.current;
+    if (current) for (const [tag, denomination] of current) chips.push({ tag, denomination });
+    return chips;
   }
 
   /** Whether the chip was last newly reported on `antenna` (not since seen elsewhere). */
@@ -228,8 +227,10 @@ export class ChipZones {
   /** Tags of the chips a zone holds now that arrived there before `t`. */
   chipsBefore(antenna: string, t: number): string[] {
     const current = this.zones.get(antenna)?.current;
-    if (!current) return [];
-    return [...current.keys()].filter((tag) => (this.places.get(tag)?.since ?? -Infinity) < t);
+    const tags: string[] = [];
+    if (current)
+      for (const tag of current.keys()) if ((this.places.get(tag)?.since ?? -Infinity) < t) tags.push(tag);
+    return tags;
   }
 
   /** A new hand: unread chips that left a zone in the last one are no longer pending. */

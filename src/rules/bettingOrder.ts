@@ -5,7 +5,12 @@ import type { BettingState, SeatInHand } from "./bettingTypes.js";
 export function dealingOrder<T extends { readonly seat: number }>(seats: readonly T[], button: number): T[] {
   const sorted = [...seats].sort((a, b) => a.seat - b.seat);
   // Seat numbers grow clockwise; the button may be an empty seat (dead button), so compare numbers, not indices.
-  return [...sorted.filter((s) => s.seat > button), ...sorted.filter((s) => s.seat <= button)];
+  // (The seats after the button, then those up to it: a loop, not two filters; a hand starts at every press.)
+  let first = 0;
+  while (first < sorted.length && sorted[first]!.seat <= button) first += 1;
+  const order = sorted.slice(first);
+  for (let i = 0; i < first; i++) order.push(sorted[i]!);
+  return order;
 }
 
 /** The usual blind seats: heads-up the button posts the small blind (TDA 32); otherwise the two seats after it. */

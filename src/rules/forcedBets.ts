@@ -38,18 +38,20 @@ export function startHand(input: StartHandInput): BettingState {
   const rules = bettingRules(input);
   // The seat records are this function's own until it returns the state: the forced bets are posted
   // on them in place (a hand starts at every shuffler press; bench/replay).
-  const seats: Mutable<SeatInHand>[] = dealingOrder(input.seats, input.button).map((s) => ({
-    seat: s.seat,
-    stack: s.stack,
-    bet: 0,
-    ante: 0,
-    invested: 0,
-    folded: false,
-    acted: false,
-    mustAct: false,
-  }));
+  const seats: Mutable<SeatInHand>[] = [];
+  for (const s of dealingOrder(input.seats, input.button))
+    seats.push({
+      seat: s.seat,
+      stack: s.stack,
+      bet: 0,
+      ante: 0,
+      invested: 0,
+      folded: false,
+      acted: false,
+      mustAct: false,
+    });
   const pay = (seat: number, kind: "ante" | "bet", amount: number) => {
-    const s = seats.find((x) => x.seat === seat);
+    const s = seatIn(seats, seat);
     if (s === undefined) return;
     const paid = Math.min(amount, s.stack);
     s.stack -= paid;
@@ -62,9 +64,15 @@ export function startHand(input: StartHandInput): BettingState {
   if (input.sbSeat !== null) pay(input.sbSeat, "bet", level.sb);
   pay(input.bbSeat, "bet", level.bb);
   if (level.bbAnte > 0 && !bbAnteFirst) pay(input.bbSeat, "ante", level.bbAnte);
-  for (const s of seats) s.mustAct = s.stack > 0;
-
-  const posted = (seat: number | null) => seats.find((s) => s.seat === seat)?.bet ?? 0;
+  // One pass for who owes an action, the highest bet and the antes collected.
+  let highest = level.bb;
+  let collected = 0;
+  for (const s of seats) {
+    s.mustAct = s.stack > 0;
+    if (s.bet > highest) highest = s.bet;
+    collected += s.ante;
+  }
+  const posted = (seat: number | null) => (seat === null ? 0 : (seatIn(seats, seat)?.bet ?? 0));
   const shortSb = input.sbSeat === null ? 0 : level.sb - posted(input.sbSeat);
   const state: BettingState = {
     rules,
@@ -77,16 +85,22 @@ export function startHand(input: StartHandInput): BettingState {
     phase: "betting",
     toAct: null,
     // Callers owe the full big blind even when the big blind is short (the blind is the opening bet).
-    currentBet: Math.max(level.bb, ...seats.map((s) => s.bet)),
+    currentBet: highest,
     lastFullRaise: rules.minBet,
     fullBetLevel: level.bb,
     raiseCount: 1,
     shortBlindCredit: shortSb + (level.bb - posted(input.bbSeat)),
-    collected: seats.reduce((sum, s) => sum + s.ante, 0),
+    collected,
     lastAggressor: null,
   };
   // Pre-flop the first player left of the big blind acts first; heads-up that is the button (small blind).
   return openRound(state, input.bbSeat);
+}
+
+/** A seat's record among the start's own, without a closure per payment (a hand starts at every press). */
+function seatIn<T extends { seat: number }>(seats: T[], seat: number): T | undefined {
+  for (const s of seats) if (s.seat === seat) return s;
+  return undefined;
 }
 
 function bettingRules(input: StartHandInput): BettingRules {
@@ -112,18 +126,23 @@ function wholeChips(name: string, v: number): void {
 }
 
 function checkInput(input: StartHandInput): void {
-  const seatNos = input.seats.map((s) => s.seat);
-  if (seatNos.length < 2) throw new Error(`a hand needs at least two seats, got ${seatNos.length}`);
-  if (new Set(seatNos).size !== seatNos.length)
-    throw new Error(`a seat is listed twice: ${seatNos.join(", ")}`);
-  for (const s of input.seats) {
+  const seats = input.seats;
+  if (seats.length < 2) throw new Error(`a hand needs at least two seats, got ${seats.length}`);
+  // Loops over the few seats, not a list, a Set and searches of it: checked at every shuffler press.
+  let bbIn = false;
+  let sbIn = input.sbSeat === null;
+  for (let i = 0; i < seats.length; i++)
+    for (let j = 0; j < i; j++)
+      if (seats[j]!.seat === seats[i]!.seat)
+        throw new Error(`a seat is listed twice: ${seats.map((x) => x.seat).join(", ")}`);
+  for (const s of seats) {
     if (!Number.isInteger(s.stack) || s.stack < 0)
       throw new Error(`seat ${s.seat}: stack must be whole chips ≥ 0`);
+    if (s.seat === input.bbSeat) bbIn = true;
+    if (s.seat === input.sbSeat) sbIn = true;
   }
-  if (!seatNos.includes(input.bbSeat)) throw new Error(`big blind seat ${input.bbSeat} is not dealt in`);
-  if (input.sbSeat !== null && !seatNos.includes(input.sbSeat)) {
-    throw new Error(`small blind seat ${input.sbSeat} is not dealt in`);
-  }
+  if (!bbIn) throw new Error(`big blind seat ${input.bbSeat} is not dealt in`);
+  if (!sbIn) throw new Error(`small blind seat ${input.sbSeat} is not dealt in`);
   if (input.sbSeat === input.bbSeat) throw new Error(`seat ${input.bbSeat} cannot post both blinds`);
   const { sb, bb, ante, bbAnte } = input.level;
   wholeChips("sb", sb);
