@@ -4,9 +4,47 @@
  * dealer reads on the panel.
  */
 import { alert } from "../contract/alerts.js";
+import type { DeviceUnit } from "../contract/input.js";
 
 // The catalogue itself (codes, rules, severities) is the contract's: src/contract/alerts.ts.
 export { type AlertCode, alert, CATALOGUE, isAlertCode } from "../contract/alerts.js";
+
+interface DeviceWords {
+  name: string;
+  meaning: string;
+  steps: string[];
+}
+
+/**
+ * The devices that report going away as readers do (src/contract/input.ts): the floor reads what their
+ * loss means at the table, not that a reader lost antennas it does not have.
+ */
+const DEVICE_WORDS: Record<DeviceUnit, DeviceWords> = {
+  keys: {
+    name: "The dealer keys",
+    meaning: "no key reaches the table, and the seat lights and pot digits they drive are dark",
+    steps: [
+      "Keep dealing; tell the floor what a key would have told the table (a fold, an exposed card)",
+      "Call the table engineer: the keys' board must be plugged back in and the service restarted",
+    ],
+  },
+  allin: {
+    name: "The all-in button",
+    meaning: "a press of it does not reach the table",
+    steps: [
+      "Keep dealing as usual",
+      "Call the table engineer if it does not come back (the table looks for it again every few seconds)",
+    ],
+  },
+  panel: {
+    name: "The dealer panel",
+    meaning: "it no longer shows the alerts and their steps",
+    steps: [
+      "Read the alerts and their steps on the floor page, or ask the floor",
+      "Call the table engineer if it does not come back (the table tries the panel again every few seconds)",
+    ],
+  },
+};
 
 const MISDEAL_STEPS = [
   "Stop dealing",
@@ -157,18 +195,23 @@ export const say = {
       `All-in and all betting is complete: seats ${seats.join(", ")} table their hands`,
       ["Turn every hand in the pot face up now", "Then deal the rest of the board"],
     ),
-  readerOffline: (t: number, reader: string, antennas: readonly string[]) => ({
-    ...alert(
-      t,
-      "READER_OFFLINE",
-      `Reader ${reader} stopped answering: the table cannot see ${antennas.length > 0 ? antennas.join(", ") : "its antennas"}`,
-      [
-        "Keep dealing as usual and watch the hand yourself",
-        "Call the floor or the table engineer if it does not come back",
-      ],
-    ),
-    reader,
-  }),
+  readerOffline: (t: number, reader: string, antennas: readonly string[]) => {
+    const device = DEVICE_WORDS[reader as DeviceUnit] as DeviceWords | undefined;
+    return {
+      ...(device
+        ? alert(t, "READER_OFFLINE", `${device.name} stopped answering: ${device.meaning}`, device.steps)
+        : alert(
+            t,
+            "READER_OFFLINE",
+            `Reader ${reader} stopped answering: the table cannot see ${antennas.length > 0 ? antennas.join(", ") : "its antennas"}`,
+            [
+              "Keep dealing as usual and watch the hand yourself",
+              "Call the floor or the table engineer if it does not come back",
+            ],
+          )),
+      reader,
+    };
+  },
   unknownTag: (t: number, antenna: string, tag: string) =>
     alert(t, "UNKNOWN_TAG", `An unknown tag ${tag} is on ${antenna}`, [
       "Remove anything that is not a card or chip of this table from the antenna",

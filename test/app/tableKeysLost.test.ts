@@ -53,7 +53,12 @@ describe.skipIf(!hasSocat)("feltguard table: the dealer keys lost", () => {
       table.devices!.keys!.emit("lost", new Error("dealer keys: the board closed its port"));
       expect(table.health().devices[0]).toMatchObject({ device: "keys", state: "offline" });
       expect(events).toContainEqual(
-        expect.objectContaining({ kind: "alert", code: "READER_OFFLINE", reader: "keys" }),
+        expect.objectContaining({
+          kind: "alert",
+          code: "READER_OFFLINE",
+          reader: "keys",
+          text: "The dealer keys stopped answering: no key reaches the table, and the seat lights and pot digits they drive are dark",
+        }),
       );
       const health = (await (await fetch(new URL("/api/health", table.url))).json()) as { status: string };
       expect(health.status).toBe("degraded");

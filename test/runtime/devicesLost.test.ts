@@ -51,7 +51,9 @@ async function table() {
       e.kind === "alert" || e.kind === "alert_clear" ? [`${e.kind} ${e.code} ${String(e.reader)}`] : [],
     );
   const state = (device: string) => devices.health().devices.find((d) => d.device === device)?.state;
-  return { runtime, hid, panel, devices, readerEvents, alerts, state };
+  /** What the floor reads of an alert: its text, not a reader's lost antennas. */
+  const texts = () => said.flatMap((e) => (e.kind === "alert" ? [e.text] : []));
+  return { runtime, hid, panel, devices, readerEvents, alerts, state, texts };
 }
 
 describe("a device lost or back is a journaled input event and an alert on the floor", () => {
@@ -73,6 +75,9 @@ describe("a device lost or back is a journaled input event and an alert on the f
       expect(t.state("allin")).toBe("offline");
       expect(t.readerEvents()).toEqual(["allin offline"]);
       expect(t.alerts()).toEqual(["alert READER_OFFLINE allin"]);
+      expect(t.texts()).toEqual([
+        "The all-in button stopped answering: a press of it does not reach the table",
+      ]);
       t.hid.plug("/dev/hidraw8", 0x1209, 0xa110);
       await vi.advanceTimersByTimeAsync(5_000); // the driver's longest look-up backoff
       expect(t.state("allin")).toBe("online");
@@ -93,6 +98,9 @@ describe("a device lost or back is a journaled input event and an alert on the f
       expect(t.state("panel")).toBe("offline");
       expect(t.readerEvents()).toEqual(["panel offline"]);
       expect(t.alerts()).toEqual(["alert READER_OFFLINE panel"]);
+      expect(t.texts()).toEqual([
+        "The dealer panel stopped answering: it no longer shows the alerts and their steps",
+      ]);
       t.panel.replug();
       await vi.advanceTimersByTimeAsync(PANEL_REOPEN_MS - 1);
       expect(t.state("panel")).toBe("offline");
