@@ -66,22 +66,32 @@ export function withJournal(path: string, use: (db: Db) => void): void {
   }
 }
 
-/** The verdict line of a failed check (the CLI's known-error path: stderr, exit status 1). */
+/**
+ * The verdict line of a failed check (the CLI's known-error path: stderr, exit status 1). Only the
+ * full check (`verify`) read every row before the bad one; recovery's check reads those after the
+ * latest checkpoint, and its count is the journal's length, so a count there would claim rows intact
+ * that nobody read.
+ */
 export function brokenError(
   path: string,
   r: Extract<VerifyResult, { ok: false }>,
   what = "",
+  check: "full" | "recovery" = "full",
 ): InvalidArgumentError {
-  return new InvalidArgumentError(
-    `${path}: BROKEN at row ${r.badSeq} — ${r.problem} (${r.rows} rows before it are intact)${what}`,
-  );
+  const intact =
+    check === "recovery"
+      ? " (recovery's check; feltguard journal verify checks every row)"
+      : r.badSeq > 0
+        ? ` (${r.rows} rows before it are intact)`
+        : "";
+  return new InvalidArgumentError(`${path}: BROKEN at row ${r.badSeq} — ${r.problem}${intact}${what}`);
 }
 
 /** Opens the journal after the check recovery runs (identity, anchor, latest checkpoint, hands index, the rows after it). */
 export function withCheckedJournal(path: string, key: TableKey, use: (db: Db) => void): void {
   withJournal(path, (db) => {
     const r = verifyTail(db, { key, path });
-    if (!r.ok) throw brokenError(path, r, "; not shown");
+    if (!r.ok) throw brokenError(path, r, "; not shown", "recovery");
     use(db);
   });
 }
