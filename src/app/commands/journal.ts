@@ -82,7 +82,7 @@ export function brokenError(
     check === "recovery"
       ? " (recovery's check; feltguard journal verify checks every row)"
       : r.badSeq > 0
-        ? ` (${r.rows} rows before it are intact)`
+        ? ` (${Math.min(r.rows, r.badSeq - 1)} rows before it are intact)`
         : "";
   return new InvalidArgumentError(`${path}: BROKEN at row ${r.badSeq} — ${r.problem}${intact}${what}`);
 }
