@@ -142,6 +142,8 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     },
   });
   feed?.output(history, runtime.core);
+  // A device's state changes with an input (the bridge's `reader` events), not always with a table event.
+  if (feed) runtime.addObserver(() => feed.healthMayHaveChanged());
   // The rest of the journal (rows before the checkpoint recovery built on) is checked while the table plays.
   const audit =
     journal.keyPath === null || journal.database === null
