@@ -42,9 +42,15 @@ export function loadConfig(file: string = DEFAULT_CONFIG_PATH, options: LoadOpti
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    throw new ConfigError(file, [
-      `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    ]);
+    // Named in the problem itself, as every other problem is: doctor shows the problems alone.
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOENT"
+        ? "ENOENT: no such file"
+        : code === "EISDIR"
+          ? "EISDIR: a directory"
+          : (code ?? (e as Error).message);
+    throw new ConfigError(file, [`${file}: expected a table configuration (YAML), cannot read it (${why})`]);
   }
   return parseConfig(text, file, options);
 }

@@ -14,6 +14,17 @@ function problemsOf(text: string, file = "table.yaml"): string[] {
   throw new Error("expected the configuration to be rejected");
 }
 
+/** The problems loading `file` gives. */
+function problemsOfFile(file: string): string[] {
+  try {
+    loadConfig(file);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  throw new Error("expected the configuration to be rejected");
+}
+
 const minimal = `table: { name: T, seats: 10 }
 deck: A
 chips: [1, 5, 25]
@@ -95,6 +106,13 @@ describe("table configuration", () => {
   it("names the file it cannot read", () => {
     const dir = mkdtempSync(join(tmpdir(), "fg-config-"));
     expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/missing\.yaml[\s\S]*ENOENT/);
+    // The problem names the file itself (doctor prints the problems without the error's heading).
+    expect(problemsOfFile(join(dir, "missing.yaml"))).toEqual([
+      `${join(dir, "missing.yaml")}: expected a table configuration (YAML), cannot read it (ENOENT: no such file)`,
+    ]);
+    expect(problemsOfFile(dir)).toEqual([
+      `${dir}: expected a table configuration (YAML), cannot read it (EISDIR: a directory)`,
+    ]);
     const file = join(dir, "ok.yaml");
     writeFileSync(file, minimal);
     expect(loadConfig(file).table.name).toBe("T");
