@@ -84,12 +84,15 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
       if (nonce !== null) waiting.get(nonce)?.(result);
     },
   });
-  const supervisors = options.supervisors ?? Supervisors.inMemory();
+  // The file as it is now: `feltguard supervisor add|remove` takes effect without a restart.
+  const listed = options.supervisors ?? Supervisors.inMemory();
+  const supervisors = () => listed.refresh();
   const guard = new FloorGuard(
     new FloorAuth(undefined),
     new Sessions(options.sessionMs ?? 8 * 3_600_000),
     new Lockout(DEFAULT_LOCKOUT),
-    () => supervisors.size > 0,
+    () => supervisors().size > 0,
+    (name) => supervisors().has(name),
   );
   const maxSockets = options.maxSockets ?? 100;
 
@@ -103,7 +106,7 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
   void app.register(websocket, { options: { maxPayload: 1024 } });
   void app.register(async (scoped) => {
     registerRoomPage(scoped);
-    registerSignIn(scoped, guard, () => supervisors);
+    registerSignIn(scoped, guard, supervisors);
     scoped.get("/api/room", async (_request, reply) =>
       reply
         .header("cache-control", "no-store")
