@@ -27,6 +27,8 @@ import { roomRow } from "./roomModel.js";
 
 export interface RoomServerOptions {
   mqtt: string;
+  /** The floor server's own user at the broker (docs/floor-network.md's `floor-1`). */
+  mqttLogin?: { username: string; password?: string };
   host: string;
   port: number;
   supervisors?: Supervisors;
@@ -63,6 +65,7 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
   const waiting = new Map<string, (r: Record<string, unknown>) => void>();
   const subscriber = new RoomSubscriber({
     url: options.mqtt,
+    ...(options.mqttLogin ?? {}),
     onChange: (t) => {
       dirty.add(t.id);
       if (flushing) return;
