@@ -16,7 +16,7 @@ import { importChipCsv, importDeckCsv, ImportError } from "../../enrol/importCsv
 import type { EnrolMessage, RegistryEntry } from "../../enrol/messages.js";
 import { appendEntries } from "../../enrol/registryText.js";
 import { parseRegistryFile, RegistryFileError } from "../../reading/registry.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { tableConfigPath, loadConfig } from "../../config/config.js";
 import { diag } from "./io.js";
 
 interface Common {
@@ -40,7 +40,7 @@ export function registerEnrol(program: Command): void {
       .requiredOption("-o, --out <file>", "the registry file to add to (created if absent)")
       .option("--import <csv>", "a card maker's UID list instead of the table")
       .option("--input <log>", "recorded input events (JSON Lines) instead of the devices")
-      .option("-c, --config <file>", "table configuration (devices, antennas)", DEFAULT_CONFIG_PATH);
+      .option("-c, --config <file>", "table configuration (devices, antennas)", tableConfigPath());
   common(
     enrol
       .command("deck")

@@ -17,7 +17,7 @@ import {
 } from "../../journal/tableKey.js";
 import { verifyJournal, type VerifyResult, verifyTail } from "../../journal/verify.js";
 import { createTableFromConfig, registryFromConfig } from "../../runtime/tableSettings.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { tableConfigPath, loadConfig } from "../../config/config.js";
 import { diag, write } from "./io.js";
 
 /** The journal of this table unless told otherwise. */
@@ -174,7 +174,7 @@ export function registerJournal(program: Command): void {
     .command("phh")
     .description("export finished hands as PHH hand histories")
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
-    .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
+    .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option("--hand <n>", "only this hand (to stdout unless --dir)", positiveInt)
     .option("-d, --dir <dir>", "write one <hand>.phh per finished hand here")
     .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
