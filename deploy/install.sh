@@ -42,6 +42,11 @@ if [ ! -f "$artifact" ]; then
   exit 2
 fi
 artifact="$(cd "$(dirname "$artifact")" && pwd)/$(basename "$artifact")"
+# A dry run still writes the files (that is what it shows): only ever under a --destdir, never in /.
+if [ "$dry_run" -eq 1 ] && [ -z "$destdir" ]; then
+  echo "install.sh: --dry-run writes the files under --destdir: name one (e.g. --destdir /tmp/fg)" >&2
+  exit 2
+fi
 if [ "$dry_run" -eq 0 ] && [ -z "$destdir" ] && [ "$(id -u)" -ne 0 ]; then
   echo "install.sh: run as root (sudo), or with --destdir DIR --dry-run to see what it does" >&2
   exit 1
