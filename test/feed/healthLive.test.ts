@@ -22,7 +22,7 @@ const quiet = createLogger("test", { pretty: false, level: "silent" });
 
 interface Health {
   status: string;
-  readers?: { reader: string; state: string }[];
+  readers?: { reader: string; state: string; antennas?: { antenna: string; state: string }[] }[];
 }
 
 describe("the floor feed's retained health", () => {
@@ -59,6 +59,20 @@ describe("the floor feed's retained health", () => {
       // Nothing was said at the table (no hand, no alert), yet the retained health follows the bridge.
       await until(() => bridge() === "online", "the health saying the bridge is online", 30_000);
       expect(heard.at(-1)).toMatchObject({ status: "online" });
+
+      // Inputs that change no device (the journal's count moves with each) send no health: one retained
+      // message per input would multiply the feed's traffic. A reader fault then does, after them (one
+      // connection, in order), so everything they could have sent has arrived by then.
+      const before = heard.length;
+      for (let i = 0; i < 20; i++) {
+        table.runtime.submit({ t: table.runtime.now(), kind: "tags", antenna: "seat9", tags: [] });
+        await new Promise((r) => setImmediate(r));
+      }
+      board.fault(0, 3);
+      const seat1 = (h: Health | undefined) =>
+        h?.readers?.find((r) => r.reader === "bridge")?.antennas?.find((a) => a.antenna === "seat1")?.state;
+      await until(() => seat1(heard.at(-1)) !== "online", "the health after the reader fault", 30_000);
+      expect(heard.length - before).toBeLessThanOrEqual(3);
     } finally {
       await table.stop();
       await floor.endAsync(true);
