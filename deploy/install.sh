@@ -3,8 +3,9 @@
 #   sudo deploy/install.sh feltguard-0.1.0.tgz
 # It creates the service user `feltguard`, /etc/feltguard (configuration, table key) and
 # /var/lib/feltguard (the journal), installs the artifact under /opt/feltguard with
-# `npm install --omit=dev` (no compiler needed: the artifact carries its native bindings), installs
-# the systemd unit and the udev rules, makes the table key, and enables the service.
+# `npm install --omit=dev` (no compiler needed: the artifact carries its native bindings), links the
+# command /usr/local/bin/feltguard, installs the systemd unit and the udev rules, makes the table key,
+# and enables the service.
 #
 #   --destdir DIR  write every file under DIR instead of / (packaging, tests)
 #   --dry-run      print the commands that change the system (user, ownership, npm, systemctl, udevadm,
@@ -20,7 +21,8 @@ artifact=""
 user=feltguard
 prefix=/opt/feltguard
 
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+# The comment at the top, up to its first line that is not a comment.
+usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --destdir) destdir="${2:?--destdir needs a directory}"; shift 2 ;;
@@ -40,6 +42,11 @@ if [ ! -f "$artifact" ]; then
   exit 2
 fi
 artifact="$(cd "$(dirname "$artifact")" && pwd)/$(basename "$artifact")"
+# A dry run still writes the files (that is what it shows): only ever under a --destdir, never in /.
+if [ "$dry_run" -eq 1 ] && [ -z "$destdir" ]; then
+  echo "install.sh: --dry-run writes the files under --destdir: name one (e.g. --destdir /tmp/fg)" >&2
+  exit 2
+fi
 if [ "$dry_run" -eq 0 ] && [ -z "$destdir" ] && [ "$(id -u)" -ne 0 ]; then
   echo "install.sh: run as root (sudo), or with --destdir DIR --dry-run to see what it does" >&2
   exit 1
@@ -70,18 +77,26 @@ else
 fi
 
 say "directories $etc and $state"
-install -d -m 0750 "$etc" "$state" "$opt"
+install -d -m 0750 "$etc" "$state"
+# The program is root's and read by all: the service user must read and run it, and may not change it.
+install -d -m 0755 "$opt"
 run chown "root:$user" "$destdir/etc/feltguard"
 run chown "$user:$user" "$destdir/var/lib/feltguard"
 
 say "artifact $(basename "$artifact") into $opt"
 run npm install --prefix "$opt" --omit=dev --no-audit --no-fund --no-save "$artifact"
 package="$opt/node_modules/feltguard"
+# The command the docs use (`feltguard doctor …`): a link on root's and every user's PATH.
+install -d -m 0755 "$destdir/usr/local/bin"
+ln -sfn "$prefix/node_modules/feltguard/bin/feltguard.js" "$destdir/usr/local/bin/feltguard"
+say "command /usr/local/bin/feltguard -> $prefix/node_modules/feltguard/bin/feltguard.js"
 
 # The configuration: the bundled default the first time; an existing one is never overwritten.
 if [ ! -f "$etc/table.yaml" ]; then
   tar -xzf "$artifact" -O package/config/default.yaml >"$etc/table.yaml"
   chmod 0640 "$etc/table.yaml"
+  # Read by the service (its group), written by root only.
+  run chown "root:$user" "$etc/table.yaml"
   say "configuration $etc/table.yaml (the default table: edit it, then feltguard check-config)"
 else
   say "configuration $etc/table.yaml kept"

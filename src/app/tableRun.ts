@@ -142,6 +142,19 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     },
   });
   feed?.output(history, runtime.core);
+  // A device's state changes with an input (the bridge's `reader` events), not always with a table event.
+  // Only the drivers' part is compared: the journal's row count in the payload moves with every input,
+  // and a retained health per input would multiply the feed's messages.
+  if (feed && devices) {
+    const drivers = devices;
+    let last = JSON.stringify(drivers.health());
+    runtime.addObserver(() => {
+      const now = JSON.stringify(drivers.health());
+      if (now === last) return;
+      last = now;
+      feed.healthMayHaveChanged();
+    });
+  }
   // The rest of the journal (rows before the checkpoint recovery built on) is checked while the table plays.
   const audit =
     journal.keyPath === null || journal.database === null

@@ -1,5 +1,5 @@
 /** Loads and validates the table configuration, naming the file, the path and what was expected. */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMap, isSeq, LineCounter, parseDocument } from "yaml";
@@ -14,6 +14,24 @@ export const DEFAULT_CONFIG_PATH = resolve(
   dirname(fileURLToPath(import.meta.url)),
   "../../config/default.yaml",
 );
+
+/** Where deploy/install.sh puts the table's configuration (docs/install.md). */
+export const INSTALLED_CONFIG_PATH = "/etc/feltguard/table.yaml";
+
+/**
+ * The configuration a command about this table reads when given none: `FELTGUARD_CONFIG`, else the
+ * installed table's, else the bundled default. On a Pi, `feltguard history` or `journal phh` without
+ * `--config` replayed the journal with the bundled (simulated) registry, and said UNKNOWN_TAG alerts
+ * the table never said.
+ */
+export function tableConfigPath(
+  env: Record<string, string | undefined> = process.env,
+  exists: (path: string) => boolean = existsSync,
+): string {
+  const named = env.FELTGUARD_CONFIG;
+  if (named !== undefined && named !== "") return named;
+  return exists(INSTALLED_CONFIG_PATH) ? INSTALLED_CONFIG_PATH : DEFAULT_CONFIG_PATH;
+}
 
 /** A configuration that cannot be used; `problems` has one line per fault, `file:line: path: expected …`. */
 export class ConfigError extends Error {
@@ -42,9 +60,15 @@ export function loadConfig(file: string = DEFAULT_CONFIG_PATH, options: LoadOpti
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    throw new ConfigError(file, [
-      `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    ]);
+    // Named in the problem itself, as every other problem is: doctor shows the problems alone.
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOENT"
+        ? "ENOENT: no such file"
+        : code === "EISDIR"
+          ? "EISDIR: a directory"
+          : (code ?? (e as Error).message);
+    throw new ConfigError(file, [`${file}: expected a table configuration (YAML), cannot read it (${why})`]);
   }
   return parseConfig(text, file, options);
 }

@@ -6,6 +6,7 @@
  * Chips come in stacks, so many new tags in one report are all taken, in the order the report lists
  * them (the order is only the serials' order: any order is as good, and replay gives the same one).
  */
+import { MAX_TAGS_PER_ANTENNA } from "../devices/bridge/protocol.js";
 import type { InputEvent } from "../contract/input.js";
 import { type EnrolMessage, normaliseUid, type RegistryEntry } from "./messages.js";
 
@@ -68,9 +69,17 @@ export class ChipEnrolment {
     if (event.kind !== "tags" || event.antenna !== this.options.antenna) return [];
     const now = new Set(event.tags.map((tag) => tag.toUpperCase()));
     const arrived = [...now].filter((tag) => !this.present.has(tag));
+    const filled = now.size >= MAX_TAGS_PER_ANTENNA && this.present.size < MAX_TAGS_PER_ANTENNA;
     this.present = now;
     const out: EnrolMessage[] = [];
     for (const tag of arrived) out.push(this.take(event.t, tag));
+    // A bridge reports at most 48 tags on one antenna: chips beyond them would be missed unseen.
+    if (filled)
+      out.push({
+        t: event.t,
+        kind: "refused",
+        text: `${now.size} tags on ${this.options.antenna}, as many as the bridge reports on one antenna: more would be missed; take the enrolled chips off before adding more`,
+      });
     if (out.length > 0) out.push(this.prompt(event.t));
     return out;
   }

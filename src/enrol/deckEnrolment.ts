@@ -9,6 +9,7 @@
  * both are refused and the antenna must be cleared of them before the next card is taken.
  */
 import type { InputEvent } from "../contract/input.js";
+import { MAX_TAGS_PER_ANTENNA } from "../devices/bridge/protocol.js";
 import { type Card, RANKS, rankIndex, rankName } from "../rules/cards.js";
 import { type EnrolMessage, normaliseUid, type RegistryEntry } from "./messages.js";
 
@@ -83,9 +84,11 @@ export class DeckEnrolment {
     if (event.kind !== "tags" || event.antenna !== this.options.antenna) return [];
     const now = new Set(event.tags.map((tag) => tag.toUpperCase()));
     const arrived = [...now].filter((tag) => !this.present.has(tag));
+    const filled = now.size >= MAX_TAGS_PER_ANTENNA && this.present.size < MAX_TAGS_PER_ANTENNA;
     this.present = now;
     this.unclear = new Set([...this.unclear].filter((tag) => now.has(tag)));
     const out: EnrolMessage[] = [];
+
     const fresh: string[] = [];
     for (const tag of arrived) {
       const refusal = this.refusal(tag);
@@ -108,6 +111,13 @@ export class DeckEnrolment {
         });
       } else out.push(...this.take(event.t, fresh[0]));
     }
+    // A bridge reports at most 48 tags on one antenna: a 49th card left on the pile is never seen.
+    if (filled && !this.complete)
+      out.push({
+        t: event.t,
+        kind: "refused",
+        text: `${now.size} cards on ${this.options.antenna}, as many as the bridge reports on one antenna: take the cards off before the next`,
+      });
     if (out.length > 0 && !this.complete && out.at(-1)?.kind !== "prompt") out.push(this.prompt(event.t));
     return out;
   }

@@ -6,7 +6,7 @@
  * goes on; on reconnection the unacknowledged ones go out again in order, and a consumer that missed
  * some asks on `replay`. Inbound signed floor operations come in on `rulings` (src/feed/floorInbox.ts).
  *
- * Just over 300 lines: the connection, the ordered outbox and the retained topics share one MQTT
+ * Over 300 lines: the connection, the ordered outbox and the retained topics share one MQTT
  * client's life cycle (connect, drop, reconnect, resend); the outbox (outbox.ts), topics (topics.ts)
  * and inbound rulings (floorInbox.ts) are apart.
  */
@@ -65,6 +65,7 @@ export class FeedPublisher {
   private lastSeq = 0;
   private closed = false;
   private flushing = false;
+  private healthDue = false;
   private headDue = false;
   /** The replay answer under way (events left to be acknowledged). */
   private replaying: { from: number; left: number } | null = null;
@@ -130,6 +131,20 @@ export class FeedPublisher {
       this.headDue = false;
     });
   };
+
+  /**
+   * The drivers' health may have changed without a table event (a bridge past its handshake, a port
+   * lost while nothing is said): the retained health is sent again, once per turn of the event loop,
+   * when it differs from the last one sent. Otherwise it said "connecting" until the next event.
+   */
+  healthMayHaveChanged(): void {
+    if (this.healthDue || !this.client.connected) return;
+    this.healthDue = true;
+    setImmediate(() => {
+      this.healthDue = false;
+      if (this.client.connected) this.sendHealth();
+    });
+  }
 
   /**
    * Events said before this process started (rebuilt from the journal): kept for `replay` requests, not

@@ -194,10 +194,14 @@ function verifyAll(db: Db, { key, path }: VerifyOptions, progress: (rows: number
   }
   const lastCp = checkpoints.at(-1);
   const open = hands.slice(h);
-  if (
-    open.length > 1 ||
-    open.some((x) => x.endSeq !== null || x.startSeq <= (lastCp?.seq ?? 0) || x.startSeq > rows)
-  ) {
+  // After the last checkpoint: the hand in progress, after any hands that ended on the very row that
+  // started the next (a shuffler press that declares a misdeal or ends a hand begins the next hand in
+  // the same input, so the table is never between hands there and has no state to checkpoint).
+  const chained = open.every((x, i) => {
+    const next = open[i + 1];
+    return next === undefined ? x.endSeq === null : x.endSeq !== null && x.endSeq === next.startSeq;
+  });
+  if (!chained || open.some((x) => x.startSeq <= (lastCp?.seq ?? 0) || x.startSeq > rows)) {
     return {
       ok: false,
       rows,

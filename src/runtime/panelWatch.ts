@@ -5,7 +5,7 @@
  */
 import type { EpaperPanel } from "../devices/epaper/panel.js";
 import type { Logger } from "./log.js";
-import type { DeviceStatus } from "./readerHealth.js";
+import { CHECK_DEVICE, type DeviceStatus } from "./readerHealth.js";
 
 /**
  * How often a lost dealer panel's port is tried again. The module has no hot-plug notice and opening a
@@ -46,7 +46,10 @@ export function watchPanel(
     panel.open().then(up, (e: Error) => {
       if (first) {
         to.set("not-opened", e.message);
-        to.log.error({ device: "panel", path, error: e.message }, "dealer panel not opened");
+        to.log.error(
+          { device: "panel", path, error: e.message, hint: CHECK_DEVICE },
+          `dealer panel not opened: tried again every ${PANEL_REOPEN_MS / 1000} s`,
+        );
       }
       retry();
     });

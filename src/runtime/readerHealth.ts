@@ -140,3 +140,7 @@ export function healthVerdict(
   if (states.some((s) => s !== "online")) return "unknown";
   return "ok";
 }
+
+/** What an engineer does about a device that does not open: the cable, the udev name, the checks. */
+export const CHECK_DEVICE =
+  "check its USB cable and its /dev name (deploy/99-feltguard.rules); feltguard devices and feltguard doctor say what is found";

@@ -12,7 +12,13 @@ import { EpaperPanel, type PortFactory } from "../devices/epaper/panel.js";
 import { AllinButton, type HidApi } from "../devices/hid/allin-button.js";
 import { usbId } from "../devices/inventory.js";
 import { type DealerKeys, openDealerKeys } from "../devices/keys/dealer-keys.js";
-import type { AntennaStatus, DeviceStatus, LinkState, LiveHealth } from "./readerHealth.js";
+import {
+  type AntennaStatus,
+  CHECK_DEVICE,
+  type DeviceStatus,
+  type LinkState,
+  type LiveHealth,
+} from "./readerHealth.js";
 import type { Config } from "../config/configSchema.js";
 import type { Logger } from "./log.js";
 import type { Runtime } from "./runtime.js";
@@ -55,8 +61,14 @@ export function connectBridge(
   let last = "";
   const onLog = (message: string) => {
     const key = message.replace(/\d+/g, "#");
-    log?.[key === last ? "debug" : "info"]({ bridge: reader, path }, message);
+    const repeat = key === last;
     last = key;
+    // A port that will not open is the engineer's business (cable, udev name), not the table's.
+    if (message.startsWith("link down: open failed") && !repeat) {
+      log?.warn({ bridge: reader, path, hint: CHECK_DEVICE }, `${message}; retrying`);
+      return;
+    }
+    log?.[repeat ? "debug" : "info"]({ bridge: reader, path }, message);
   };
   const bridge = new BridgeTransport({
     path,
@@ -143,7 +155,11 @@ export async function openTableDevices(
       });
     } catch (e) {
       set("keys", "not-opened", (e as Error).message);
-      log.error({ device: "keys", path: keysAt.path, error: (e as Error).message }, "dealer keys not opened");
+      // johnny-five opens a board once: plugged in later, it is found at the service's next start.
+      log.error(
+        { device: "keys", path: keysAt.path, error: (e as Error).message, hint: CHECK_DEVICE },
+        "dealer keys not opened: the table plays on without the keys, seat lights and digits; restart the service once the board is plugged in",
+      );
     }
   }
   let allin: AllinButton | null = null;

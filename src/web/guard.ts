@@ -26,12 +26,15 @@ export class FloorGuard {
     readonly lockout: Lockout,
     /** Whether anyone can sign in at all (token or supervisors). */
     private readonly anyone: () => boolean,
+    /** Whether a signed-in name is still a supervisor (removed: their sessions end). */
+    private readonly stillSupervisor: (name: string) => boolean = () => true,
   ) {}
 
-  /** The principal of a request, without side effects. */
+  /** The principal of a request; a session of a supervisor since removed is ended. */
   identify(request: FastifyRequest): Principal | null {
     const session = this.sessions.get(request.cookies?.[SESSION_COOKIE]);
-    if (session) return { name: session.name, via: "session" };
+    if (session && !this.stillSupervisor(session.name)) this.sessions.endFor(session.name);
+    else if (session) return { name: session.name, via: "session" };
     if (this.auth.check(bearerToken(request.headers.authorization)))
       return { name: TOKEN_PRINCIPAL, via: "token" };
     return null;

@@ -79,12 +79,15 @@ const WsQuery = z.object({ token: z.string().optional() });
 export function createFloorServer(options: FloorServerOptions): FloorServer {
   const { runtime } = options;
   const auth = new FloorAuth(options.token);
-  const supervisors = options.supervisors ?? Supervisors.inMemory();
+  // The file as it is now: `feltguard supervisor add|remove` takes effect without a restart.
+  const listed = options.supervisors ?? Supervisors.inMemory();
+  const supervisors = () => listed.refresh();
   const guard = new FloorGuard(
     auth,
     new Sessions(options.sessionMs ?? 8 * 3_600_000),
     new Lockout(options.lockout ?? DEFAULT_LOCKOUT),
-    () => auth.enabled || supervisors.size > 0,
+    () => auth.enabled || supervisors().size > 0,
+    (name) => supervisors().has(name),
   );
   const maxSockets = options.maxSockets ?? 50;
   const state = new FloorState(runtime.core, {
@@ -129,7 +132,7 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
     scoped.get("/api/private", { preHandler: guard.require, config: limited }, async (_request, reply) =>
       reply.header("cache-control", "no-store").send(state.privateMessage()),
     );
-    registerSignIn(scoped, guard, () => supervisors);
+    registerSignIn(scoped, guard, supervisors);
     registerFloorRoutes(scoped, runtime, guard, {
       undoWindowMs: options.undoWindowMs ?? 10_000,
       perMinute,
@@ -151,7 +154,7 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
         readers,
         ...(rest ?? {}),
         clients: hub.size,
-        authentication: auth.enabled || supervisors.size > 0,
+        authentication: auth.enabled || supervisors().size > 0,
       });
     });
     const metrics = options.metrics;

@@ -2,7 +2,7 @@
  * Named supervisors: who may rule and set up the table. Only argon2 hashes are kept, in a JSON file the
  * configuration names (displays.web.supervisors), so a stolen file gives no password.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 
@@ -22,15 +22,27 @@ export class SupervisorFileError extends Error {}
 /** A hash to verify against when the name is unknown, so that a wrong name costs what a wrong password does. */
 let decoy: Promise<string> | null = null;
 
+/** Which version of the file is on disk: `save` renames a new file over it, so the inode changes too. */
+function fileVersion(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.ino}:${st.mtimeMs}:${st.size}`;
+  } catch {
+    return "none";
+  }
+}
+
 export class Supervisors {
   private constructor(
     private readonly path: string | null,
     private data: SupervisorFile,
+    private version = "none",
   ) {}
 
   /** Reads the file (a missing file is an empty list). */
   static load(path: string): Supervisors {
-    if (!existsSync(path)) return new Supervisors(path, { supervisors: [] });
+    const version = fileVersion(path);
+    if (!existsSync(path)) return new Supervisors(path, { supervisors: [] }, version);
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(path, "utf8"));
@@ -44,7 +56,30 @@ export class Supervisors {
         `${path}: ${issue?.path.join(".") || "(top)"}: ${issue?.message ?? "invalid"}; expected { supervisors: [{ name, hash }] }`,
       );
     }
-    return new Supervisors(path, parsed.data);
+    return new Supervisors(path, parsed.data, version);
+  }
+
+  /**
+   * Reads the file again if it changed on disk: `feltguard supervisor add|remove` while the table runs
+   * takes effect at once (a removed supervisor signs in no more, and their sessions end at their next
+   * request). A file that no longer parses keeps the list as it was, and is tried again next time.
+   */
+  refresh(): this {
+    if (this.path === null) return this;
+    const version = fileVersion(this.path);
+    if (version === this.version) return this;
+    try {
+      this.data = Supervisors.load(this.path).data;
+      this.version = version;
+    } catch {
+      // Kept as it was: the next request reads it again.
+    }
+    return this;
+  }
+
+  /** Whether a supervisor of this name is on the list. */
+  has(name: string): boolean {
+    return this.data.supervisors.some((s) => s.name === name);
   }
 
   /** An in-memory list (tests, simulator). */
@@ -94,5 +129,6 @@ export class Supervisors {
     const tmp = `${this.path}.tmp`;
     writeFileSync(tmp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
     renameSync(tmp, this.path);
+    this.version = fileVersion(this.path);
   }
 }

@@ -1,12 +1,31 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig, parseConfig } from "../../src/config/config.js";
+import {
+  ConfigError,
+  DEFAULT_CONFIG_PATH,
+  INSTALLED_CONFIG_PATH,
+  loadConfig,
+  parseConfig,
+  tableConfigPath,
+} from "../../src/config/config.js";
 
 function problemsOf(text: string, file = "table.yaml"): string[] {
   try {
     parseConfig(text, file);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  throw new Error("expected the configuration to be rejected");
+}
+
+/** The problems loading `file` gives. */
+function problemsOfFile(file: string): string[] {
+  try {
+    loadConfig(file);
   } catch (e) {
     if (e instanceof ConfigError) return e.problems;
     throw e;
@@ -95,8 +114,30 @@ describe("table configuration", () => {
   it("names the file it cannot read", () => {
     const dir = mkdtempSync(join(tmpdir(), "fg-config-"));
     expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/missing\.yaml[\s\S]*ENOENT/);
+    // The problem names the file itself (doctor prints the problems without the error's heading).
+    expect(problemsOfFile(join(dir, "missing.yaml"))).toEqual([
+      `${join(dir, "missing.yaml")}: expected a table configuration (YAML), cannot read it (ENOENT: no such file)`,
+    ]);
+    expect(problemsOfFile(dir)).toEqual([
+      `${dir}: expected a table configuration (YAML), cannot read it (EISDIR: a directory)`,
+    ]);
     const file = join(dir, "ok.yaml");
     writeFileSync(file, minimal);
     expect(loadConfig(file).table.name).toBe("T");
+  });
+
+  it("a command about this table reads FELTGUARD_CONFIG, else the installed table's, else the bundled default", () => {
+    const none = () => false;
+    expect(tableConfigPath({}, none)).toBe(DEFAULT_CONFIG_PATH);
+    expect(tableConfigPath({}, (p) => p === INSTALLED_CONFIG_PATH)).toBe("/etc/feltguard/table.yaml");
+    expect(tableConfigPath({ FELTGUARD_CONFIG: "/srv/t7.yaml" }, () => true)).toBe("/srv/t7.yaml");
+    // Through the CLI: check-config with no file checks the table's configuration, not the bundled one.
+    const missing = join(mkdtempSync(join(tmpdir(), "fg-config-env-")), "table.yaml");
+    const r = spawnSync(process.execPath, ["--import", "tsx", "src/app/main.ts", "check-config"], {
+      encoding: "utf8",
+      env: { ...process.env, FELTGUARD_CONFIG: missing },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${missing}: expected a table configuration (YAML), cannot read it`);
   });
 });

@@ -8,6 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pino } from "pino";
 import { SerialPortMock } from "serialport";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG_PATH } from "../../src/config/config.js";
@@ -167,6 +168,10 @@ describe("feltguard table: honest health", () => {
   });
 
   it("a bridge whose port cannot be opened is offline with each of its antennas; missing keys do not stop the table", async () => {
+    const lines: { level: number; msg: string; path?: string; hint?: string }[] = [];
+    const logged = {
+      logger: pino({}, { write: (s: string) => void lines.push(JSON.parse(s) as (typeof lines)[0]) }),
+    };
     const keys = readFileSync(DEFAULT_CONFIG_PATH, "utf8").match(/\n( {2}keys:\n[\s\S]*?)\n {2}hid:/)![1]!;
     const table = await startTable({
       config: config(
@@ -176,7 +181,7 @@ describe("feltguard table: honest health", () => {
       ),
       journal: join(dir, "gone.db"),
       devices: true,
-      log: quiet,
+      log: logged.logger,
     });
     try {
       await vi.waitFor(() => expect(table.health().readers[0]?.state).toBe("offline"), { timeout: 5000 });
@@ -202,6 +207,20 @@ describe("feltguard table: honest health", () => {
       expect(table.health().devices).toEqual([
         { device: "keys", state: "not-opened", detail: expect.stringMatching(/feltguard-keys-nowhere/) },
       ]);
+      // The log says which device, at which path, and what the engineer does about it (it said
+      // "dealer keys not opened", and the bridge's failure at info level, with nothing to do).
+      const WARN = 40;
+      const about = (path: string) => lines.filter((l) => l.path === path && l.level >= WARN);
+      expect(about("/dev/feltguard-bridge-nowhere")[0]).toMatchObject({
+        msg: expect.stringMatching(/^link down: open failed: .*; retrying$/),
+        hint: expect.stringMatching(/USB cable .*feltguard doctor/),
+      });
+      expect(about("/dev/feltguard-keys-nowhere")[0]).toMatchObject({
+        msg: expect.stringMatching(
+          /^dealer keys not opened: .*restart the service once the board is plugged in$/,
+        ),
+        hint: expect.stringMatching(/USB cable .*feltguard doctor/),
+      });
     } finally {
       await table.stop();
     }

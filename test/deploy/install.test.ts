@@ -80,6 +80,13 @@ describe("deploy/install.sh", () => {
     expect(r.stdout).not.toMatch(/keygen|systemctl enable/);
   });
 
+  it("refuses a dry run without --destdir: it would write the configuration, unit and rules into /", () => {
+    const r = spawnSync("bash", [script, "--dry-run", fakeArtifact()], { encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^install\.sh: --dry-run writes the files under --destdir/);
+    expect(r.stdout).toBe("");
+  });
+
   it("refuses without an artifact, or a missing one, with one line", () => {
     const none = spawnSync("bash", [script, "--dry-run", "--destdir", dir], { encoding: "utf8" });
     expect(none.status).toBe(2);

@@ -154,4 +154,38 @@ describe("feltguard enrol", () => {
     expect(chips.stderr).toContain("chips of 25 not ended with ok (1 taken): nothing written");
     expect(readdirSync(dir)).not.toContain("fresh.txt");
   });
+
+  it("imports a card maker's list as docs/registry.md shows it, without --antenna; enrolling at the table needs one", () => {
+    const listed = join(dir, "listed.txt");
+    const deck = feltguard(
+      "enrol",
+      "deck",
+      "--deck",
+      "F",
+      "--out",
+      listed,
+      "--import",
+      `${FIXTURES}/deck-c.csv`,
+    );
+    expect(deck.stderr).toContain(`52 tags written to ${listed}`);
+    expect(deck.code).toBe(0);
+    const chipList = join(dir, "chips.csv");
+    writeFileSync(chipList, "E0040150F1000001\nE0040150F1000002\n");
+    const chips = feltguard("enrol", "chips", "--denomination", "100", "--out", listed, "--import", chipList);
+    expect(chips.code).toBe(0);
+    expect(loadRegistryFile(listed).get("E0040150F1000002")).toBe("chip:100:2");
+    const atTable = feltguard(
+      "enrol",
+      "deck",
+      "--deck",
+      "G",
+      "--out",
+      listed,
+      "--input",
+      `${FIXTURES}/deck-b.jsonl`,
+    );
+    expect(atTable.code).toBe(1);
+    expect(atTable.stderr).toContain("--antenna <name> is needed to enrol at the table or from --input");
+    expect(loadRegistryFile(listed).size).toBe(54);
+  });
 });

@@ -50,6 +50,42 @@ describe("deck enrolment (pure: reports in, prompts and registry entries out)", 
     expect(e.entries().map((x) => x.logical)).toEqual(["card:B:As", "card:B:2s"]);
   });
 
+  it("a pile of 48 cards, all a bridge reports on one antenna: the dealer is told to take them off", () => {
+    // docs/registry.md lets each card stay under the next; the bridge tracks 48 tags per antenna, so
+    // a 49th card on the pile never appears in a report and the enrolment waited for it with no word.
+    const e = new DeckEnrolment({ deck: "B", antenna: "board" });
+    const pile = (n: number) => Array.from({ length: n }, (_, i) => uid(i + 1));
+    let said: ReturnType<DeckEnrolment["handle"]> = [];
+    for (let n = 1; n <= 48; n++)
+      said = e.handle(ev({ t: n, kind: "tags", antenna: "board", tags: pile(n) }));
+    expect(e.entries()).toHaveLength(48);
+    expect(said).toEqual([
+      { t: 48, kind: "enrolled", text: `48/52 ${uid(48)} = card:B:9c` },
+      {
+        t: 48,
+        kind: "refused",
+        text: "48 cards on board, as many as the bridge reports on one antenna: take the cards off before the next",
+      },
+      { t: 48, kind: "prompt", text: "place the ten of clubs (Tc) on board" },
+    ]);
+    // Said once, not at every report of the full pile; cleared, the pile takes the rest.
+    expect(e.handle(ev({ t: 49, kind: "tags", antenna: "board", tags: pile(48) }))).toEqual([]);
+    e.handle(ev({ t: 50, kind: "tags", antenna: "board", tags: [] }));
+    for (let n = 49; n <= 52; n++) e.handle(ev({ t: n + 2, kind: "tags", antenna: "board", tags: [uid(n)] }));
+    expect(e.complete).toBe(true);
+  });
+
+  it("a batch of chips reaching 48 tags on the antenna is told more would be missed", () => {
+    const chips = Array.from({ length: 48 }, (_, i) => uid(100 + i));
+    const { messages } = enrolChips([ev({ t: 1, kind: "tags", antenna: "pot", tags: chips })], {
+      denomination: 500,
+      antenna: "pot",
+    });
+    expect(messages.filter((m) => m.kind === "refused").map((m) => m.text)).toEqual([
+      "48 tags on pot, as many as the bridge reports on one antenna: more would be missed; take the enrolled chips off before adding more",
+    ]);
+  });
+
   it("two new cards in one report (one scan round) are refused until the antenna is clear of them", () => {
     const e = new DeckEnrolment({ deck: "B", antenna: "board" });
     const two = e.handle(ev({ t: 1, kind: "tags", antenna: "board", tags: [uid(1), uid(2)] }));

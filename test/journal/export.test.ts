@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, writeFileSync } from "node:fs";
+import Database from "better-sqlite3";
+import { basename, dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
@@ -114,6 +115,26 @@ describe("history", () => {
       /^#1 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\.\.\d\d:\d\d:\d\dZ {2}t=1000\.\.\d+ {2}nlhe {2}button 6 {2}complete/,
     );
     if (end1?.kind === "hand_end") expect(rows[0]).toContain(`1:${end1.stacks["1"]} 2:${end1.stacks["2"]}`);
+  });
+
+  it("refuses a journal with a changed row, naming the row, and claims no count of rows it did not read", () => {
+    const copy = join(tempDir(), "copy");
+    cpSync(dirname(journal), copy, { recursive: true });
+    const db = join(copy, basename(journal));
+    const changed = new Database(db);
+    const last = changed.prepare("SELECT max(seq) AS seq FROM events").get() as { seq: number };
+    changed.prepare("UPDATE events SET t = t + 1 WHERE seq = ?").run(last.seq);
+    changed.close();
+    const r = feltguard("history", "-j", db, "-k", `${journal}.key`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`BROKEN at row ${last.seq} — `);
+    // Recovery's check read only the rows after the latest checkpoint: before, it said
+    // "(<the journal's length> rows before it are intact)", more rows than come before the bad one.
+    expect(r.stderr).not.toMatch(/rows before it are intact/);
+    expect(r.stderr).toContain("feltguard journal verify checks every row");
+    const full = feltguard("journal", "verify", "-j", db, "-k", `${journal}.key`);
+    expect(full.stderr).toContain(`BROKEN at row ${last.seq} — `);
+    expect(full.stderr).toContain(`(${last.seq - 1} rows before it are intact)`);
   });
 
   it("replays one hand from the journal and prints its table events", () => {

@@ -3,7 +3,7 @@
  * the schema it reads the registry file it names; every fault is `file:line: path: what was expected`.
  */
 import type { Command } from "commander";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { tableConfigPath, loadConfig } from "../../config/config.js";
 import { bridgePaths } from "../../runtime/tableDevices.js";
 
 /** Registers check-config. */
@@ -11,7 +11,7 @@ export function registerCheckConfig(program: Command): void {
   program
     .command("check-config")
     .description("validate a table configuration and say what is wrong, by file, line and path")
-    .argument("[file]", "the configuration file", DEFAULT_CONFIG_PATH)
+    .argument("[file]", "the configuration file", tableConfigPath())
     .action((file: string) => {
       const config = loadConfig(file, { checkFiles: true });
       const antennas = Object.keys(config.antennas).length;

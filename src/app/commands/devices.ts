@@ -2,7 +2,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import type { Command } from "commander";
 import { type HidInfo, type Inventory, inventory, type SerialPortInfo } from "../../devices/inventory.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { tableConfigPath, loadConfig } from "../../config/config.js";
 import type { Config } from "../../config/configSchema.js";
 import { diag, write } from "./io.js";
 
@@ -61,7 +61,7 @@ export function registerDevices(program: Command): void {
     .description(
       "list serial ports and HID devices and say which configured device is found, missing or unexpected",
     )
-    .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
+    .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option("--json", "print the inventory as JSON", false)
     .action(async (opts: { config: string; json: boolean }) => {
       const config = loadConfig(opts.config);

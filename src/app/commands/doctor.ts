@@ -1,6 +1,6 @@
 /** `feltguard doctor`: is this machine ready to run the table? One line per check; exit 1 on a failure. */
 import type { Command } from "commander";
-import { DEFAULT_CONFIG_PATH } from "../../config/config.js";
+import { tableConfigPath } from "../../config/config.js";
 import { write } from "./io.js";
 
 /** Registers `feltguard doctor`. */
@@ -10,7 +10,7 @@ export function registerDoctor(program: Command): void {
     .description(
       "check devices, permissions, the journal directory, the clock, the configuration and the registry",
     )
-    .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
+    .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option(
       "-j, --journal <db>",
       "the SQLite journal",

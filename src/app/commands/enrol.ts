@@ -16,11 +16,11 @@ import { importChipCsv, importDeckCsv, ImportError } from "../../enrol/importCsv
 import type { EnrolMessage, RegistryEntry } from "../../enrol/messages.js";
 import { appendEntries } from "../../enrol/registryText.js";
 import { parseRegistryFile, RegistryFileError } from "../../reading/registry.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { tableConfigPath, loadConfig } from "../../config/config.js";
 import { diag } from "./io.js";
 
 interface Common {
-  antenna: string;
+  antenna?: string;
   out: string;
   import?: string;
   input?: string;
@@ -35,11 +35,12 @@ export function registerEnrol(program: Command): void {
   const enrol = program.command("enrol").description("enrol a new deck or chips into the registry file");
   const common = (c: Command) =>
     c
-      .requiredOption("--antenna <name>", "the antenna the dealer places them on")
+      // Not with --import: a card maker's list is read from a file, no antenna is involved.
+      .option("--antenna <name>", "the antenna the dealer places them on (not with --import)")
       .requiredOption("-o, --out <file>", "the registry file to add to (created if absent)")
       .option("--import <csv>", "a card maker's UID list instead of the table")
       .option("--input <log>", "recorded input events (JSON Lines) instead of the devices")
-      .option("-c, --config <file>", "table configuration (devices, antennas)", DEFAULT_CONFIG_PATH);
+      .option("-c, --config <file>", "table configuration (devices, antennas)", tableConfigPath());
   common(
     enrol
       .command("deck")
@@ -53,14 +54,15 @@ export function registerEnrol(program: Command): void {
       );
       return save(opts.out, `deck ${opts.deck}, imported from ${basename(opts.import)}`, entries);
     }
-    const enrolment = guard(() => new DeckEnrolment({ deck: opts.deck, antenna: opts.antenna, existing }));
-    await run(enrolment, `Enrol deck ${opts.deck}`, opts);
+    const antenna = antennaOf(opts);
+    const enrolment = guard(() => new DeckEnrolment({ deck: opts.deck, antenna, existing }));
+    await run(enrolment, `Enrol deck ${opts.deck}`, antenna, opts);
     if (!enrolment.complete) {
       diag(`deck ${opts.deck} not complete (${enrolment.entries().length}/52 cards): nothing written`);
       process.exitCode = 1;
       return;
     }
-    save(opts.out, `deck ${opts.deck}, enrolled on ${opts.antenna}`, enrolment.entries());
+    save(opts.out, `deck ${opts.deck}, enrolled on ${antenna}`, enrolment.entries());
   });
   common(
     enrol
@@ -77,16 +79,26 @@ export function registerEnrol(program: Command): void {
       );
       return save(opts.out, `chips of ${d}, imported from ${basename(opts.import)}`, entries);
     }
-    const enrolment = new ChipEnrolment({ denomination: d, antenna: opts.antenna, existing });
-    await run(enrolment, `Enrol chips of ${d}`, opts);
+    const antenna = antennaOf(opts);
+    const enrolment = new ChipEnrolment({ denomination: d, antenna, existing });
+    await run(enrolment, `Enrol chips of ${d}`, antenna, opts);
     if (!enrolment.complete) {
       // Only the dealer's `ok` says the batch is all there (a stopped run may have missed chips).
       diag(`chips of ${d} not ended with ok (${enrolment.entries().length} taken): nothing written`);
       process.exitCode = 1;
       return;
     }
-    save(opts.out, `chips of ${d}, enrolled on ${opts.antenna}`, enrolment.entries());
+    save(opts.out, `chips of ${d}, enrolled on ${antenna}`, enrolment.entries());
   });
+}
+
+/** The antenna an enrolment at the table (or from its recorded reports) reads; only --import needs none. */
+function antennaOf(opts: Common): string {
+  if (opts.antenna === undefined)
+    throw new InvalidArgumentError(
+      "--antenna <name> is needed to enrol at the table or from --input (e.g. --antenna board); --import needs none",
+    );
+  return opts.antenna;
 }
 
 function deckName(value: string): string {
@@ -119,7 +131,7 @@ function readExisting(file: string): Map<string, string> {
 }
 
 /** Runs an enrolment from the recorded log, or from the table's devices until it is complete. */
-async function run(enrolment: Enrolment, title: string, opts: Common): Promise<void> {
+async function run(enrolment: Enrolment, title: string, antenna: string, opts: Common): Promise<void> {
   if (opts.input !== undefined) {
     for (const m of enrolment.start()) tell(m);
     const file = opts.input;
@@ -131,7 +143,7 @@ async function run(enrolment: Enrolment, title: string, opts: Common): Promise<v
     return;
   }
   const { liveEnrolment } = await import("./enrolLive.js");
-  await liveEnrolment(enrolment, { config: loadConfig(opts.config), antenna: opts.antenna, title, tell });
+  await liveEnrolment(enrolment, { config: loadConfig(opts.config), antenna, title, tell });
 }
 
 /** What the dealer is told, on the terminal (stderr, one line each); the live edge adds the panel. */

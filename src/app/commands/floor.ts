@@ -4,11 +4,14 @@
  * Supervisors sign in from the same supervisors file as the tables' pages; their rulings are signed with
  * their key from the ruling keys file the tables share (docs/floor-network.md).
  */
+import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError } from "commander";
 import { diag } from "./io.js";
 
 interface FloorOpts {
   mqtt?: string;
+  mqttUsername?: string;
+  mqttPasswordFile?: string;
   brokerHost: string;
   brokerPort: number;
   host: string;
@@ -31,6 +34,11 @@ export function registerFloor(program: Command): void {
       "the room overview: every table on the MQTT broker, rulings to a table (embeds a broker unless --mqtt)",
     )
     .option("--mqtt <url>", "use this broker instead of the embedded one")
+    .option("--mqtt-username <name>", "this floor server's user at the broker (e.g. floor-1)")
+    .option(
+      "--mqtt-password-file <file>",
+      "its password, the file's first line (mode 0600; never on the command line, where ps shows it)",
+    )
     .option("--broker-host <host>", "the embedded broker's address", "0.0.0.0")
     .option("--broker-port <port>", "the embedded broker's port", port, 1883)
     .option("--host <host>", "the overview page's address", "127.0.0.1")
@@ -50,15 +58,19 @@ export function registerFloor(program: Command): void {
           ? await startEmbeddedBroker({ host: opts.brokerHost, port: opts.brokerPort })
           : null;
       const url = opts.mqtt ?? broker?.url ?? "";
+      const login = brokerLogin(opts);
       const server = createRoomServer({
         mqtt: broker === null ? url : `mqtt://127.0.0.1:${broker.port}`,
+        ...(login === undefined ? {} : { mqttLogin: login }),
         host: opts.host,
         port: opts.port,
         ...(opts.supervisors === undefined ? {} : { supervisors: Supervisors.load(opts.supervisors) }),
         ...(opts.rulingKeys === undefined ? {} : { rulingKeys: RulingKeys.load(opts.rulingKeys) }),
       });
       const page = await server.listen();
-      diag(`ready — room overview ${page}; broker ${url}${broker === null ? "" : " (embedded)"}`);
+      diag(
+        `ready — room overview ${page}; broker ${withoutPassword(url)}${broker === null ? "" : " (embedded)"}`,
+      );
       const stop = () =>
         void server
           .close()
@@ -67,4 +79,35 @@ export function registerFloor(program: Command): void {
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     });
+}
+
+/** The floor server's login at the broker, from its options (the password from its file). */
+function brokerLogin(opts: FloorOpts): { username: string; password?: string } | undefined {
+  if (opts.mqttUsername === undefined) {
+    if (opts.mqttPasswordFile !== undefined)
+      throw new InvalidArgumentError("--mqtt-password-file needs --mqtt-username");
+    return undefined;
+  }
+  if (opts.mqttPasswordFile === undefined) return { username: opts.mqttUsername };
+  let text: string;
+  try {
+    text = readFileSync(opts.mqttPasswordFile, "utf8");
+  } catch (e) {
+    throw new InvalidArgumentError(
+      `--mqtt-password-file: cannot read ${opts.mqttPasswordFile} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
+  }
+  return { username: opts.mqttUsername, password: text.split("\n")[0]!.trim() };
+}
+
+/** A broker URL fit for a log: a password given in it (mqtt://user:secret@host) is not repeated. */
+export function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password === "") return url;
+    u.password = "***";
+    return u.toString();
+  } catch {
+    return url;
+  }
 }

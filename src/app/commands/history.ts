@@ -4,7 +4,7 @@ import { formatJsonLine } from "../../contract/jsonl.js";
 import { handRows, type HandRow } from "../../journal/db.js";
 import { replayJournalHand } from "../../journal/handReplay.js";
 import { createTableFromConfig, registryFromConfig } from "../../runtime/tableSettings.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { tableConfigPath, loadConfig } from "../../config/config.js";
 import { floorLines } from "./floorHistory.js";
 import { diag, write } from "./io.js";
 import { DEFAULT_JOURNAL, journalKey, positiveInt, withCheckedJournal } from "./journal.js";
@@ -40,7 +40,7 @@ export function registerHistory(program: Command): void {
     .command("history")
     .description("list the hands in the journal, or replay one and print its table events (JSON Lines)")
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
-    .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
+    .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option("--hand <n>", "the hand to show", positiveInt)
     .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
     .option("--floor", "list the floor's operations instead: row, t, wall clock, who, what")

@@ -17,7 +17,7 @@ import {
 } from "../../journal/tableKey.js";
 import { verifyJournal, type VerifyResult, verifyTail } from "../../journal/verify.js";
 import { createTableFromConfig, registryFromConfig } from "../../runtime/tableSettings.js";
-import { DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { tableConfigPath, loadConfig } from "../../config/config.js";
 import { diag, write } from "./io.js";
 
 /** The journal of this table unless told otherwise. */
@@ -66,22 +66,32 @@ export function withJournal(path: string, use: (db: Db) => void): void {
   }
 }
 
-/** The verdict line of a failed check (the CLI's known-error path: stderr, exit status 1). */
+/**
+ * The verdict line of a failed check (the CLI's known-error path: stderr, exit status 1). Only the
+ * full check (`verify`) read every row before the bad one; recovery's check reads those after the
+ * latest checkpoint, and its count is the journal's length, so a count there would claim rows intact
+ * that nobody read.
+ */
 export function brokenError(
   path: string,
   r: Extract<VerifyResult, { ok: false }>,
   what = "",
+  check: "full" | "recovery" = "full",
 ): InvalidArgumentError {
-  return new InvalidArgumentError(
-    `${path}: BROKEN at row ${r.badSeq} — ${r.problem} (${r.rows} rows before it are intact)${what}`,
-  );
+  const intact =
+    check === "recovery"
+      ? " (recovery's check; feltguard journal verify checks every row)"
+      : r.badSeq > 0
+        ? ` (${Math.min(r.rows, r.badSeq - 1)} rows before it are intact)`
+        : "";
+  return new InvalidArgumentError(`${path}: BROKEN at row ${r.badSeq} — ${r.problem}${intact}${what}`);
 }
 
 /** Opens the journal after the check recovery runs (identity, anchor, latest checkpoint, hands index, the rows after it). */
 export function withCheckedJournal(path: string, key: TableKey, use: (db: Db) => void): void {
   withJournal(path, (db) => {
     const r = verifyTail(db, { key, path });
-    if (!r.ok) throw brokenError(path, r, "; not shown");
+    if (!r.ok) throw brokenError(path, r, "; not shown", "recovery");
     use(db);
   });
 }
@@ -164,7 +174,7 @@ export function registerJournal(program: Command): void {
     .command("phh")
     .description("export finished hands as PHH hand histories")
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
-    .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
+    .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option("--hand <n>", "only this hand (to stdout unless --dir)", positiveInt)
     .option("-d, --dir <dir>", "write one <hand>.phh per finished hand here")
     .option("-k, --key <file>", "the table key, or its public key; default beside the journal")

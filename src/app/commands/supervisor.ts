@@ -5,7 +5,7 @@
  * shell history and the process list).
  */
 import type { Command } from "commander";
-import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { ConfigError, tableConfigPath, loadConfig } from "../../config/config.js";
 import { diag } from "./io.js";
 
 async function supervisorsFile(configPath: string): Promise<string> {
@@ -29,7 +29,7 @@ async function readPassword(): Promise<string> {
 /** Registers `feltguard supervisor`. */
 export function registerSupervisor(program: Command): void {
   const cmd = program.command("supervisor").description("the named supervisors of the floor page");
-  const config = ["-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH] as const;
+  const config = ["-c, --config <file>", "table configuration", tableConfigPath()] as const;
   cmd
     .command("add")
     .description("add a supervisor, or set a new password (FELTGUARD_PASSWORD or the first line of stdin)")

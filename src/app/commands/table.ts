@@ -4,7 +4,7 @@
  * that cannot go on (no writable journal, the port taken) is one line and exit code 1.
  */
 import type { Command } from "commander";
-import { DEFAULT_CONFIG_PATH } from "../../config/config.js";
+import { tableConfigPath } from "../../config/config.js";
 
 /** The journal's default home on the Pi (FELTGUARD_JOURNAL wins). */
 const DEFAULT_JOURNAL = process.env.FELTGUARD_JOURNAL ?? "/var/lib/feltguard/journal.db";
@@ -14,7 +14,7 @@ export function registerTable(program: Command): void {
   program
     .command("table")
     .description("run the real table: journal and recovery, devices, displays and the floor page")
-    .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
+    .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option("-j, --journal <db>", "the SQLite journal (FELTGUARD_JOURNAL)", DEFAULT_JOURNAL)
     .option("--no-journal", "run without a journal (a demonstration: nothing survives a restart)")
     .option("--no-devices", "do not open the table's hardware (floor page only)")

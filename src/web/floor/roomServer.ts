@@ -27,6 +27,8 @@ import { roomRow } from "./roomModel.js";
 
 export interface RoomServerOptions {
   mqtt: string;
+  /** The floor server's own user at the broker (docs/floor-network.md's `floor-1`). */
+  mqttLogin?: { username: string; password?: string };
   host: string;
   port: number;
   supervisors?: Supervisors;
@@ -63,6 +65,7 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
   const waiting = new Map<string, (r: Record<string, unknown>) => void>();
   const subscriber = new RoomSubscriber({
     url: options.mqtt,
+    ...(options.mqttLogin ?? {}),
     onChange: (t) => {
       dirty.add(t.id);
       if (flushing) return;
@@ -84,12 +87,15 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
       if (nonce !== null) waiting.get(nonce)?.(result);
     },
   });
-  const supervisors = options.supervisors ?? Supervisors.inMemory();
+  // The file as it is now: `feltguard supervisor add|remove` takes effect without a restart.
+  const listed = options.supervisors ?? Supervisors.inMemory();
+  const supervisors = () => listed.refresh();
   const guard = new FloorGuard(
     new FloorAuth(undefined),
     new Sessions(options.sessionMs ?? 8 * 3_600_000),
     new Lockout(DEFAULT_LOCKOUT),
-    () => supervisors.size > 0,
+    () => supervisors().size > 0,
+    (name) => supervisors().has(name),
   );
   const maxSockets = options.maxSockets ?? 100;
 
@@ -103,7 +109,7 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
   void app.register(websocket, { options: { maxPayload: 1024 } });
   void app.register(async (scoped) => {
     registerRoomPage(scoped);
-    registerSignIn(scoped, guard, () => supervisors);
+    registerSignIn(scoped, guard, supervisors);
     scoped.get("/api/room", async (_request, reply) =>
       reply
         .header("cache-control", "no-store")
