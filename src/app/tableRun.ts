@@ -118,7 +118,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   runtime.show(recovered.replayed);
   const history = [
     ...recovered.replayed,
-    ...runtime.announce(recoveredNotice(recovered)),
+    ...runtime.announce(recoveredNotice(recovered, runtime.now())),
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));

@@ -25,6 +25,8 @@ export interface Recovered {
   replayedEvents: number;
   lastSeq: number;
   lastT: number;
+  /** The wall clock stamped on the last journaled input replayed (null: none after the checkpoint). */
+  lastWall: string | null;
   /** The hand in progress after the replay, if any: it is a recovered hand. */
   handInProgress: number | null;
   ms: number;
@@ -48,6 +50,8 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
   const replayed: TableEvent[] = [];
   let count = 0;
   let lastT = checkpoint?.t ?? 0;
+  let lastWall: string | null = null;
+  let previousSeq = checkpoint?.seq ?? 0;
   for (const row of journal.rowsAfterCheckpoint()) {
     journal.replaying(row);
     const stored = parseStored(row);
@@ -56,11 +60,18 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
       const out = [...core.advanceTo(event.t), ...core.handle(event)];
       journal.record(out, core, row.seq);
       replayed.push(...out);
+      lastWall = stored.input.wall ?? lastWall;
     } else {
-      replayed.push(...core.again(stored.notice));
+      // The runtime ran the windows due by a notice's time before it said the notice (Runtime.announce),
+      // and what they said took the numbers before it: so here, or a timer's event would come after the
+      // notice under a new number.
+      const due = core.advanceTo(row.t);
+      journal.record(due, core, previousSeq);
+      replayed.push(...due, ...core.again(stored.notice));
     }
     count += 1;
     lastT = Math.max(lastT, row.t);
+    previousSeq = row.seq;
   }
   return {
     core,
@@ -69,23 +80,40 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
     replayedEvents: count,
     lastSeq: journal.lastSeq,
     lastT,
+    lastWall,
     handInProgress: core.snapshot().hand?.hand ?? null,
     ms: Math.round(performance.now() - started),
   };
 }
 
-/** The floor page's notice that the hand in progress was rebuilt from the journal after a restart. */
-export function recoveredNotice(r: Recovered): TableEvent[] {
+/**
+ * The floor page's notice that the hand in progress was rebuilt from the journal after a restart, said
+ * at `t` (the resumed clock's now: windows that ran out while the table was down come before it).
+ */
+export function recoveredNotice(r: Recovered, t: number = r.lastT): TableEvent[] {
   if (r.handInProgress === null) return [];
   return [
     alert(
-      r.lastT,
+      t,
       HAND_RECOVERED,
       `Hand ${r.handInProgress} was recovered after a restart: ${r.replayedEvents} journaled events ` +
         "replayed; check the displays against the table",
       ["Compare the board, bets and stacks shown with the layout", "Call the floor if anything differs"],
     ),
   ];
+}
+
+/**
+ * Where table time resumes after a restart: the journal's last `t` plus the time the table was down, by
+ * the wall clock (the last input's stamp against now). Windows open at the crash ran out while it was
+ * down, and one that ran out before the crash said its event under the next number: the restart says
+ * it again under that number before any notice (Runtime.announce). A wall clock set back across the
+ * restart counts as no downtime.
+ */
+export function resumedT(r: Pick<Recovered, "lastT" | "lastWall">, wallNow: Date): number {
+  const stamped = r.lastWall === null ? Number.NaN : Date.parse(r.lastWall);
+  const down = wallNow.getTime() - stamped;
+  return Number.isFinite(down) && down > 0 ? r.lastT + Math.floor(down) : r.lastT;
 }
 
 /** A clock that goes on from the journal's last `t` after a restart (the process clock starts again at 0). */

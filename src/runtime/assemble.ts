@@ -18,7 +18,7 @@
  * bench (the core timed alone). test/runtime/assemble.test.ts keeps that list.
  */
 import type { Config } from "../config/configSchema.js";
-import { type Recovered, recover, resumedClock } from "../journal/recovery.js";
+import { type Recovered, recover, resumedClock, resumedT } from "../journal/recovery.js";
 import type { Journal } from "../journal/journal.js";
 import type { InputJournal, MonotonicClock, SetTimer, TableOutput } from "../ports/ports.js";
 import type { Registry } from "../reading/registry.js";
@@ -39,10 +39,17 @@ export interface TablePorts {
   /** What the runtime appends through (default: the journal itself; e.g. a timing wrapper). */
   appendThrough?: (journal: Journal) => InputJournal;
   /**
-   * The runtime's clock, given the last journaled `t` (0 without a journal). Default: the process
-   * clock, going on from that `t` (a restarted table never stamps an input before its last one).
+   * The runtime's clock, given where table time resumes (0 without a journal). Default: the process
+   * clock, going on from there (a restarted table never stamps an input before its last one).
    */
   clock?: (lastT: number) => MonotonicClock;
+  /**
+   * Where table time resumes after a restart: the journal's last `t` plus the time the table was down
+   * by the wall clock (`wall-clock`, the default on the process clock: windows open at the crash ran out
+   * while it was down; src/journal/recovery.ts resumedT), or the journal's last `t` (`journal`, the
+   * default with a given clock: an input file's time is its own time base).
+   */
+  resume?: "wall-clock" | "journal";
   /** Arms the timer for the core's next deadline (default: a real timer; a replay-paced run: none). */
   setTimer?: SetTimer;
   /** Where table events go (more can be added on the runtime). */
@@ -71,7 +78,13 @@ export function assembleTable(config: TableConfig | Config, ports: TablePorts = 
   const recovered =
     journal === undefined ? null : recover(journal, (cp) => createTableFromConfig(config, registry, cp));
   const core = recovered?.core ?? createTableFromConfig(config, registry);
-  const lastT = recovered?.lastT ?? 0;
+  const resume = ports.resume ?? (ports.clock === undefined ? "wall-clock" : "journal");
+  const lastT =
+    recovered === null
+      ? 0
+      : resume === "wall-clock"
+        ? resumedT(recovered, ports.wallClock?.() ?? new Date())
+        : recovered.lastT;
   const input = journal === undefined ? undefined : (ports.appendThrough?.(journal) ?? journal);
   const runtime = new Runtime({
     core,

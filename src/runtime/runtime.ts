@@ -116,12 +116,21 @@ export class Runtime {
    * the next numbers and are journaled where they are said.
    */
   announce(events: readonly TableEvent[]): TableEvent[] {
-    if (events.length === 0) return [];
+    const first = events[0];
+    if (first === undefined) return [];
+    // Windows due by the notice's time run first and take the numbers before it, as recovery replays a
+    // notice row (src/journal/recovery.ts): a timer's event never changes its number across a restart.
+    const due = this.core.advanceTo(first.t);
+    if (due.length > 0) {
+      this.emit(due);
+      this.observe();
+      this.arm();
+    }
     const said = this.core instanceof NumberedCore ? this.core.number(events) : [...events];
     this.journal?.notice?.(said);
     this.emit(said);
     // Journaling the notice may itself raise or clear a journal fault.
-    return [...said, ...this.announceNotices()];
+    return [...due, ...said, ...this.announceNotices()];
   }
 
   /** The journal's own alerts (a fault, its clearing), said now. */

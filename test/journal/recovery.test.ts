@@ -2,12 +2,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runTable } from "../../src/app/commands/run.js";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../src/config/config.js";
+import { assembleTable, noTimer } from "../../src/runtime/assemble.js";
 import { Runtime } from "../../src/runtime/runtime.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { inputRows, openForReading } from "../../src/journal/db.js";
 import { HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
-import { recover, recoveredNotice, resumedClock } from "../../src/journal/recovery.js";
+import { recover, recoveredNotice, resumedClock, resumedT } from "../../src/journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
 import { sessionInPlayForTests } from "../../src/table/sessionForTests.js";
 import { numbered } from "../../src/table/numbered.js";
@@ -105,66 +106,93 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
   });
 
-  // Known defect, pinned (found putting a table into service, svc9): an event a window's timer says
-  // after the last journaled input (a bet read when its zone settled) is said live under number N; after
-  // a kill and a restart the recovered core has not reached that deadline yet (its clock goes on from
-  // the journal's last t), so the recovered-hand notice takes N and the bet is said again under N + 1.
-  // A floor feed consumer that keeps each number once then has the bet twice (N and N + 1) and never
-  // the notice. Seen on feltguard table with the bridge emulator and mosquitto: raise at seq 5 and 6.
-  it.fails(
-    "an event a timer said after the last journaled input keeps its number after a restart",
-    async () => {
-      // An input in hand 2 after which a window's deadline says something before the next input.
-      const timed = reference.perEvent.findIndex(
-        (_, i) =>
-          i > causing("hand_start", 2) &&
-          i < causing("hand_end", 2) &&
-          (() => {
-            const core = numbered(makeCore(undefined));
-            for (const e of inputs.slice(0, i + 1)) {
-              core.advanceTo(e.t);
-              core.handle(e);
-            }
-            const due = core.nextDeadline();
-            return due !== null && due < (inputs[i + 1]?.t ?? 0) && core.advanceTo(due).length > 0;
-          })(),
-      );
-      expect(timed).toBeGreaterThan(0);
-      const dir = tempDir();
-      const path = join(dir, "journal.db");
-      let now = 0;
-      const start = () => {
-        const journal = Journal.open(path, { logger: memoryLogger().logger });
-        const r = recover(journal, makeCore);
-        now = r.lastT;
-        const said: TableEvent[] = [];
-        const runtime = new Runtime({
-          core: r.core,
-          journal,
-          clock: () => now,
-          startT: r.lastT,
-          setTimer: () => ({ cancel: () => undefined }),
-          outputs: [(e) => void said.push(...e), (e, core) => journal.record(e, core, journal.lastSeq)],
-        });
-        return { journal, r, runtime, said };
-      };
-      // The first process: the inputs up to `timed`, then its window runs out and the table says it.
-      const live = start();
-      for (const e of inputs.slice(0, timed + 1)) live.runtime.submit(e);
-      now = live.runtime.core.nextDeadline()!;
-      const byTimer = live.runtime.tick();
-      expect(byTimer.length).toBeGreaterThan(0);
-      live.journal.close(); // killed: nothing after the last input reached the journal
-      // The restart, as feltguard table does it: the notice, then the clock goes on.
-      const again = start();
-      again.runtime.announce(recoveredNotice(again.r));
-      now = again.runtime.core.nextDeadline() ?? now;
-      again.runtime.tick();
-      again.journal.close();
-      const sameEvent = (e: TableEvent) => again.said.find((x) => x.kind === e.kind && x.t === e.t);
-      for (const e of byTimer) expect(sameEvent(e)?.seq).toBe(e.seq);
-    },
-  );
+  // Found putting a table into service (svc9): an event a window's timer says after the last journaled
+  // input (a bet read when its zone settled) is said live under number N. After a kill and a restart the
+  // recovered core had not reached that deadline (its clock went on from the journal's last t), so the
+  // recovered-hand notice took N and the bet was said again under N + 1: a floor feed consumer that
+  // keeps each number once had the bet twice and never the notice. Now table time resumes after the
+  // downtime (by the wall clock), the windows due by a notice's time run before it is said, and
+  // recovery replays a notice row the same way.
+  it("an event a timer said after the last journaled input keeps its number after a restart, and after another", () => {
+    // An input in hand 2 after which a window's deadline says something before the next input.
+    const timed = reference.perEvent.findIndex(
+      (_, i) =>
+        i > causing("hand_start", 2) &&
+        i < causing("hand_end", 2) &&
+        (() => {
+          const core = numbered(makeCore(undefined));
+          for (const e of inputs.slice(0, i + 1)) {
+            core.advanceTo(e.t);
+            core.handle(e);
+          }
+          const due = core.nextDeadline();
+          return due !== null && due < (inputs[i + 1]?.t ?? 0) && core.advanceTo(due).length > 0;
+        })(),
+    );
+    expect(timed).toBeGreaterThan(0);
+    const path = join(tempDir(), "journal.db");
+    // Table time as the process clock gives it, and the wall clock, both moved by the test.
+    let now = 0;
+    const W0 = Date.parse("2026-11-26T20:00:00.000Z");
+    let wall = W0;
+    const start = () => {
+      const journal = Journal.open(path, { logger: memoryLogger().logger });
+      const said: TableEvent[] = [];
+      const { runtime, recovered } = assembleTable(config, {
+        journal,
+        registry,
+        // The process clock starts again at 0 in a new process and goes on from where time resumes.
+        clock: (resumeAt) => {
+          now = resumeAt;
+          return () => now;
+        },
+        resume: "wall-clock",
+        wallClock: () => new Date(wall),
+        setTimer: noTimer,
+        outputs: [(e) => void said.push(...e), (e, core) => journal.record(e, core, journal.lastSeq)],
+      });
+      return { journal, r: recovered!, runtime, said };
+    };
+    // The first process: the inputs up to `timed` (stamped on the wall at their table time), then its
+    // window runs out and the table says it.
+    const live = start();
+    for (const e of inputs.slice(0, timed + 1)) {
+      wall = W0 + e.t;
+      live.runtime.submit(e);
+    }
+    now = live.runtime.core.nextDeadline()!;
+    wall = W0 + now;
+    const byTimer = live.runtime.tick();
+    expect(byTimer.length).toBeGreaterThan(0);
+    live.journal.close(); // killed: nothing after the last input reached the journal
+    // The restart 5 s later, as feltguard table does it: the replayed hand, then the notice.
+    wall += 5_000;
+    const again = start();
+    expect(again.runtime.now()).toBeGreaterThanOrEqual(byTimer.at(-1)!.t);
+    again.runtime.show(again.r.replayed);
+    const notice = again.runtime.announce(recoveredNotice(again.r, again.runtime.now()));
+    again.journal.close();
+    const sameEvent = (list: TableEvent[], e: TableEvent) =>
+      list.find((x) => x.kind === e.kind && x.t === e.t);
+    for (const e of byTimer) expect(sameEvent(again.said, e)?.seq).toBe(e.seq);
+    const recoveredAlert = notice.find((e) => e.kind === "alert" && e.code === HAND_RECOVERED);
+    expect(recoveredAlert?.seq).toBe((byTimer.at(-1)?.seq ?? 0) + 1);
+    // Another restart: recovery says the bet again before the journaled notice, each under its number.
+    wall += 5_000;
+    const third = start();
+    third.journal.close();
+    for (const e of byTimer) expect(sameEvent(third.r.replayed, e)?.seq).toBe(e.seq);
+    expect(third.r.replayed).toContainEqual(recoveredAlert);
+    const seqs = third.r.replayed.map((e) => e.seq ?? 0);
+    expect(seqs).toEqual([...new Set(seqs)].sort((x, y) => x - y));
+  });
+
+  it("table time resumes after the downtime by the wall clock; a clock set back, or no stamp, counts none", () => {
+    const r = { lastT: 90_000, lastWall: "2026-11-26T20:00:00.000Z" };
+    expect(resumedT(r, new Date("2026-11-26T20:00:05.250Z"))).toBe(95_250);
+    expect(resumedT(r, new Date("2026-11-26T19:59:00.000Z"))).toBe(90_000);
+    expect(resumedT({ lastT: 90_000, lastWall: null }, new Date("2026-11-26T20:00:05.000Z"))).toBe(90_000);
+  });
 
   it("rebuilds the same table state as the uninterrupted core, from the journal alone", async () => {
     const dir = tempDir();
