@@ -47,22 +47,26 @@ export function replayJournalHand(
   const events: TableEvent[] = [];
   let header: HandHeader | null = null;
   let open = false;
-  for (const r of eventRows(db, (checkpoint?.seq ?? 0) + 1, row.endSeq ?? undefined)) {
-    const stored = parseStored(r);
-    if (!("input" in stored)) {
-      core.again(stored.notice);
-      continue;
-    }
-    const event = stored.input;
-    const fed = forCore(event);
-    const out = [...core.advanceTo(fed.t), ...core.handle(fed)];
-    if (r.seq >= row.startSeq) inputs.push(event);
+  const take = (out: readonly TableEvent[]) => {
     for (const e of out) {
       if (e.kind === "hand_start" && e.hand === hand) open = true;
       if (open) events.push(e);
       if (e.kind === "hand_end" && e.hand === hand) open = false;
     }
     if (header === null && open) header = core.snapshot().hand;
+  };
+  for (const r of eventRows(db, (checkpoint?.seq ?? 0) + 1, row.endSeq ?? undefined)) {
+    const stored = parseStored(r);
+    if (!("input" in stored)) {
+      // As recovery replays a notice: the windows due by its time ran before it was said (Runtime.announce).
+      take(core.advanceTo(r.t));
+      core.again(stored.notice);
+      continue;
+    }
+    const event = stored.input;
+    const fed = forCore(event);
+    if (r.seq >= row.startSeq) inputs.push(event);
+    take([...core.advanceTo(fed.t), ...core.handle(fed)]);
   }
   // A hand the journal ends in the middle of: its pending windows run out, as at the end of a replay.
   if (open) {
