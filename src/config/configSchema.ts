@@ -100,6 +100,11 @@ const Web = z.strictObject({
   undoWindowMs: z.number().int().min(0).max(120_000).optional(),
   /** How long a supervisor stays signed in (hours, default 8): one shift. */
   sessionHours: z.number().min(0.05).max(24).optional(),
+  /**
+   * The page over HTTPS: PEM files of its certificate and private key (the key mode 0600, readable by
+   * the service user). Without it the page is plain HTTP, and passwords cross the LAN in clear.
+   */
+  tls: z.strictObject({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
 });
 
 const DeckName = z.string().regex(/^[A-Za-z0-9]+$/, "a deck name of letters and digits, e.g. A");

@@ -61,6 +61,8 @@ export interface FloorServerOptions {
   live?: () => LiveHealth;
   /** The Prometheus exposition served at /metrics (a real table). */
   metrics?: { contentType: string; text: () => Promise<string> };
+  /** Serve over HTTPS with this certificate and key (PEM); sign-in cookies are then `Secure`. */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 export interface FloorServer {
@@ -108,12 +110,11 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
   const poll = pollMs > 0 ? setInterval(() => hub.publish(), pollMs) : null;
   poll?.unref();
 
-  // No request logging: the WebSocket's URL may carry the token.
-  const app = Fastify({ logger: false, bodyLimit: 4096 });
+  const app = floorApp(options.tls);
   void app.register(cookie);
   void app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    // The page is plain HTTP on the table's LAN: no HSTS, which would lock a browser out of it.
+    // No HSTS even over HTTPS: a browser told so would be locked out of a table whose page is plain HTTP.
     strictTransportSecurity: false,
   });
   void app.register(rateLimit, { global: false });
@@ -199,6 +200,17 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
       await app.close();
     },
   };
+}
+
+/**
+ * The page's fastify instance, over HTTPS when a certificate is given. The routes use no more of it than
+ * the plain instance offers (fastify types an HTTPS server apart, for its raw request and reply).
+ */
+function floorApp(tls: FloorServerOptions["tls"]): FastifyInstance {
+  // No request logging: the WebSocket's URL may carry the token.
+  const base = { logger: false, bodyLimit: 4096 } as const;
+  if (tls === undefined) return Fastify(base);
+  return Fastify({ ...base, https: { cert: tls.cert, key: tls.key } }) as unknown as FastifyInstance;
 }
 
 /** fastify's address as a page URL (http://127.0.0.1:8080/). */

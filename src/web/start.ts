@@ -1,4 +1,5 @@
 /** Starts the floor page for a running table, from the configuration's `displays.web`. */
+import { readFileSync } from "node:fs";
 import type { Config } from "../config/configSchema.js";
 import type { Runtime } from "../runtime/runtime.js";
 import type { TableEvent } from "../contract/output.js";
@@ -45,11 +46,23 @@ export async function startFloorPage(
     ...(options.history ? { history: options.history } : {}),
     ...(options.live ? { live: options.live } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(web.tls === undefined
+      ? {}
+      : { tls: { cert: pem("cert", web.tls.cert), key: pem("key", web.tls.key) } }),
   });
   const url = await server.listen();
   options.signal?.addEventListener("abort", () => void server.close(), { once: true });
   options.onServer?.(server);
   return url;
+}
+
+/** A PEM file the configuration names for the page's TLS, or an error naming the setting and the file. */
+function pem(what: "cert" | "key", path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new Error(`displays.web.tls.${what}: cannot read ${path} (${(e as Error).message})`, { cause: e });
+  }
 }
 
 /** Reader → the antennas the configuration maps to it. */
