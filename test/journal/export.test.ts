@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { basename, dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { INSTALLED_KEY_PATH } from "../../src/app/commands/journal.js";
 import { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { openForReading } from "../../src/journal/db.js";
@@ -100,6 +101,20 @@ describe("journal export", () => {
   it("rejects a hand the journal does not hold", () => {
     const r = feltguard("journal", "export", "-j", journal, "--hand", "99");
     expect(r.code).not.toBe(0);
+  });
+});
+
+describe("journal verify without a key beside the journal", () => {
+  it("says where it looked for the table key, not that one file is missing", () => {
+    // A copy of the journal alone, as on a Pi where install.sh keeps the key in /etc/feltguard.
+    const alone = join(tempDir(), "journal.db");
+    cpSync(journal, alone);
+    const r = feltguard("journal", "verify", "-j", alone);
+    expect(r.code).toBe(1);
+    if (existsSync(INSTALLED_KEY_PATH)) return; // an installed table's key is used instead
+    expect(r.stderr).toContain(
+      `no table key: none given (--key) and none beside the journal (${alone}.key, ${alone}.key.pub) or where install.sh puts it (/etc/feltguard/table.key)`,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 /** `feltguard supervisor add|remove|list` on the file the configuration names: hashes only, clear errors. */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/app/cli.js";
 import { DEFAULT_CONFIG_PATH } from "../../src/config/config.js";
 import { Supervisors } from "../../src/web/supervisors.js";
+import { REPO_ROOT } from "../support/paths.js";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -51,6 +53,20 @@ describe("feltguard supervisor", () => {
     process.exitCode = undefined;
     expect(await main(["node", "feltguard", "supervisor", "remove", "Ana", "-c", config])).toBe(0);
     expect(Supervisors.load(file).names()).toEqual([]);
+  });
+
+  it("with no password at all says how to give one, not that it is too short", () => {
+    const { config } = configWithSupervisors();
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "src/app/main.ts", "supervisor", "add", "Bob", "-c", config],
+      { encoding: "utf8", cwd: REPO_ROOT, input: "", env: { ...process.env, FELTGUARD_PASSWORD: "" } },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /no password given \(set FELTGUARD_PASSWORD, or give it as the first line of stdin/,
+    );
+    expect(r.stderr).not.toMatch(/at least 10 characters/);
   });
 
   it("says which configuration path is missing when no supervisors' file is named", async () => {

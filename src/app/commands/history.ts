@@ -42,7 +42,10 @@ export function registerHistory(program: Command): void {
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
     .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option("--hand <n>", "the hand to show", positiveInt)
-    .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
+    .option(
+      "-k, --key <file>",
+      "the table key, or its public key; default beside the journal, else /etc/feltguard/table.key",
+    )
     .option("--floor", "list the floor's operations instead: row, t, wall clock, who, what")
     .action((opts: { journal: string; config: string; hand?: number; key?: string; floor?: boolean }) => {
       const key = journalKey(opts.journal, opts.key);

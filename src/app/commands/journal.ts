@@ -30,9 +30,13 @@ export const positiveInt = (v: string): number => {
   return n;
 };
 
+/** Where install.sh puts the table key (docs/install.md; the unit passes it to `feltguard table`). */
+export const INSTALLED_KEY_PATH = "/etc/feltguard/table.key";
+
 /**
  * The key to check a journal with: the given file (a private key checks rows by their MAC too; a public
- * key, the auditor's, checks the signatures), else the table key beside the journal, else its public key.
+ * key, the auditor's, checks the signatures), else the table key beside the journal, else its public key,
+ * else the installed table's key.
  */
 export function journalKey(journal: string, given?: string): TableKey {
   const load = (path: string): TableKey => {
@@ -45,7 +49,14 @@ export function journalKey(journal: string, given?: string): TableKey {
   try {
     if (given !== undefined) return load(given);
     const own = defaultKeyPath(journal);
-    return existsSync(own) ? load(own) : loadPublicKey(publicKeyPath(own));
+    if (existsSync(own)) return load(own);
+    if (existsSync(publicKeyPath(own))) return loadPublicKey(publicKeyPath(own));
+    // A table put into service by install.sh keeps its key in /etc, not beside the journal.
+    if (existsSync(INSTALLED_KEY_PATH)) return load(INSTALLED_KEY_PATH);
+    throw new TableKeyError(
+      `no table key: none given (--key) and none beside the journal (${own}, ${publicKeyPath(own)}) ` +
+        `or where install.sh puts it (${INSTALLED_KEY_PATH})`,
+    );
   } catch (e) {
     throw new InvalidArgumentError(e instanceof TableKeyError ? e.message : String(e));
   }
@@ -127,7 +138,7 @@ export function registerJournal(program: Command): void {
     .option("-j, --journal <db>", "the journal (SQLite)", DEFAULT_JOURNAL)
     .option(
       "-k, --key <file>",
-      "the table key, or its public key (an auditor's check); default beside the journal",
+      "the table key, or its public key (an auditor's check); default beside the journal, else /etc/feltguard/table.key",
     )
     .action((opts: { journal: string; key?: string }) => {
       const key = journalKey(opts.journal, opts.key);
@@ -152,7 +163,10 @@ export function registerJournal(program: Command): void {
       positiveInt,
     )
     .option("--to <seq|n>", "up to this sequence number (with --from) or hand (with --hand)", positiveInt)
-    .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
+    .option(
+      "-k, --key <file>",
+      "the table key, or its public key; default beside the journal, else /etc/feltguard/table.key",
+    )
     .action((opts: { journal: string; from?: number; hand?: number; to?: number; key?: string }) => {
       if (opts.from !== undefined && opts.hand !== undefined)
         throw new InvalidArgumentError("give --from or --hand, not both");
@@ -177,7 +191,10 @@ export function registerJournal(program: Command): void {
     .option("-c, --config <file>", "table configuration", tableConfigPath())
     .option("--hand <n>", "only this hand (to stdout unless --dir)", positiveInt)
     .option("-d, --dir <dir>", "write one <hand>.phh per finished hand here")
-    .option("-k, --key <file>", "the table key, or its public key; default beside the journal")
+    .option(
+      "-k, --key <file>",
+      "the table key, or its public key; default beside the journal, else /etc/feltguard/table.key",
+    )
     .action((opts: { journal: string; config: string; hand?: number; dir?: string; key?: string }) => {
       const config = loadConfig(opts.config);
       const registry = registryFromConfig(config);

@@ -38,8 +38,17 @@ export function registerSupervisor(program: Command): void {
     .action(async (name: string, opts: { config: string }) => {
       const { Supervisors } = await import("../../web/supervisors.js");
       const store = Supervisors.load(await supervisorsFile(opts.config));
+      const password = await readPassword();
+      if (password === "") {
+        // Not "too short": nothing was given (an empty pipe, or stdin closed at once).
+        diag(
+          `supervisor ${name} not saved: no password given (set FELTGUARD_PASSWORD, or give it as the first line of stdin: printf '%s\n' 'the password' | feltguard supervisor add ${name})`,
+        );
+        process.exitCode = 1;
+        return;
+      }
       try {
-        await store.add(name, await readPassword());
+        await store.add(name, password);
       } catch (e) {
         diag(`supervisor ${name} not saved: ${(e as Error).message}`);
         process.exitCode = 1;
