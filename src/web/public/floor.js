@@ -368,7 +368,7 @@ function connect() {
   ws.addEventListener("message", (e) => draw(JSON.parse(e.data)));
   ws.addEventListener("close", (e) => {
     if (socket !== ws) return;
-    if (e.code === 4401) signOut("The floor token was refused");
+    if (e.code === 4401) void signOut("The floor token was refused");
     setConnection("down", "disconnected — retrying");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
@@ -393,14 +393,16 @@ function showSignedIn() {
   if (!signedIn()) $("ruling-result").textContent = "Sign in as a supervisor to rule.";
 }
 
+/** Signs out; resolves once the server has ended the session (so a new socket is public). */
 function signOut(why) {
-  if (who !== null) void fetch("/api/sign-out", { method: "POST" });
+  const ended = who !== null ? fetch("/api/sign-out", { method: "POST" }).catch(() => undefined) : null;
   token = null;
   who = null;
   sessionStorage.removeItem(TOKEN_KEY);
   $("show-hole").checked = false;
   showSignedIn();
   if (why) $("ruling-result").textContent = why;
+  return ended ?? Promise.resolve();
 }
 
 async function signInAs(name, password) {
@@ -443,7 +445,7 @@ async function send(body, where) {
   const res = await fetch("/api/floor", { method: "POST", headers, body: JSON.stringify(body) });
   const answer = await res.json().catch(() => ({}));
   if (res.status === 401) {
-    signOut("Your sign-in was refused: sign in again.");
+    void signOut("Your sign-in was refused: sign in again.");
     return { ok: false };
   }
   const name = body.op === "ruling" ? `Ruling "${body.ruling}"` : `"${body.op}"`;
@@ -536,8 +538,8 @@ for (const b of document.querySelectorAll("#form-table button")) {
   });
 }
 $("sign-out").addEventListener("click", () => {
-  signOut("Signed out.");
-  reconnect();
+  // The new socket opens after the session ended, or it would still carry the hole cards.
+  void signOut("Signed out.").then(reconnect);
 });
 $("show-hole").addEventListener("change", reconnect);
 for (const b of document.querySelectorAll("#ruling-bar button[data-ruling]")) {
