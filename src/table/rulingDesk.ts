@@ -11,6 +11,8 @@ import type { AlertEvent, TableEvent } from "../contract/output.js";
 /** What the desk needs of the core: whether a hand is on, and how to apply a ruling to it. */
 export interface RulingTarget {
   hasHand(): boolean;
+  /** The number of the hand on the table (or just ended, while its after-hand work goes on); 0 before any. */
+  handNumber(): number;
   /** Applies a ruling to the hand in progress and returns what it caused (hand end included). */
   rule(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[];
 }
@@ -114,6 +116,11 @@ export class RulingDesk {
 
   /** A ruling, a void with a reason, or an undo. */
   floor(event: DeskOp): TableEvent[] {
+    // A call for the floor and a reader away outlive the hand: answering them is not hand-bound.
+    const crossesHands =
+      event.op === "ruling" && (event.code === FLOOR_CALLED || event.code === "READER_OFFLINE");
+    const stale = crossesHands ? null : this.staleHand(event.hand);
+    if (stale !== null) return [rejected(event.t, event.op, stale)];
     switch (event.op) {
       case "undo":
         return this.undo(event.t, event.by);
@@ -149,14 +156,19 @@ export class RulingDesk {
   private ruling(event: Extract<DeskOp, { op: "ruling" }>): TableEvent[] {
     const { t, ruling, seat, code } = event;
     if (this.pendingRuling) return [rejected(t, "ruling", this.waiting())];
-    const answers = this.open.filter((a) => code === undefined || a.code === code);
+    // A ruling that names a seat answers that seat's alert (HAND_DEAD seat 5 is not seat 6's, still open).
+    const answers = this.open.filter(
+      (a) =>
+        (code === undefined || a.code === code) &&
+        (code === undefined || seat === undefined || a.seat === undefined || a.seat === seat),
+    );
     // The catalogue lets the floor rule a hand dead on its own (HAND_DEAD: "or the floor rules it dead").
     const ownCause = ruling === "dead" && seat !== undefined && code === undefined;
     if (answers.length === 0 && !ownCause) {
       const reason =
         code === undefined
           ? "no alert is open; to end a hand with no alert, void it with a reason (voidHand)"
-          : `no open alert ${code} to answer`;
+          : `no open alert ${code}${seat === undefined ? "" : ` for seat ${seat}`} to answer (it was cleared or ruled already)`;
       return [rejected(t, "ruling", reason)];
     }
     if (code === FLOOR_CALLED) {
@@ -206,6 +218,15 @@ export class RulingDesk {
     this.pendingRuling = null;
     const who = by ? ` by ${by}` : "";
     return [info(t, "RULING_UNDONE", `${word(p.ruling)} undone${who}: the hand goes on as before`, [])];
+  }
+
+  /** Why an operation meant for hand `hand` cannot be taken now, or null when that hand is on. */
+  private staleHand(hand: number | undefined): string | null {
+    if (hand === undefined) return null;
+    const on = this.target.hasHand() ? this.target.handNumber() : null;
+    if (on === hand) return null;
+    const now = on === null ? "no hand is in play" : `hand ${on} is in play`;
+    return `it was sent for hand ${hand}, but ${now} (the page was out of date: look at the table again)`;
   }
 
   private waiting(): string {

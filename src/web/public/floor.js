@@ -475,8 +475,11 @@ $("confirm-no").addEventListener("click", () => {
   confirmed = null;
 });
 
+/** The hand the page shows, sent with rulings: the table refuses one meant for a hand that is gone. */
+const shownHand = () => (inHand() ? { hand: last.view.hand } : {});
+
 function rule(body) {
-  const op = { op: "ruling", ...body };
+  const op = { op: "ruling", ...body, ...shownHand() };
   if (body.ruling === "misdeal" || body.ruling === "void") {
     askFirst(
       `${body.ruling === "misdeal" ? "Declare a misdeal" : "Void the hand"}? It can be undone for a few seconds.`,
@@ -487,7 +490,7 @@ function rule(body) {
   void send(op, "ruling-result");
 }
 
-$("undo").addEventListener("click", () => void send({ op: "undo" }, "ruling-result"));
+$("undo").addEventListener("click", () => void send({ op: "undo", ...shownHand() }, "ruling-result"));
 
 $("sign-in").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -532,7 +535,7 @@ for (const b of document.querySelectorAll("#form-table button")) {
       const reason = $("void-reason").value.trim();
       askFirst(
         "Void the hand with no alert open? Every chip goes back.",
-        () => void send({ op: "voidHand", reason }, "floor-result"),
+        () => void send({ op: "voidHand", reason, ...shownHand() }, "floor-result"),
       );
     } else void send({ op: b.dataset.op }, "floor-result");
   });
