@@ -120,5 +120,12 @@ describe.skipIf(!haveChromium)("room overview in chromium", () => {
     await expect
       .poll(() => page.locator('[data-table="pit-1"] [data-code]').count(), { timeout: 60_000 })
       .toBe(0);
+
+    // A floor PC is shared: she signs out, the ruling form goes and the server forgets her session.
+    await page.click("#signout");
+    await page.waitForSelector("#ruling", { state: "hidden" });
+    await page.waitForSelector("#signin:not([hidden])");
+    const me = await page.evaluate(async () => (await fetch("/api/me")).status);
+    expect(me).toBe(401);
   }, 180_000);
 });

@@ -122,8 +122,16 @@ function connect() {
 function signedIn(name) {
   $("who").textContent = name === null ? "" : `signed in: ${name}`;
   $("signin").hidden = name !== null;
+  $("signout").hidden = name === null;
   $("ruling").hidden = name === null;
 }
+
+// A floor PC is shared: the supervisor signs out when she leaves it.
+$("signout").addEventListener("click", async () => {
+  await fetch("/api/sign-out", { method: "POST" }).catch(() => undefined);
+  signedIn(null);
+  $("ruling-result").textContent = "";
+});
 
 $("signin").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -142,6 +150,9 @@ $("ruling-send").addEventListener("click", async () => {
   const op = { op: "ruling", ruling: $("ruling-kind").value };
   if ($("ruling-code").value) op.code = $("ruling-code").value;
   if ($("ruling-seat").value) op.seat = Number($("ruling-seat").value);
+  // The hand shown: the table refuses the ruling if another hand is on by the time it arrives.
+  const shown = rows.get(selected)?.hand;
+  if (typeof shown === "number") op.hand = shown;
   const res = await fetch("/api/ruling", {
     method: "POST",
     headers: { "content-type": "application/json" },
