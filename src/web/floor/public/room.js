@@ -24,6 +24,8 @@ function alertBox(a) {
     "div",
     { class: `alert ${a.severity}`, "data-code": a.code },
     el("strong", {}, a.code),
+    // The rule the alert cites: the floor rules by it (a dash means none).
+    a.rule && a.rule !== "—" ? el("span", { class: "rule" }, ` (${a.rule})`) : null,
     ` ${a.text}`,
     a.steps.length > 0 ? el("ol", {}, ...a.steps.map((s) => el("li", {}, s))) : null,
   );
