@@ -111,6 +111,11 @@ function connect() {
   ws.addEventListener("open", () => ($("link").textContent = "live"));
   ws.addEventListener("message", (m) => {
     const msg = JSON.parse(m.data);
+    if (msg.type === "broker") {
+      $("link").dataset.broker = msg.connected ? "up" : "down";
+      $("link").textContent = msg.connected ? "live" : "BROKER UNREACHABLE — tables as last seen";
+      return;
+    }
     if (msg.type !== "tables") return;
     for (const r of msg.tables) rows.set(r.id, r);
     draw();
