@@ -183,7 +183,11 @@ export class RulingDesk {
         ...(event.by === undefined ? {} : { by: event.by }),
       });
     }
-    return this.target.rule(t, ruling, seat, code);
+    const caused = this.target.rule(t, ruling, seat, code);
+    // A ruling that changes nothing must not read as applied: the page said "applied" and the alert
+    // stayed (continue on READER_OFFLINE, which clears only when the reader is back).
+    if (caused.length === 0) return [rejected(t, "ruling", nothingToRule(ruling, code))];
+    return caused;
   }
 
   private decide(
@@ -233,6 +237,13 @@ export class RulingDesk {
     const p = this.pendingRuling;
     return `a ${p?.ruling ?? "ruling"} is waiting for its undo window; undo it or wait`;
   }
+}
+
+/** Why a ruling that changed nothing is refused. */
+function nothingToRule(ruling: RulingName, code: string | undefined): string {
+  if (code === "READER_OFFLINE")
+    return "a reader away is not ruled on: its alert clears when the reader is back (the readers panel shows it)";
+  return `a ${ruling} ruling changes nothing${code === undefined ? "" : ` for ${code}`}: nothing was applied`;
 }
 
 function word(ruling: "misdeal" | "void"): string {

@@ -101,6 +101,17 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     expect(await p.locator('.seat[data-seat="3"] .card.back').count()).toBe(1);
   });
 
+  it("a reader away shows its alert and antennas with no ruling button: it clears when the reader is back", async () => {
+    const away = scenario("reader-offline").filter((e) => !(e.kind === "reader" && e.status === "online"));
+    const p = await open(away);
+    await signIn(p);
+    const alert = p.locator('#alerts li[data-code="READER_OFFLINE"]');
+    await alert.waitFor();
+    expect(await alert.locator(".steps li").count()).toBeGreaterThan(0);
+    expect(await p.textContent("#readers")).toContain("OFFLINE");
+    expect(await alert.locator("button").count()).toBe(0);
+  });
+
   it("a misdeal ruling ends the hand: the last hands list it and the table is between hands", async () => {
     const p = await open(scenario("misdeal-first-card"));
     await signIn(p);

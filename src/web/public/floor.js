@@ -177,7 +177,9 @@ function drawAlerts(all) {
         el("p", {}, a.text),
         el("ol", { class: "steps" }, ...a.steps.map((step) => el("li", {}, step))),
         // Once the hand is over there is nothing left to rule on; the steps still guide the dealer.
-        (a.severity === "floor" && inHand()) || a.code === "FLOOR_CALLED" ? alertRulings(a) : null,
+        ((a.severity === "floor" && inHand()) || a.code === "FLOOR_CALLED") && rulingsFor(a.code).length > 0
+          ? alertRulings(a)
+          : null,
       ),
     ),
   );
@@ -185,6 +187,8 @@ function drawAlerts(all) {
 
 /** The rulings that answer an alert, by its code; the ruling bar below offers all four. */
 function rulingsFor(code) {
+  // A reader away clears when it is back, a journal fault when the journal writes: nothing to rule.
+  if (code === "READER_OFFLINE" || code === "JOURNAL_FAULT") return [];
   if (code.startsWith("MISDEAL_") || code === "TCP_DEALER_EXPOSED") return ["continue", "misdeal"];
   if (code === "DUPLICATE_CARD" || code === "FOREIGN_CARD") return ["continue", "void"];
   if (code === "HAND_DEAD") return ["dead", "continue"];
