@@ -117,7 +117,9 @@ describe.skipIf(!existsSync(CHROMIUM))("two supervisors, one page out of date (c
     await misdealOn(ana).click();
     await ana.click("#confirm-yes");
     await ana.locator("#ruling-result", { hasText: "not applied" }).waitFor();
-    expect(await ana.textContent("#ruling-result")).toMatch(/sent for hand 1, but hand 2 is in play/);
+    const told = (await ana.textContent("#ruling-result")) ?? "";
+    expect(told).toMatch(/^Ruling "misdeal" not applied: it was sent for hand 1, but hand 2 is in play/);
+    expect(told.match(/not applied/g)).toHaveLength(1);
     expect(runtime.core.pendingRuling).toBeNull();
     expect(runtime.core.view().hand).toBe(2);
     // Her page catches up: hand 2's alert, which she may now rule on.

@@ -457,7 +457,8 @@ async function send(body, where) {
     ? answer.pending && body.op !== "undo"
       ? `${name} waits for its undo window.`
       : `${name} applied.`
-    : `${name} not applied: ${answer.error ?? res.statusText}`;
+    : // The table's reason already opens with "Floor operation … not applied": say it once.
+      `${name} not applied: ${String(answer.error ?? res.statusText).replace(/^Floor operation "[^"]+" not applied: /, "")}`;
   return { ok: res.ok };
 }
 
