@@ -176,7 +176,22 @@ export class RulingDesk {
         return [rejected(t, "ruling", "a call for the floor is answered with continue")];
       return [{ t, kind: "alert_clear", code: FLOOR_CALLED }];
     }
-    if (!this.target.hasHand()) return [rejected(t, "ruling", "there is no hand to rule on")];
+    if (!this.target.hasHand()) {
+      // An alert raised after its hand (TRAY_VARIANCE: the tray judged once the dealer is done) waits
+      // for the floor between hands: `continue` is the supervisor's word that it was seen to; the
+      // variance itself stays in the `tray` event and the journal.
+      const after = answers.find((a) => a.code === code && a.code !== "READER_OFFLINE");
+      if (ruling === "continue" && after !== undefined)
+        return [
+          {
+            t,
+            kind: "alert_clear",
+            code: after.code,
+            ...(after.seat === undefined ? {} : { seat: after.seat }),
+          },
+        ];
+      return [rejected(t, "ruling", "there is no hand to rule on")];
+    }
     if (ruling === "misdeal" || ruling === "void") {
       return this.decide(t, ruling, event.undoWindowMs, {
         ...(code === undefined ? {} : { code }),

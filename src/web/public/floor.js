@@ -177,13 +177,16 @@ function drawAlerts(all) {
         el("p", {}, a.text),
         el("ol", { class: "steps" }, ...a.steps.map((step) => el("li", {}, step))),
         // Once the hand is over there is nothing left to rule on; the steps still guide the dealer.
-        ((a.severity === "floor" && inHand()) || a.code === "FLOOR_CALLED") && rulingsFor(a.code).length > 0
+        ((a.severity === "floor" && inHand()) || BETWEEN_HANDS.has(a.code)) && rulingsFor(a.code).length > 0
           ? alertRulings(a)
           : null,
       ),
     ),
   );
 }
+
+/** Alerts the floor answers whether or not a hand is on: a call for the floor, the tray after a hand. */
+const BETWEEN_HANDS = new Set(["FLOOR_CALLED", "TRAY_VARIANCE"]);
 
 /** The rulings that answer an alert, by its code; the ruling bar below offers all four. */
 function rulingsFor(code) {
@@ -207,7 +210,7 @@ function alertRulings(a) {
         { type: "button", "data-ruling": r },
         r === "dead" ? `Dead (seat ${a.seat})` : r,
       );
-      b.disabled = a.code === "FLOOR_CALLED" ? !signedIn() : !canRule();
+      b.disabled = BETWEEN_HANDS.has(a.code) ? !signedIn() : !canRule();
       b.addEventListener("click", () =>
         rule({ ruling: r, code: a.code, ...(a.seat ? { seat: a.seat } : {}) }),
       );
