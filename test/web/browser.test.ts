@@ -119,6 +119,10 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     // A misdeal asks first, then waits for its undo window (the test's clock runs it out).
     await p.click("#confirm-yes");
     await p.locator("#pending").waitFor();
+    // When it takes effect, as a time of day: a fixed "in 10 s" would not run down.
+    expect(await p.textContent("#pending-text")).toMatch(
+      /^Misdeal by floor token takes effect at about \d\d:\d\d:\d\d \(a 10 s window\) unless undone\.$/,
+    );
     const due = clock?.runtime.core.pendingRuling?.due ?? 0;
     clock?.setNow(due);
     clock?.runtime.tick();

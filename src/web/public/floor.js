@@ -326,12 +326,21 @@ function drawHands(hands) {
     );
 }
 
+/** When this page first saw each pending ruling (its wall clock): the banner says when it is due. */
+const pendingSeen = new Map();
+
 function drawFloor(message) {
   const p = message.pending ?? null;
   $("pending").hidden = p === null;
-  if (p)
+  if (p) {
+    // The window is the table's (core time); the page shows the wall-clock time it ends at, as seen
+    // from here, not a fixed "in N s" that stays the same while the window runs down.
+    const key = `${p.t}|${p.ruling}|${p.by ?? ""}`;
+    if (!pendingSeen.has(key)) pendingSeen.set(key, Date.now());
+    const ends = clock(new Date(pendingSeen.get(key) + (p.due - p.t)).toISOString());
     $("pending-text").textContent =
-      `${p.ruling === "misdeal" ? "Misdeal" : "Void"} by ${p.by ?? "the floor"} takes effect in ${Math.round((p.due - p.t) / 1000)} s unless undone.`;
+      `${p.ruling === "misdeal" ? "Misdeal" : "Void"} by ${p.by ?? "the floor"} takes effect at about ${ends} (a ${Math.round((p.due - p.t) / 1000)} s window) unless undone.`;
+  }
   $("undo").disabled = !signedIn();
   $("floor-log").replaceChildren(
     ...(message.floorLog ?? []).map((e) =>
