@@ -8,13 +8,18 @@
 import type { InputEventIn } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { AlertCode } from "../hand/alerts.js";
+import { FloorInbox } from "../feed/floorInbox.js";
 import { FeedPublisher, type FeedOptions } from "../feed/publisher.js";
+import { RulingKeys, RulingVerifier } from "../feed/signedRuling.js";
 import { flopGame } from "../sim/games.js";
 import { toInputEvent } from "../sim/run.js";
 import { FlopSession } from "../sim/session.js";
 import type { Config } from "../config/config.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { assembleTable, noTimer } from "../runtime/assemble.js";
+
+/** How long a misdeal or void ruled over MQTT can be undone, as on the floor page (its default). */
+const UNDO_WINDOW_MS = 10_000;
 
 /** Input events a table plays before the room yields to the event loop (keeps sockets served). */
 const EVENTS_PER_TURN = 25;
@@ -58,9 +63,28 @@ export class SimRoom {
     const game = flopGame(options.config.game.name === "tcp" ? "nlhe" : options.config.game.name);
     if (game === null) throw new Error("the room simulator plays flop games");
     const prefix = options.prefix ?? "sim";
+    // With the configuration's ruling keys, each table takes signed rulings as `feltguard table` does
+    // (docs/floor-network.md): without them the overview's rulings to a simulated table went unanswered.
+    const keysFile = options.config.feed?.mqtt?.rulingKeys;
+    const keys = keysFile === undefined ? null : RulingKeys.load(keysFile);
     this.playing = Array.from({ length: options.tables }, (_, i) => {
       const id = `${prefix}-${i + 1}`;
       const { config } = options;
+      const runtimeOf = (): Runtime => table.runtime;
+      const inbox =
+        keys === null
+          ? undefined
+          : new FloorInbox(
+              new RulingVerifier(id, keys),
+              {
+                now: () => runtimeOf().now(),
+                submit: (event) => runtimeOf().submit(event),
+                get core() {
+                  return runtimeOf().core;
+                },
+              },
+              config.displays.web?.undoWindowMs ?? UNDO_WINDOW_MS,
+            );
       const session = new FlopSession({
         seed: options.seed + i,
         noise: options.noise ?? false,
@@ -76,6 +100,7 @@ export class SimRoom {
         tableName: `${config.table.name} ${i + 1}`,
         url: options.url,
         version: options.version,
+        ...(inbox ? { inbox } : {}),
         ...options.feed,
       });
       const table: Playing = {

@@ -106,6 +106,12 @@ export const FloorUnseat = z.object({ ...floorBase, op: z.literal("unseat"), sea
 export const FloorStack = z.object({ ...floorBase, op: z.literal("stack"), seat: SeatNo, stack: Chips });
 export const FloorButton = z.object({ ...floorBase, op: z.literal("button"), seat: SeatNo });
 export const FloorAway = z.object({ ...floorBase, op: z.literal("away"), seat: SeatNo, away: z.boolean() });
+/**
+ * Project extension on `ruling`, `voidHand` and `undo`: the hand the supervisor was looking at. The
+ * table refuses the operation when another hand is on the table (a page that was out of date must not
+ * rule the next hand's alert of the same code); without it, the operation is for whatever hand is on.
+ */
+const RuledHand = z.number().int().positive().optional();
 export const FloorRuling = z.object({
   ...floorBase,
   op: z.literal("ruling"),
@@ -114,6 +120,7 @@ export const FloorRuling = z.object({
   code: z.string().optional(),
   /** Misdeal and void only: the ruling takes effect this many ms later unless a floor `undo` comes first. */
   undoWindowMs: Millis.optional(),
+  hand: RuledHand,
 });
 /** Project extension: the floor ends the hand with every chip returned when no alert is open; `reason` is recorded. */
 export const FloorVoidHand = z.object({
@@ -121,9 +128,10 @@ export const FloorVoidHand = z.object({
   op: z.literal("voidHand"),
   reason: z.string().min(3),
   undoWindowMs: Millis.optional(),
+  hand: RuledHand,
 });
 /** Project extension: takes back the misdeal or void still within its undo window. */
-export const FloorUndo = z.object({ ...floorBase, op: z.literal("undo") });
+export const FloorUndo = z.object({ ...floorBase, op: z.literal("undo"), hand: RuledHand });
 /** Project extension: the table goes on a break (no new hand starts) and resumes. */
 export const FloorBreak = z.object({ ...floorBase, op: z.literal("break") });
 export const FloorResume = z.object({ ...floorBase, op: z.literal("resume") });

@@ -59,6 +59,7 @@ export class Table implements TableCore {
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
   private readonly desk = new RulingDesk({
     hasHand: () => this.playing !== null || this.after.busy,
+    handNumber: () => this.state.handsStarted,
     rule: (t, ruling, seat, code) =>
       this.playing === null
         ? this.after.waive(t, ruling, seat, code)

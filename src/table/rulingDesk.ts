@@ -11,6 +11,8 @@ import type { AlertEvent, TableEvent } from "../contract/output.js";
 /** What the desk needs of the core: whether a hand is on, and how to apply a ruling to it. */
 export interface RulingTarget {
   hasHand(): boolean;
+  /** The number of the hand on the table (or just ended, while its after-hand work goes on); 0 before any. */
+  handNumber(): number;
   /** Applies a ruling to the hand in progress and returns what it caused (hand end included). */
   rule(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[];
 }
@@ -114,6 +116,11 @@ export class RulingDesk {
 
   /** A ruling, a void with a reason, or an undo. */
   floor(event: DeskOp): TableEvent[] {
+    // A call for the floor and a reader away outlive the hand: answering them is not hand-bound.
+    const crossesHands =
+      event.op === "ruling" && (event.code === FLOOR_CALLED || event.code === "READER_OFFLINE");
+    const stale = crossesHands ? null : this.staleHand(event.hand);
+    if (stale !== null) return [rejected(event.t, event.op, stale)];
     switch (event.op) {
       case "undo":
         return this.undo(event.t, event.by);
@@ -149,14 +156,19 @@ export class RulingDesk {
   private ruling(event: Extract<DeskOp, { op: "ruling" }>): TableEvent[] {
     const { t, ruling, seat, code } = event;
     if (this.pendingRuling) return [rejected(t, "ruling", this.waiting())];
-    const answers = this.open.filter((a) => code === undefined || a.code === code);
+    // A ruling that names a seat answers that seat's alert (HAND_DEAD seat 5 is not seat 6's, still open).
+    const answers = this.open.filter(
+      (a) =>
+        (code === undefined || a.code === code) &&
+        (code === undefined || seat === undefined || a.seat === undefined || a.seat === seat),
+    );
     // The catalogue lets the floor rule a hand dead on its own (HAND_DEAD: "or the floor rules it dead").
     const ownCause = ruling === "dead" && seat !== undefined && code === undefined;
     if (answers.length === 0 && !ownCause) {
       const reason =
         code === undefined
           ? "no alert is open; to end a hand with no alert, void it with a reason (voidHand)"
-          : `no open alert ${code} to answer`;
+          : `no open alert ${code}${seat === undefined ? "" : ` for seat ${seat}`} to answer (it was cleared or ruled already)`;
       return [rejected(t, "ruling", reason)];
     }
     if (code === FLOOR_CALLED) {
@@ -164,14 +176,33 @@ export class RulingDesk {
         return [rejected(t, "ruling", "a call for the floor is answered with continue")];
       return [{ t, kind: "alert_clear", code: FLOOR_CALLED }];
     }
-    if (!this.target.hasHand()) return [rejected(t, "ruling", "there is no hand to rule on")];
+    if (!this.target.hasHand()) {
+      // An alert raised after its hand (TRAY_VARIANCE: the tray judged once the dealer is done) waits
+      // for the floor between hands: `continue` is the supervisor's word that it was seen to; the
+      // variance itself stays in the `tray` event and the journal.
+      const after = answers.find((a) => a.code === code && a.code !== "READER_OFFLINE");
+      if (ruling === "continue" && after !== undefined)
+        return [
+          {
+            t,
+            kind: "alert_clear",
+            code: after.code,
+            ...(after.seat === undefined ? {} : { seat: after.seat }),
+          },
+        ];
+      return [rejected(t, "ruling", "there is no hand to rule on")];
+    }
     if (ruling === "misdeal" || ruling === "void") {
       return this.decide(t, ruling, event.undoWindowMs, {
         ...(code === undefined ? {} : { code }),
         ...(event.by === undefined ? {} : { by: event.by }),
       });
     }
-    return this.target.rule(t, ruling, seat, code);
+    const caused = this.target.rule(t, ruling, seat, code);
+    // A ruling that changes nothing must not read as applied: the page said "applied" and the alert
+    // stayed (continue on READER_OFFLINE, which clears only when the reader is back).
+    if (caused.length === 0) return [rejected(t, "ruling", nothingToRule(ruling, code))];
+    return caused;
   }
 
   private decide(
@@ -208,10 +239,26 @@ export class RulingDesk {
     return [info(t, "RULING_UNDONE", `${word(p.ruling)} undone${who}: the hand goes on as before`, [])];
   }
 
+  /** Why an operation meant for hand `hand` cannot be taken now, or null when that hand is on. */
+  private staleHand(hand: number | undefined): string | null {
+    if (hand === undefined) return null;
+    const on = this.target.hasHand() ? this.target.handNumber() : null;
+    if (on === hand) return null;
+    const now = on === null ? "no hand is in play" : `hand ${on} is in play`;
+    return `it was sent for hand ${hand}, but ${now} (the page was out of date: look at the table again)`;
+  }
+
   private waiting(): string {
     const p = this.pendingRuling;
     return `a ${p?.ruling ?? "ruling"} is waiting for its undo window; undo it or wait`;
   }
+}
+
+/** Why a ruling that changed nothing is refused. */
+function nothingToRule(ruling: RulingName, code: string | undefined): string {
+  if (code === "READER_OFFLINE")
+    return "a reader away is not ruled on: its alert clears when the reader is back (the readers panel shows it)";
+  return `a ${ruling} ruling changes nothing${code === undefined ? "" : ` for ${code}`}: nothing was applied`;
 }
 
 function word(ruling: "misdeal" | "void"): string {

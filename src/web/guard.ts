@@ -49,6 +49,14 @@ export class FloorGuard {
 
   /** The pre-handler of every authenticated route. */
   readonly require = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // A live session was won with a password: it is not a guess, so a lockout of the client (someone
+    // else mistyping at the same tablet, or behind the same address) does not stop its rulings.
+    // (A supervisor since removed has no live session: identify() below ends it.)
+    const session = this.sessions.get(request.cookies?.[SESSION_COOKIE]);
+    if (session && this.stillSupervisor(session.name)) {
+      this.principals.set(request, { name: session.name, via: "session" });
+      return;
+    }
     const key = `ip:${request.ip}`;
     const locked = this.lockout.lockedFor(key);
     if (locked > 0) return void (await tooMany(reply, locked));

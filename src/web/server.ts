@@ -133,7 +133,7 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
     scoped.get("/api/private", { preHandler: guard.require, config: limited }, async (_request, reply) =>
       reply.header("cache-control", "no-store").send(state.privateMessage()),
     );
-    registerSignIn(scoped, guard, supervisors);
+    registerSignIn(scoped, guard, supervisors, () => hub.revoke());
     registerFloorRoutes(scoped, runtime, guard, {
       undoWindowMs: options.undoWindowMs ?? 10_000,
       perMinute,
@@ -179,7 +179,11 @@ export function createFloorServer(options: FloorServerOptions): FloorServer {
     scoped.get("/ws", { websocket: true, preValidation: wsGate }, (socket, request) => {
       const token = WsQuery.safeParse(request.query).data?.token;
       const session = guard.sessions.get(request.cookies[SESSION_COOKIE]);
-      if (token === undefined) return hub.add(socket, session !== null);
+      if (token === undefined) {
+        if (session === null) return hub.add(socket, false);
+        const id = request.cookies[SESSION_COOKIE];
+        return hub.add(socket, true, () => guard.sessions.get(id) !== null);
+      }
       if (!auth.check(token)) return socket.close(4401, "the floor token is wrong");
       hub.add(socket, true);
     });

@@ -18,6 +18,8 @@ export function registerSignIn(
   app: FastifyInstance,
   guard: FloorGuard,
   supervisors: () => Supervisors,
+  /** Told after a sign-out (the page's open private sockets fall back to the public view). */
+  onSignOut: () => void = () => undefined,
 ): void {
   const limited = { config: { rateLimit: { max: SIGN_IN_PER_MINUTE, timeWindow: 60_000 } } };
 
@@ -47,6 +49,7 @@ export function registerSignIn(
 
   app.post("/api/sign-out", async (request, reply) => {
     guard.sessions.end(request.cookies[SESSION_COOKIE]);
+    onSignOut();
     return reply.clearCookie(SESSION_COOKIE, { path: "/" }).send({ signedOut: true });
   });
 

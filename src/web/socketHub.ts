@@ -5,6 +5,8 @@ import type { FloorMessage } from "./floorState.js";
 interface Client {
   socket: WebSocket;
   private: boolean;
+  /** Whether the client may still see hole cards (its session not ended nor expired); none: always. */
+  entitled?: () => boolean;
 }
 
 export interface MessageSource {
@@ -20,17 +22,36 @@ export class SocketHub {
 
   constructor(private readonly source: MessageSource) {}
 
-  /** Adds a client and sends it the table as it is now. */
-  add(socket: WebSocket, isPrivate: boolean): void {
-    const client = { socket, private: isPrivate };
+  /**
+   * Adds a client and sends it the table as it is now. A private client opened with a session names
+   * `entitled`: once it says no (sign-out, expiry, the supervisor removed) the client gets the public view.
+   */
+  add(socket: WebSocket, isPrivate: boolean, entitled?: () => boolean): void {
+    const client: Client = { socket, private: isPrivate, ...(entitled ? { entitled } : {}) };
     this.clients.add(client);
     socket.on("close", () => this.clients.delete(client));
     socket.send(this.text(isPrivate));
   }
 
+  /**
+   * Turns every private client whose session has ended into a public one and sends it the public view
+   * at once: a supervisor who signs out (or whose shift ends) sees no more hole cards on any open page.
+   */
+  revoke(): void {
+    let publicText: string | null = null;
+    for (const c of this.clients) {
+      if (!c.private || c.entitled === undefined || c.entitled()) continue;
+      c.private = false;
+      if (c.socket.readyState !== c.socket.OPEN) continue;
+      publicText ??= this.text(false);
+      c.socket.send(publicText);
+    }
+  }
+
   /** Sends the table to every client if it changed since the last push. */
   publish(): void {
     if (this.clients.size === 0) return;
+    this.revoke();
     const publicText = this.text(false);
     const sendPublic = publicText !== this.lastPublic;
     this.lastPublic = publicText;

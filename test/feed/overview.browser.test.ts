@@ -19,6 +19,7 @@ import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { createRoomServer } from "../../src/web/floor/roomServer.js";
 import { Supervisors } from "../../src/web/supervisors.js";
 import { until } from "./brokers.js";
+import { feed, scenario } from "../web/harness.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const haveChromium = existsSync(CHROMIUM);
@@ -120,5 +121,20 @@ describe.skipIf(!haveChromium)("room overview in chromium", () => {
     await expect
       .poll(() => page.locator('[data-table="pit-1"] [data-code]').count(), { timeout: 60_000 })
       .toBe(0);
+
+    // A misdeal at pit-1: the overview shows the alert with the rule it cites and its steps.
+    const shifted = scenario("misdeal-first-card").map((e) => ({ ...e, t: e.t + 2000 }));
+    feed(runtime, (t) => (now = Math.max(now, t)), shifted);
+    const misdeal = page.locator('[data-table="pit-1"] [data-code="MISDEAL_FIRST_CARD"]');
+    await misdeal.waitFor({ timeout: 60_000 });
+    expect(await misdeal.locator(".rule").textContent()).toContain("2013 r.33-A2");
+    expect(await misdeal.locator("li").count()).toBeGreaterThan(0);
+
+    // A floor PC is shared: she signs out, the ruling form goes and the server forgets her session.
+    await page.click("#signout");
+    await page.waitForSelector("#ruling", { state: "hidden" });
+    await page.waitForSelector("#signin:not([hidden])");
+    const me = await page.evaluate(async () => (await fetch("/api/me")).status);
+    expect(me).toBe(401);
   }, 180_000);
 });

@@ -101,6 +101,17 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     expect(await p.locator('.seat[data-seat="3"] .card.back').count()).toBe(1);
   });
 
+  it("a reader away shows its alert and antennas with no ruling button: it clears when the reader is back", async () => {
+    const away = scenario("reader-offline").filter((e) => !(e.kind === "reader" && e.status === "online"));
+    const p = await open(away);
+    await signIn(p);
+    const alert = p.locator('#alerts li[data-code="READER_OFFLINE"]');
+    await alert.waitFor();
+    expect(await alert.locator(".steps li").count()).toBeGreaterThan(0);
+    expect(await p.textContent("#readers")).toContain("OFFLINE");
+    expect(await alert.locator("button").count()).toBe(0);
+  });
+
   it("a misdeal ruling ends the hand: the last hands list it and the table is between hands", async () => {
     const p = await open(scenario("misdeal-first-card"));
     await signIn(p);
@@ -108,6 +119,10 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     // A misdeal asks first, then waits for its undo window (the test's clock runs it out).
     await p.click("#confirm-yes");
     await p.locator("#pending").waitFor();
+    // When it takes effect, as a time of day: a fixed "in 10 s" would not run down.
+    expect(await p.textContent("#pending-text")).toMatch(
+      /^Misdeal by floor token takes effect at about \d\d:\d\d:\d\d \(a 10 s window\) unless undone\.$/,
+    );
     const due = clock?.runtime.core.pendingRuling?.due ?? 0;
     clock?.setNow(due);
     clock?.runtime.tick();

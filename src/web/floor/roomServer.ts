@@ -87,6 +87,18 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
       if (nonce !== null) waiting.get(nonce)?.(result);
     },
   });
+  // Whether the overview reaches the broker: without it every row is only as it was last seen, and a
+  // ruling cannot be sent (the page says so rather than showing a stale room as live).
+  const brokerText = () => JSON.stringify({ type: "broker", connected: subscriber.client.connected });
+  let brokerWas: boolean | null = null;
+  const brokerChanged = () => {
+    if (brokerWas === subscriber.client.connected) return;
+    brokerWas = subscriber.client.connected;
+    const text = brokerText();
+    for (const s of sockets) if (s.readyState === s.OPEN) s.send(text);
+  };
+  subscriber.client.on("connect", brokerChanged);
+  subscriber.client.on("close", brokerChanged);
   // The file as it is now: `feltguard supervisor add|remove` takes effect without a restart.
   const listed = options.supervisors ?? Supervisors.inMemory();
   const supervisors = () => listed.refresh();
@@ -111,9 +123,10 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
     registerRoomPage(scoped);
     registerSignIn(scoped, guard, supervisors);
     scoped.get("/api/room", async (_request, reply) =>
-      reply
-        .header("cache-control", "no-store")
-        .send({ tables: [...subscriber.tables.values()].map(roomRow) }),
+      reply.header("cache-control", "no-store").send({
+        tables: [...subscriber.tables.values()].map(roomRow),
+        broker: { connected: subscriber.client.connected },
+      }),
     );
     scoped.post(
       "/api/ruling",
@@ -126,6 +139,10 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
         if (key === null)
           return reply.code(403).send({ error: `${by} has no ruling key on this floor server` });
         const { table, op } = parsed.data;
+        if (!subscriber.client.connected)
+          return reply
+            .code(503)
+            .send({ error: `the broker is unreachable: the ruling was not sent to table ${table}` });
         const signed = signRuling(key, table, by, op as Record<string, unknown> & { op: string }, new Date());
         const nonce = (JSON.parse(signed.body) as { nonce: string }).nonce;
         const answer = new Promise<Record<string, unknown> | null>((resolve) => {
@@ -161,6 +178,7 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
         sockets.add(socket);
         socket.on("close", () => sockets.delete(socket));
         socket.send(JSON.stringify({ type: "tables", tables: [...subscriber.tables.values()].map(roomRow) }));
+        socket.send(brokerText());
       },
     );
   });

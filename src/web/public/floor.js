@@ -177,14 +177,21 @@ function drawAlerts(all) {
         el("p", {}, a.text),
         el("ol", { class: "steps" }, ...a.steps.map((step) => el("li", {}, step))),
         // Once the hand is over there is nothing left to rule on; the steps still guide the dealer.
-        (a.severity === "floor" && inHand()) || a.code === "FLOOR_CALLED" ? alertRulings(a) : null,
+        ((a.severity === "floor" && inHand()) || BETWEEN_HANDS.has(a.code)) && rulingsFor(a.code).length > 0
+          ? alertRulings(a)
+          : null,
       ),
     ),
   );
 }
 
+/** Alerts the floor answers whether or not a hand is on: a call for the floor, the tray after a hand. */
+const BETWEEN_HANDS = new Set(["FLOOR_CALLED", "TRAY_VARIANCE"]);
+
 /** The rulings that answer an alert, by its code; the ruling bar below offers all four. */
 function rulingsFor(code) {
+  // A reader away clears when it is back, a journal fault when the journal writes: nothing to rule.
+  if (code === "READER_OFFLINE" || code === "JOURNAL_FAULT") return [];
   if (code.startsWith("MISDEAL_") || code === "TCP_DEALER_EXPOSED") return ["continue", "misdeal"];
   if (code === "DUPLICATE_CARD" || code === "FOREIGN_CARD") return ["continue", "void"];
   if (code === "HAND_DEAD") return ["dead", "continue"];
@@ -203,7 +210,7 @@ function alertRulings(a) {
         { type: "button", "data-ruling": r },
         r === "dead" ? `Dead (seat ${a.seat})` : r,
       );
-      b.disabled = a.code === "FLOOR_CALLED" ? !signedIn() : !canRule();
+      b.disabled = BETWEEN_HANDS.has(a.code) ? !signedIn() : !canRule();
       b.addEventListener("click", () =>
         rule({ ruling: r, code: a.code, ...(a.seat ? { seat: a.seat } : {}) }),
       );
@@ -319,12 +326,21 @@ function drawHands(hands) {
     );
 }
 
+/** When this page first saw each pending ruling (its wall clock): the banner says when it is due. */
+const pendingSeen = new Map();
+
 function drawFloor(message) {
   const p = message.pending ?? null;
   $("pending").hidden = p === null;
-  if (p)
+  if (p) {
+    // The window is the table's (core time); the page shows the wall-clock time it ends at, as seen
+    // from here, not a fixed "in N s" that stays the same while the window runs down.
+    const key = `${p.t}|${p.ruling}|${p.by ?? ""}`;
+    if (!pendingSeen.has(key)) pendingSeen.set(key, Date.now());
+    const ends = clock(new Date(pendingSeen.get(key) + (p.due - p.t)).toISOString());
     $("pending-text").textContent =
-      `${p.ruling === "misdeal" ? "Misdeal" : "Void"} by ${p.by ?? "the floor"} takes effect in ${Math.round((p.due - p.t) / 1000)} s unless undone.`;
+      `${p.ruling === "misdeal" ? "Misdeal" : "Void"} by ${p.by ?? "the floor"} takes effect at about ${ends} (a ${Math.round((p.due - p.t) / 1000)} s window) unless undone.`;
+  }
   $("undo").disabled = !signedIn();
   $("floor-log").replaceChildren(
     ...(message.floorLog ?? []).map((e) =>
@@ -368,7 +384,7 @@ function connect() {
   ws.addEventListener("message", (e) => draw(JSON.parse(e.data)));
   ws.addEventListener("close", (e) => {
     if (socket !== ws) return;
-    if (e.code === 4401) signOut("The floor token was refused");
+    if (e.code === 4401) void signOut("The floor token was refused");
     setConnection("down", "disconnected — retrying");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
@@ -393,14 +409,16 @@ function showSignedIn() {
   if (!signedIn()) $("ruling-result").textContent = "Sign in as a supervisor to rule.";
 }
 
+/** Signs out; resolves once the server has ended the session (so a new socket is public). */
 function signOut(why) {
-  if (who !== null) void fetch("/api/sign-out", { method: "POST" });
+  const ended = who !== null ? fetch("/api/sign-out", { method: "POST" }).catch(() => undefined) : null;
   token = null;
   who = null;
   sessionStorage.removeItem(TOKEN_KEY);
   $("show-hole").checked = false;
   showSignedIn();
   if (why) $("ruling-result").textContent = why;
+  return ended ?? Promise.resolve();
 }
 
 async function signInAs(name, password) {
@@ -443,7 +461,7 @@ async function send(body, where) {
   const res = await fetch("/api/floor", { method: "POST", headers, body: JSON.stringify(body) });
   const answer = await res.json().catch(() => ({}));
   if (res.status === 401) {
-    signOut("Your sign-in was refused: sign in again.");
+    void signOut("Your sign-in was refused: sign in again.");
     return { ok: false };
   }
   const name = body.op === "ruling" ? `Ruling "${body.ruling}"` : `"${body.op}"`;
@@ -451,7 +469,8 @@ async function send(body, where) {
     ? answer.pending && body.op !== "undo"
       ? `${name} waits for its undo window.`
       : `${name} applied.`
-    : `${name} not applied: ${answer.error ?? res.statusText}`;
+    : // The table's reason already opens with "Floor operation … not applied": say it once.
+      `${name} not applied: ${String(answer.error ?? res.statusText).replace(/^Floor operation "[^"]+" not applied: /, "")}`;
   return { ok: res.ok };
 }
 
@@ -473,8 +492,11 @@ $("confirm-no").addEventListener("click", () => {
   confirmed = null;
 });
 
+/** The hand the page shows, sent with rulings: the table refuses one meant for a hand that is gone. */
+const shownHand = () => (inHand() ? { hand: last.view.hand } : {});
+
 function rule(body) {
-  const op = { op: "ruling", ...body };
+  const op = { op: "ruling", ...body, ...shownHand() };
   if (body.ruling === "misdeal" || body.ruling === "void") {
     askFirst(
       `${body.ruling === "misdeal" ? "Declare a misdeal" : "Void the hand"}? It can be undone for a few seconds.`,
@@ -485,7 +507,7 @@ function rule(body) {
   void send(op, "ruling-result");
 }
 
-$("undo").addEventListener("click", () => void send({ op: "undo" }, "ruling-result"));
+$("undo").addEventListener("click", () => void send({ op: "undo", ...shownHand() }, "ruling-result"));
 
 $("sign-in").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -530,14 +552,14 @@ for (const b of document.querySelectorAll("#form-table button")) {
       const reason = $("void-reason").value.trim();
       askFirst(
         "Void the hand with no alert open? Every chip goes back.",
-        () => void send({ op: "voidHand", reason }, "floor-result"),
+        () => void send({ op: "voidHand", reason, ...shownHand() }, "floor-result"),
       );
     } else void send({ op: b.dataset.op }, "floor-result");
   });
 }
 $("sign-out").addEventListener("click", () => {
-  signOut("Signed out.");
-  reconnect();
+  // The new socket opens after the session ended, or it would still carry the hole cards.
+  void signOut("Signed out.").then(reconnect);
 });
 $("show-hole").addEventListener("change", reconnect);
 for (const b of document.querySelectorAll("#ruling-bar button[data-ruling]")) {

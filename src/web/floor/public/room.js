@@ -24,6 +24,8 @@ function alertBox(a) {
     "div",
     { class: `alert ${a.severity}`, "data-code": a.code },
     el("strong", {}, a.code),
+    // The rule the alert cites: the floor rules by it (a dash means none).
+    a.rule && a.rule !== "—" ? el("span", { class: "rule" }, ` (${a.rule})`) : null,
     ` ${a.text}`,
     a.steps.length > 0 ? el("ol", {}, ...a.steps.map((s) => el("li", {}, s))) : null,
   );
@@ -109,6 +111,11 @@ function connect() {
   ws.addEventListener("open", () => ($("link").textContent = "live"));
   ws.addEventListener("message", (m) => {
     const msg = JSON.parse(m.data);
+    if (msg.type === "broker") {
+      $("link").dataset.broker = msg.connected ? "up" : "down";
+      $("link").textContent = msg.connected ? "live" : "BROKER UNREACHABLE — tables as last seen";
+      return;
+    }
     if (msg.type !== "tables") return;
     for (const r of msg.tables) rows.set(r.id, r);
     draw();
@@ -122,8 +129,16 @@ function connect() {
 function signedIn(name) {
   $("who").textContent = name === null ? "" : `signed in: ${name}`;
   $("signin").hidden = name !== null;
+  $("signout").hidden = name === null;
   $("ruling").hidden = name === null;
 }
+
+// A floor PC is shared: the supervisor signs out when she leaves it.
+$("signout").addEventListener("click", async () => {
+  await fetch("/api/sign-out", { method: "POST" }).catch(() => undefined);
+  signedIn(null);
+  $("ruling-result").textContent = "";
+});
 
 $("signin").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -142,6 +157,9 @@ $("ruling-send").addEventListener("click", async () => {
   const op = { op: "ruling", ruling: $("ruling-kind").value };
   if ($("ruling-code").value) op.code = $("ruling-code").value;
   if ($("ruling-seat").value) op.seat = Number($("ruling-seat").value);
+  // The hand shown: the table refuses the ruling if another hand is on by the time it arrives.
+  const shown = rows.get(selected)?.hand;
+  if (typeof shown === "number") op.hand = shown;
   const res = await fetch("/api/ruling", {
     method: "POST",
     headers: { "content-type": "application/json" },
