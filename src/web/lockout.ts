@@ -1,7 +1,9 @@
 /**
  * Lockout after repeated failed sign-ins or wrong tokens: the rate limit slows guessing, the lockout
- * stops it. Keyed by account (a name) and by client address, so neither a spread of addresses against
- * one account nor one address against many accounts gets far.
+ * stops it. A sign-in is keyed three ways (src/web/signIn.ts): a name at one client (five tries, for
+ * typos), the client against any names, and the name from any clients (each with more room), so neither
+ * a spread of addresses against one account nor one address against many accounts gets far, and
+ * nobody locks a supervisor out from one client by mistyping her name on purpose.
  */
 
 export interface LockoutOptions {
@@ -24,6 +26,11 @@ export class Lockout {
     this.now = options.now ?? Date.now;
   }
 
+  /** Failures in a row that lock a key unless a caller says otherwise. */
+  get maxFailures(): number {
+    return this.options.maxFailures;
+  }
+
   /** Milliseconds until `key` may try again, or 0. */
   lockedFor(key: string): number {
     const f = this.failures.get(key);
@@ -32,10 +39,11 @@ export class Lockout {
     return left > 0 ? left : 0;
   }
 
-  fail(key: string): void {
+  /** A failure for `key`; at `maxFailures` in a row (default: the options') the key is locked. */
+  fail(key: string, maxFailures = this.options.maxFailures): void {
     const f = this.failures.get(key) ?? { count: 0, until: 0 };
     f.count += 1;
-    if (f.count >= this.options.maxFailures) {
+    if (f.count >= maxFailures) {
       f.until = this.now() + this.options.lockMs;
       f.count = 0;
     }

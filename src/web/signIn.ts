@@ -27,14 +27,15 @@ export function registerSignIn(
     const parsed = SignInBody.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: "name and password are needed" });
     const { name, password } = parsed.data;
-    const keys = [`name:${name}`, `ip:${request.ip}`];
-    const locked = Math.max(...keys.map((k) => guard.lockout.lockedFor(k)));
+    const keys = signInKeys(name, request.ip, guard.lockout.maxFailures);
+    const locked = Math.max(...keys.map(([k]) => guard.lockout.lockedFor(k)));
     if (locked > 0) return tooMany(reply, locked);
     if (!(await supervisors().check(name, password))) {
-      for (const k of keys) guard.lockout.fail(k);
+      for (const [k, max] of keys) guard.lockout.fail(k, max);
       return reply.code(401).send({ error: "wrong name or password" });
     }
-    for (const k of keys) guard.lockout.succeed(k);
+    // The name at this client starts afresh; what others tried elsewhere, or here on other names, stands.
+    guard.lockout.succeed(keys[0][0]);
     const session = guard.sessions.create(name);
     return reply
       .setCookie(SESSION_COOKIE, session.id, {
@@ -58,4 +59,18 @@ export function registerSignIn(
     const p = guard.identify(request);
     return p ? reply.send(p) : reply.code(401).send({ error: "not signed in" });
   });
+}
+
+/**
+ * What a failed sign-in counts against, with the failures in a row that lock each: the name at this
+ * client (`max`: typos), this client against any names (4 × max: guessing names), and the name from any
+ * clients (5 × max: a spread of addresses; more than one client's share, so that one client cannot
+ * lock a supervisor out everywhere: its own key for the name locks first).
+ */
+function signInKeys(name: string, ip: string, max: number): [[string, number], ...[string, number][]] {
+  return [
+    [`name:${name}@ip:${ip}`, max],
+    [`ip:${ip}`, 4 * max],
+    [`name:${name}`, 5 * max],
+  ];
 }

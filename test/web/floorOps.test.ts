@@ -265,6 +265,25 @@ describe("throttling and lockout", () => {
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("five wrong passwords lock the name at that client only: from another client she signs in", async () => {
+    const { app } = setUp();
+    const from = (remoteAddress: string, password: string) =>
+      app.inject({ method: "POST", url: "/api/sign-in", payload: { name: "Ana", password }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await from("10.0.7.31", `guess-${i}`)).statusCode).toBe(401);
+    expect((await from("10.0.7.31", PASSWORD)).statusCode).toBe(429);
+    // Someone at another tablet cannot lock a supervisor out everywhere by mistyping her name.
+    expect((await from("10.0.7.32", PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("the name from any clients locks at five times a client's share: a spread of addresses gets no further", async () => {
+    const { app } = setUp();
+    const from = (remoteAddress: string, password: string) =>
+      app.inject({ method: "POST", url: "/api/sign-in", payload: { name: "Ana", password }, remoteAddress });
+    for (let c = 1; c <= 5; c++)
+      for (let i = 0; i < 5; i++) expect((await from(`10.0.8.${c}`, `guess-${c}-${i}`)).statusCode).toBe(401);
+    expect((await from("10.0.8.6", PASSWORD)).statusCode).toBe(429);
+  });
+
   it("1,000 wrong tokens: 401 five times, then 429; the right token is locked out too", async () => {
     const { app } = setUp();
     const codes = new Map<number, number>();

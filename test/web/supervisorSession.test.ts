@@ -128,9 +128,10 @@ describe("a supervisor's session on the floor page", () => {
     for (const s of [tablet, desk, anas]) s.ws.terminate();
   });
 
-  it("someone mistyping five times at the same client does not stop a signed-in supervisor's ruling", async () => {
+  it("a client locked by someone's wrong guesses does not stop a signed-in supervisor's ruling", async () => {
     const { app } = await setUp();
     const ana = await signIn(app, ANA);
+    // Five wrong passwords for Bo lock Bo at this client, not the client: Ana can still sign in here.
     for (let i = 0; i < 5; i++) {
       const res = await app.inject({
         method: "POST",
@@ -139,6 +140,16 @@ describe("a supervisor's session on the floor page", () => {
       });
       expect(res.statusCode).toBe(401);
     }
+    expect((await app.inject({ method: "POST", url: "/api/sign-in", payload: BO })).statusCode).toBe(429);
+    expect((await app.inject({ method: "POST", url: "/api/sign-in", payload: ANA })).statusCode).toBe(200);
+    // Wrong floor tokens from the client (its failures count with the wrong passwords) lock the client.
+    for (let i = 0; i < 5; i++)
+      await app.inject({
+        method: "POST",
+        url: "/api/floor",
+        payload: { op: "break" },
+        headers: { authorization: `Bearer guess-${i}` },
+      });
     // The client is locked: a new sign-in (even the right password) and a token are refused.
     const locked = await app.inject({ method: "POST", url: "/api/sign-in", payload: ANA });
     expect(locked.statusCode).toBe(429);
