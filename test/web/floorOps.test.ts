@@ -157,8 +157,15 @@ describe("POST /api/floor", () => {
       spy.mockRestore();
     }
     expect(out).toHaveLength(floor.length);
-    expect(out[0]).toMatch(/^row 1 {2}t=\d+ {2}\d{4}-\d\d-\d\dT\S+ {2}Ana {2}game {2}game=nlhe/);
-    expect(out.at(-1)?.trimEnd()).toMatch(/Ana {2}unseat {2}seat=6$/);
+    expect(out[0]?.trimEnd()).toMatch(
+      /^row 1 {2}t=\d+ {2}\d{4}-\d\d-\d\dT\S+ {2}Ana {2}game {2}game=nlhe {2}applied$/,
+    );
+    expect(out.at(-1)?.trimEnd()).toMatch(/Ana {2}unseat {2}seat=6 {2}applied$/);
+    // A refused operation is journaled like any other; its line says it was refused, and why.
+    expect(out.find((l) => l.includes("seat=11"))?.trimEnd()).toMatch(
+      /Ana {2}seat {2}seat=11 player=Gus stack=100 {2}refused: Floor operation "seat" not applied: seat 11 does not exist/,
+    );
+    expect(out.filter((l) => / {2}refused: /.test(l))).toHaveLength(2);
   });
 
   it("without a supervisor or token every operation is 401", async () => {
@@ -218,6 +225,25 @@ describe("rulings answer an open alert and can be undone", () => {
       (l) => l.includes('"op":"undo"'),
     );
     expect(undo).toMatch(/"by":"Ben"/);
+    // history --floor says what became of each: the misdeal and the void waited for their window, the
+    // undo was applied, the second undo refused.
+    const out: string[] = [];
+    const spy = vi
+      .spyOn(process.stdout, "write")
+      .mockImplementation((text) => (out.push(String(text)), true));
+    try {
+      expect(await main(["node", "feltguard", "history", "--floor", "-j", journal.path])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    const ending = (l: string) => / {2}(applied|pending|refused)(?=:|$)/.exec(l.trimEnd())?.[1];
+    const rulings = out.filter((l) => / {2}(ruling|undo|voidHand) {2}/.test(l));
+    expect(rulings.map((l) => `${/ {2}(ruling|undo|voidHand) {2}/.exec(l)?.[1]} ${ending(l)}`)).toEqual([
+      "ruling pending",
+      "undo applied",
+      "undo refused",
+      "voidHand pending",
+    ]);
   });
 });
 

@@ -1,12 +1,25 @@
 /**
  * The floor's operations as the journal holds them, for disputes: who (`by`), when (`wall`, the wall
- * clock; `t`, the table's clock) and what, one line each (`feltguard history --floor`).
+ * clock; `t`, the table's clock), what, and what became of it (applied, pending its undo window, or
+ * refused with the table's reason), one line each (`feltguard history --floor`).
  */
 import type { Db } from "../../journal/db.js";
 import { eventRows } from "../../journal/db.js";
+import type { FloorOutcome } from "../../journal/floorOutcomes.js";
 
-/** One line per journaled floor operation between rows `from` and `to`. */
-export function* floorLines(db: Db, from = 1, to?: number): Generator<string> {
+/** How an outcome reads at the end of its line. */
+function said(o: FloorOutcome | undefined): string {
+  if (o === undefined) return "";
+  return o.outcome === "refused" ? `refused: ${o.reason}` : o.outcome;
+}
+
+/** One line per journaled floor operation between rows `from` and `to`, with its outcome when known. */
+export function* floorLines(
+  db: Db,
+  from = 1,
+  to?: number,
+  outcomes: ReadonlyMap<number, FloorOutcome> = new Map(),
+): Generator<string> {
   for (const row of eventRows(db, from, to)) {
     const e = JSON.parse(row.event) as Record<string, unknown>;
     if (e.kind !== "floor") continue;
@@ -21,6 +34,7 @@ export function* floorLines(db: Db, from = 1, to?: number): Generator<string> {
       String(by ?? "-"),
       String(op),
       what,
+      said(outcomes.get(row.seq)),
     ];
     yield `${cells.join("  ").trimEnd()}\n`;
   }

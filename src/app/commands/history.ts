@@ -5,6 +5,7 @@ import { handRows, type HandRow } from "../../journal/db.js";
 import { replayJournalHand } from "../../journal/handReplay.js";
 import { createTableFromConfig, registryFromConfig } from "../../runtime/tableSettings.js";
 import { tableConfigPath, loadConfig } from "../../config/config.js";
+import { floorOutcomes } from "../../journal/floorOutcomes.js";
 import { floorLines } from "./floorHistory.js";
 import { diag, write } from "./io.js";
 import { DEFAULT_JOURNAL, journalKey, positiveInt, withCheckedJournal } from "./journal.js";
@@ -46,14 +47,27 @@ export function registerHistory(program: Command): void {
       "-k, --key <file>",
       "the table key, or its public key; default beside the journal, else /etc/feltguard/table.key",
     )
-    .option("--floor", "list the floor's operations instead: row, t, wall clock, who, what")
+    .option(
+      "--floor",
+      "list the floor's operations instead: row, t, wall clock, who, what, and applied, pending or refused (why)",
+    )
     .action((opts: { journal: string; config: string; hand?: number; key?: string; floor?: boolean }) => {
       const key = journalKey(opts.journal, opts.key);
       // The index is shown only once it matches what the table signed at its latest checkpoint.
       withCheckedJournal(opts.journal, key, (db) => {
         if (opts.floor) {
           const row = opts.hand === undefined ? undefined : handRows(db, opts.hand)[0];
-          for (const line of floorLines(db, row?.startSeq ?? 1, row?.endSeq ?? undefined)) write(line);
+          const [from, to] = [row?.startSeq ?? 1, row?.endSeq ?? undefined];
+          const config = loadConfig(opts.config);
+          const registry = registryFromConfig(config);
+          const outcomes = floorOutcomes(
+            db,
+            (cp) => createTableFromConfig(config, registry, cp),
+            key,
+            from,
+            to,
+          );
+          for (const line of floorLines(db, from, to, outcomes)) write(line);
           return;
         }
         if (opts.hand === undefined) {
