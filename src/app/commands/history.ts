@@ -58,15 +58,17 @@ export function registerHistory(program: Command): void {
         if (opts.floor) {
           const row = opts.hand === undefined ? undefined : handRows(db, opts.hand)[0];
           const [from, to] = [row?.startSeq ?? 1, row?.endSeq ?? undefined];
-          const config = loadConfig(opts.config);
-          const registry = registryFromConfig(config);
-          const outcomes = floorOutcomes(
-            db,
-            (cp) => createTableFromConfig(config, registry, cp),
-            key,
-            from,
-            to,
-          );
+          // The outcomes need the table's configuration (to replay); without it the list is still given.
+          let outcomes: ReturnType<typeof floorOutcomes> = new Map();
+          try {
+            const config = loadConfig(opts.config);
+            const registry = registryFromConfig(config);
+            const makeCore = (cp: Parameters<typeof createTableFromConfig>[2]) =>
+              createTableFromConfig(config, registry, cp);
+            outcomes = floorOutcomes(db, makeCore, key, from, to);
+          } catch (e) {
+            diag(`outcomes not shown: ${(e as Error).message}`);
+          }
           for (const line of floorLines(db, from, to, outcomes)) write(line);
           return;
         }
