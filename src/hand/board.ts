@@ -6,7 +6,7 @@ import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from 
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { clear, raise } from "./emit.js";
+import { clear, raise, raiseEach } from "./emit.js";
 import { cancel, schedule, waiting } from "./timers.js";
 import { PREMATURE, type PrematureCode, procedureOf, PROCEDURES } from "./procedure.js";
 
@@ -158,7 +158,8 @@ function burnNotDue(h: HandContext): boolean {
 function checkBurn(h: HandContext, street: Street): void {
   if (h.board.noBurn.includes(street)) return;
   if (unusedBurns(h) === 0) {
-    raise(h, say.burnMissing(h.t, street));
+    // Each street's missing burn is told, even while an earlier one is still unacknowledged.
+    raiseEach(h, say.burnMissing(h.t, street));
     return;
   }
   h.board.burnsUsed += 1;
@@ -265,13 +266,21 @@ export function afterRoundClosed(h: HandContext): void {
 
 /**
  * The readers' lag after the round closed has passed and the premature cards are all still on the
- * board, with the street's count: they were dealt again as the street, which begins (the alert for the
- * premature cards was raised when they came and clears as the procedure's does).
+ * board, with the street's count: the street begins with them, as the dealer went on. Either he left
+ * them there (the procedure not followed) or his reshuffled stub gave them again before the bridge saw
+ * them leave; the table cannot tell which, so the floor is told and rules (the alert stays open).
  */
 export function judgePrematureStands(h: HandContext, tags: readonly string[]): void {
   const next = nextStreet(h);
-  if (procedureOf(h).kind !== "premature" || next === null || !roundComplete(h)) return;
+  const proc = procedureOf(h);
+  if (proc.kind !== "premature" || next === null || !roundComplete(h)) return;
   if (!tags.every((t) => h.board.tags.includes(t)) || h.board.tags.length !== BOARD_SIZE[next]) return;
   endProcedure(h);
+  // The procedure was not seen to be followed: its alert stays open for the floor (not cleared with
+  // the street, as a street dealt again by the book clears it), and says what the table saw.
+  h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.code !== proc.code);
+  // A premature turn card that stands as the turn leaves the stub in its order: the river has its burn.
+  if (proc.code === "PREMATURE_TURN") h.board.noBurn = h.board.noBurn.filter((s) => s !== "river");
   beginStreet(h);
+  raiseEach(h, say.prematureStood(h.t, proc.code, tags.length));
 }

@@ -322,6 +322,85 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "river", board: [...FLOP, "8c", "6s"] })
     .expect({ kind: "alert_clear", code: "PREMATURE_RIVER" })
     .absent("BURN_MISSING", "BURN_UNEXPECTED"),
+  "premature-flop-left-on-the-board": s(
+    "RP-5A not followed: the premature flop stays on the board while the pre-flop betting finishes",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .wait()
+    .floor({ op: "ruling", ruling: "continue", code: "PREMATURE_FLOP" })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      text: "Premature flop: pre-flop betting is not complete",
+    })
+    .expect({ kind: "street", street: "flop", board: FLOP })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      severity: "floor",
+      text: "Premature flop: 3 premature flop cards are still on the board after the betting round",
+    })
+    .expect({ kind: "alert_clear", code: "PREMATURE_FLOP" }),
+  "premature-flop-one-card-left-on-the-board": s(
+    "RP-5A half followed: two premature flop cards go back, the third stays and two new cards join it",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .removeFrom("board", "card:A:Qs", "card:A:Jd")
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .board("8c", "5h")
+    .wait()
+    .expect({ kind: "alert", code: "PREMATURE_FLOP" })
+    .expect({ kind: "street", street: "flop", board: ["4h", "8c", "5h"] })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      text: "Premature flop: the premature flop card is still on the board after the betting round",
+    }),
+  "premature-turn-left-on-the-board": s(
+    "RP-5B not followed: the premature turn card stays as the turn; the river then has its burn",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .burn("3c")
+    .board("8c")
+    .wait()
+    .key("check")
+    .key("check")
+    .key("check")
+    .wait()
+    .checkAround()
+    .burn("3d")
+    .board("6s")
+    .expect({ kind: "alert", code: "PREMATURE_TURN" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "8c"] })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_TURN",
+      text: "Premature turn: the premature turn card is still on the board after the betting round",
+    })
+    .expect({ kind: "street", street: "river", board: [...FLOP, "8c", "6s"] })
+    .absent("BURN_UNEXPECTED", "BURN_MISSING"),
   "board-too-many-at-turn": s("two cards come for the turn: held until the extra one leaves the board")
     .setup()
     .standardDeal()
@@ -381,6 +460,18 @@ const scenes: Record<string, Scene> = {
     .board(...FLOP)
     .expect({ kind: "alert", code: "BURN_MISSING", rule: "burn procedure", severity: "dealer" })
     .expect({ kind: "street", street: "flop" }),
+  "burn-missing-on-two-streets": s("no burn before the flop, and none before the turn: both are told")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .wait()
+    .checkAround()
+    .board("8c")
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the flop" })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the turn" })
+    .expect({ kind: "street", street: "turn" }),
 
   // ——— the deck ———
   "duplicate-card-void": s("a second ace of spades is in play; the floor voids the hand")
