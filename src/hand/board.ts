@@ -268,7 +268,7 @@ export function afterRoundClosed(h: HandContext): void {
  * The readers' lag after the round closed has passed and the premature cards are all still on the
  * board, with the street's count: the street begins with them, as the dealer went on. Either he left
  * them there (the procedure not followed) or his reshuffled stub gave them again before the bridge saw
- * them leave; the table cannot tell which, so the floor is told and rules (the alert stays open).
+ * them leave; the table cannot tell which, so the floor is told and rules.
  */
 export function judgePrematureStands(h: HandContext, tags: readonly string[]): void {
   const next = nextStreet(h);
@@ -276,11 +276,14 @@ export function judgePrematureStands(h: HandContext, tags: readonly string[]): v
   if (proc.kind !== "premature" || next === null || !roundComplete(h)) return;
   if (!tags.every((t) => h.board.tags.includes(t)) || h.board.tags.length !== BOARD_SIZE[next]) return;
   endProcedure(h);
-  // The procedure was not seen to be followed: its alert stays open for the floor (not cleared with
-  // the street, as a street dealt again by the book clears it), and says what the table saw.
+  // The procedure was not seen to be followed: its alert is not cleared with the street (as a street
+  // dealt again by the book clears it) but told again as what the table saw, for the floor. It takes
+  // the place of the procedure's steps, which can no longer be followed as they were, so that the
+  // dealer panel shows it first.
   h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.code !== proc.code);
   // A premature turn card that stands as the turn leaves the stub in its order: the river has its burn.
   if (proc.code === "PREMATURE_TURN") h.board.noBurn = h.board.noBurn.filter((s) => s !== "river");
   beginStreet(h);
-  raiseEach(h, say.prematureStood(h.t, proc.code, tags.length));
+  clear(h, proc.code);
+  raise(h, say.prematureStood(h.t, proc.code, tags.length));
 }
