@@ -213,7 +213,9 @@ export function boardCardLeft(h: HandContext, tag: string): void {
 export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): void {
   if (h.board.burns.includes(tag)) return;
   h.board.burns.push(tag);
-  if (fromBoard && procedureOf(h).kind === "fourCardFlop" && h.board.aside.includes(tag)) {
+  // r.35: one of the four goes on the burn, straight from the board or after the dealer scrambled
+  // them off it (its departure then reported first).
+  if (procedureOf(h).kind === "fourCardFlop" && h.board.aside.includes(tag)) {
     resolveFourCardFlop(h, tag);
     return;
   }
@@ -230,14 +232,20 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
 /** r.35: one of the four is the next burn, the other three are the flop, and the turn comes without a burn. */
 function resolveFourCardFlop(h: HandContext, tag: string): void {
   const i = h.board.tags.indexOf(tag);
-  h.board.tags.splice(i, 1);
-  h.board.cards.splice(i, 1);
+  if (i >= 0) {
+    h.board.tags.splice(i, 1);
+    h.board.cards.splice(i, 1);
+  }
   endProcedure(h);
   // The moved card is the turn's burn: it is used up, and no new burn may come before the turn.
   h.board.burnsUsed = h.board.burns.length;
   h.board.noBurn.push("turn");
-  if (h.betting.street === "preflop") beginStreet(h);
-  else h.out.push({ t: h.t, kind: "street", street: "flop", board: [...h.board.cards] });
+  if (h.betting.street === "preflop") {
+    // The dealer scrambled the four off the board: the flop begins when its three are back, with the
+    // flop's burn already used.
+    if (h.board.tags.length < BOARD_SIZE.flop) h.board.noBurn.push("flop");
+    else beginStreet(h);
+  } else h.out.push({ t: h.t, kind: "street", street: "flop", board: [...h.board.cards] });
   clear(h, "FOUR_CARD_FLOP");
 }
 
