@@ -215,7 +215,9 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
  */
 export function chipsTakenBack(h: HandContext, seat: number, amount: number): void {
   if (!canBet(h)) return;
-  raise(h, say.chipsTakenBack(h.t, seat, amount));
+  if (!raise(h, say.chipsTakenBack(h.t, seat, amount))) return;
+  const bet = findSeat(h.betting, seat)?.bet ?? 0;
+  h.takenBack[seat] = { street: h.betting.street, to: bet + amount };
 }
 
 /**

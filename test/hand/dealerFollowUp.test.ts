@@ -62,3 +62,27 @@ describe("UNDERRAISE: 'have the seat bring the bet up'", () => {
     expect(cleared(events, "UNDERRAISE", 4)).toBe(false);
   });
 });
+
+describe("CHIPS_TAKEN_BACK: 'have the seat put the chips back out'", () => {
+  /** Seat 4 pushes 200 (a call) and takes it back before the table reads it. */
+  const takenBack = () =>
+    dealt().chips(4, 100, 100).after(100).removeFrom("bet4", "chip:100:4", "chip:100:5").wait();
+
+  it("the 200 put out again: read as the call, and the alert closes", () => {
+    const events = play(takenBack().chips(4, 100, 100).wait());
+    expect(raised(events, "CHIPS_TAKEN_BACK", 4)).toBe(true);
+    expect(events.some((e) => e.kind === "action" && e.seat === 4 && e.action === "call")).toBe(true);
+    expect(cleared(events, "CHIPS_TAKEN_BACK", 4)).toBe(true);
+  });
+
+  it("a raise of 500 put out instead: more than was taken back, the alert closes", () => {
+    const events = play(takenBack().chips(4, 500).wait());
+    expect(cleared(events, "CHIPS_TAKEN_BACK", 4)).toBe(true);
+  });
+
+  it("the seat folds instead (the chips were never a bet, or the floor must say): the alert stays open", () => {
+    const events = play(takenBack().key("fold").wait());
+    expect(raised(events, "CHIPS_TAKEN_BACK", 4)).toBe(true);
+    expect(cleared(events, "CHIPS_TAKEN_BACK", 4)).toBe(false);
+  });
+});
