@@ -223,6 +223,9 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   const next = nextStreet(h);
   if (next !== null && h.board.noBurn.includes(next)) {
     raise(h, say.burnUnexpected(h.t, `the ${next} is dealt without a burn under the procedure in force`));
+    // The extra card is spent, not the burn of a later street: a street after it still needs its own
+    // (else one missing burn later would go unsaid).
+    h.board.burnsUsed += 1;
   }
   // The burn came in the same scan round as the board card it preceded: the board is judged now.
   const board = waiting(h, "board");
