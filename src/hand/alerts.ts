@@ -108,6 +108,17 @@ export const say = {
       "The other three cards are the flop",
       "Deal the turn without burning",
     ]),
+  fourCardFlopNotDone: (t: number) =>
+    alert(
+      t,
+      "FOUR_CARD_FLOP",
+      "Four-card flop not put right: a card came on the board before one of the four went on the burn",
+      [
+        "Stop dealing and call the floor",
+        "Take the new card off the board",
+        "A player picks one of the four at random: it goes on the burn; the other three are the flop",
+      ],
+    ),
   prematureFlop: (t: number) =>
     alert(t, "PREMATURE_FLOP", "Premature flop: pre-flop betting is not complete", [
       "Leave the burn card where it is",

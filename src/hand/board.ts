@@ -1,6 +1,8 @@
 /**
  * The board and the burn: which street each board card belongs to, whether a burn was due, and the
  * corrective procedures the dealer follows for a four-card flop (r.35) and premature cards (RP-5).
+ * (Over 300 lines: the procedures and the burn accounting they share are judged together; split, each
+ * part would need the other's state.)
  */
 import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
@@ -32,6 +34,8 @@ export function boardCardsArrived(
   unreadBets = false,
 ): void {
   const before = h.board.tags.length;
+  const strangers = () => h.board.tags.filter((t) => !h.board.aside.includes(t)).length;
+  const strangersBefore = strangers();
   for (const { tag, card } of arrivals) {
     if (h.board.tags.includes(tag)) continue;
     h.board.tags.push(tag);
@@ -39,6 +43,13 @@ export function boardCardsArrived(
   }
   const n = h.board.tags.length;
   if (n === before) return;
+  if (procedureOf(h).kind === "fourCardFlop" && strangersBefore === 0 && strangers() > 0) {
+    // r.35 not followed: the dealer dealt on before one of the four went to the burn. Told once, in
+    // place of the procedure's first telling (the panel shows it first).
+    clear(h, "FOUR_CARD_FLOP");
+    raise(h, say.fourCardFlopNotDone(h.t));
+    return;
+  }
   if (n <= BOARD_SIZE[h.betting.street] || procedureOf(h).kind !== "none") return;
   if (waiting(h, "board")) return;
   // Reports of one scan round come in channel order: the burn may be reported after the board card

@@ -248,6 +248,24 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "alert_clear", code: "FOUR_CARD_FLOP" })
     .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
     .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN"),
+  "four-card-flop-dealt-on": s(
+    "r.35 not followed: the fourth card goes back to the stub and the dealer burns and deals the turn",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .wait()
+    .burn("3d")
+    .board("5h")
+    .expect({ kind: "alert", code: "FOUR_CARD_FLOP", text: "Four-card flop: the board holds four cards" })
+    .expect({
+      kind: "alert",
+      code: "FOUR_CARD_FLOP",
+      text: "Four-card flop not put right: a card came on the board before one of the four went on the burn",
+    }),
   "four-card-flop-then-extra-burn": s("after a four-card flop the dealer burns again before the turn")
     .setup()
     .standardDeal()
