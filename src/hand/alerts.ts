@@ -1,7 +1,8 @@
 /**
  * What the table says for each detection of the alert catalogue (src/contract/alerts.ts holds the
  * codes, rules and severities): the text and the steps the dealer follows. One home for every word the
- * dealer reads on the panel.
+ * dealer reads on the panel. (Over 300 lines: one entry per detection, kept in one file so that the
+ * words can be read and reviewed side by side.)
  */
 import { alert } from "../contract/alerts.js";
 import type { DeviceUnit } from "../contract/input.js";
@@ -107,6 +108,17 @@ export const say = {
       "The other three cards are the flop",
       "Deal the turn without burning",
     ]),
+  fourCardFlopNotDone: (t: number) =>
+    alert(
+      t,
+      "FOUR_CARD_FLOP",
+      "Four-card flop not put right: a card came on the board before one of the four went on the burn",
+      [
+        "Stop dealing and call the floor",
+        "Take the new card off the board",
+        "A player picks one of the four at random: it goes on the burn; the other three are the flop",
+      ],
+    ),
   prematureFlop: (t: number) =>
     alert(t, "PREMATURE_FLOP", "Premature flop: pre-flop betting is not complete", [
       "Leave the burn card where it is",
@@ -129,9 +141,36 @@ export const say = {
       "Finish the turn betting",
       "Reshuffle the stub and deal the river without burning",
     ]),
+  /**
+   * RP-5: the betting round closed with the premature cards still on the board, and the table took them
+   * as the street. That is what a dealer does who forgot the procedure, or (rarely) one whose reshuffled
+   * stub gave the same cards again faster than the readers saw them leave: the floor tells which.
+   */
+  prematureStood: (
+    t: number,
+    code: "PREMATURE_FLOP" | "PREMATURE_TURN" | "PREMATURE_RIVER",
+    cards: number,
+  ) => {
+    const street = code === "PREMATURE_FLOP" ? "flop" : code === "PREMATURE_TURN" ? "turn" : "river";
+    const these = cards === 1 ? `the premature ${street} card is` : `${cards} premature ${street} cards are`;
+    return alert(t, code, `Premature ${street}: ${these} still on the board after the betting round`, [
+      "Stop dealing and call the floor",
+      code === "PREMATURE_TURN"
+        ? "RP-5B sets the premature turn card aside: the turn is the card dealt after a new burn"
+        : `RP-5${code === "PREMATURE_FLOP" ? "A" : "C"} returns premature cards to the stub: the ${street} is dealt again from the reshuffled stub`,
+      `The table has taken the board as it lies; the floor rules whether it stands (continue)`,
+    ]);
+  },
+  // Told once the street's card is on the board, so a burn "before" it can no longer be given; the
+  // rules' digest (shared/rules, section 5): a burn is a precaution and does not fix the order of the
+  // cards, so the street stands and the next one is burned as usual.
   burnMissing: (t: number, street: string) =>
     alert(t, "BURN_MISSING", `No burn card before the ${street}`, [
-      `Put the top card of the stub on the burn before the ${street} — ask the floor if the ${street} is already exposed`,
+      `The ${street} stands as dealt: a burn is a precaution and does not fix the order of the cards`,
+      street === "river"
+        ? "Do not burn a card now"
+        : "Do not burn a card now; burn before the next street as usual",
+      `Press ok; call the floor if a player disputes the ${street}`,
     ]),
   burnUnexpected: (t: number, why: string) =>
     alert(t, "BURN_UNEXPECTED", `A burn card was placed where no burn is due: ${why}`, [

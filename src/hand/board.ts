@@ -1,12 +1,14 @@
 /**
  * The board and the burn: which street each board card belongs to, whether a burn was due, and the
  * corrective procedures the dealer follows for a four-card flop (r.35) and premature cards (RP-5).
+ * (Over 300 lines: the procedures and the burn accounting they share are judged together; split, each
+ * part would need the other's state.)
  */
 import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { clear, raise } from "./emit.js";
+import { clear, raise, raiseEach } from "./emit.js";
 import { cancel, schedule, waiting } from "./timers.js";
 import { PREMATURE, type PrematureCode, procedureOf, PROCEDURES } from "./procedure.js";
 
@@ -32,6 +34,8 @@ export function boardCardsArrived(
   unreadBets = false,
 ): void {
   const before = h.board.tags.length;
+  const strangers = () => h.board.tags.filter((t) => !h.board.aside.includes(t)).length;
+  const strangersBefore = strangers();
   for (const { tag, card } of arrivals) {
     if (h.board.tags.includes(tag)) continue;
     h.board.tags.push(tag);
@@ -39,6 +43,13 @@ export function boardCardsArrived(
   }
   const n = h.board.tags.length;
   if (n === before) return;
+  if (procedureOf(h).kind === "fourCardFlop" && strangersBefore === 0 && strangers() > 0) {
+    // r.35 not followed: the dealer dealt on before one of the four went to the burn. Told once, in
+    // place of the procedure's first telling (the panel shows it first).
+    clear(h, "FOUR_CARD_FLOP");
+    raise(h, say.fourCardFlopNotDone(h.t));
+    return;
+  }
   if (n <= BOARD_SIZE[h.betting.street] || procedureOf(h).kind !== "none") return;
   if (waiting(h, "board")) return;
   // Reports of one scan round come in channel order: the burn may be reported after the board card
@@ -158,7 +169,8 @@ function burnNotDue(h: HandContext): boolean {
 function checkBurn(h: HandContext, street: Street): void {
   if (h.board.noBurn.includes(street)) return;
   if (unusedBurns(h) === 0) {
-    raise(h, say.burnMissing(h.t, street));
+    // Each street's missing burn is told, even while an earlier one is still unacknowledged.
+    raiseEach(h, say.burnMissing(h.t, street));
     return;
   }
   h.board.burnsUsed += 1;
@@ -212,7 +224,9 @@ export function boardCardLeft(h: HandContext, tag: string): void {
 export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): void {
   if (h.board.burns.includes(tag)) return;
   h.board.burns.push(tag);
-  if (fromBoard && procedureOf(h).kind === "fourCardFlop" && h.board.aside.includes(tag)) {
+  // r.35: one of the four goes on the burn, straight from the board or after the dealer scrambled
+  // them off it (its departure then reported first).
+  if (procedureOf(h).kind === "fourCardFlop" && h.board.aside.includes(tag)) {
     resolveFourCardFlop(h, tag);
     return;
   }
@@ -220,6 +234,9 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   const next = nextStreet(h);
   if (next !== null && h.board.noBurn.includes(next)) {
     raise(h, say.burnUnexpected(h.t, `the ${next} is dealt without a burn under the procedure in force`));
+    // The extra card is spent, not the burn of a later street: a street after it still needs its own
+    // (else one missing burn later would go unsaid).
+    h.board.burnsUsed += 1;
   }
   // The burn came in the same scan round as the board card it preceded: the board is judged now.
   const board = waiting(h, "board");
@@ -229,14 +246,20 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
 /** r.35: one of the four is the next burn, the other three are the flop, and the turn comes without a burn. */
 function resolveFourCardFlop(h: HandContext, tag: string): void {
   const i = h.board.tags.indexOf(tag);
-  h.board.tags.splice(i, 1);
-  h.board.cards.splice(i, 1);
+  if (i >= 0) {
+    h.board.tags.splice(i, 1);
+    h.board.cards.splice(i, 1);
+  }
   endProcedure(h);
   // The moved card is the turn's burn: it is used up, and no new burn may come before the turn.
   h.board.burnsUsed = h.board.burns.length;
   h.board.noBurn.push("turn");
-  if (h.betting.street === "preflop") beginStreet(h);
-  else h.out.push({ t: h.t, kind: "street", street: "flop", board: [...h.board.cards] });
+  if (h.betting.street === "preflop") {
+    // The dealer scrambled the four off the board: the flop begins when its three are back, with the
+    // flop's burn already used.
+    if (h.board.tags.length < BOARD_SIZE.flop) h.board.noBurn.push("flop");
+    else beginStreet(h);
+  } else h.out.push({ t: h.t, kind: "street", street: "flop", board: [...h.board.cards] });
   clear(h, "FOUR_CARD_FLOP");
 }
 
@@ -265,13 +288,24 @@ export function afterRoundClosed(h: HandContext): void {
 
 /**
  * The readers' lag after the round closed has passed and the premature cards are all still on the
- * board, with the street's count: they were dealt again as the street, which begins (the alert for the
- * premature cards was raised when they came and clears as the procedure's does).
+ * board, with the street's count: the street begins with them, as the dealer went on. Either he left
+ * them there (the procedure not followed) or his reshuffled stub gave them again before the bridge saw
+ * them leave; the table cannot tell which, so the floor is told and rules.
  */
 export function judgePrematureStands(h: HandContext, tags: readonly string[]): void {
   const next = nextStreet(h);
-  if (procedureOf(h).kind !== "premature" || next === null || !roundComplete(h)) return;
+  const proc = procedureOf(h);
+  if (proc.kind !== "premature" || next === null || !roundComplete(h)) return;
   if (!tags.every((t) => h.board.tags.includes(t)) || h.board.tags.length !== BOARD_SIZE[next]) return;
   endProcedure(h);
+  // The procedure was not seen to be followed: its alert is not cleared with the street (as a street
+  // dealt again by the book clears it) but told again as what the table saw, for the floor. It takes
+  // the place of the procedure's steps, which can no longer be followed as they were, so that the
+  // dealer panel shows it first.
+  h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.code !== proc.code);
+  // A premature turn card that stands as the turn leaves the stub in its order: the river has its burn.
+  if (proc.code === "PREMATURE_TURN") h.board.noBurn = h.board.noBurn.filter((s) => s !== "river");
   beginStreet(h);
+  clear(h, proc.code);
+  raise(h, say.prematureStood(h.t, proc.code, tags.length));
 }

@@ -11,7 +11,7 @@ import { type ChipTag, chipTotal } from "../reading/observations.js";
 import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
-import { raise } from "./emit.js";
+import { clear, raise } from "./emit.js";
 import { cancel, schedule, waiting } from "./timers.js";
 import { actionKey, canBet, outOfTurn, readAndAct } from "./turn.js";
 
@@ -88,7 +88,19 @@ function fillsInLastStreet(
   if (value === 0 || value > uncountedRoom(h, seat, last)) return false;
   dropGone(h, seat, chips);
   countFor(h, seat, fresh, last);
+  correctionMade(h, seat, last);
   return true;
+}
+
+/**
+ * The steps of UNDERCALL and UNDERRAISE ask the dealer to have the seat bring its chips up to what the
+ * table counted for it (2019 r.51–52): once the zone holds all of it, the correction is made and the
+ * alert is done (the dealer need not press ok as well).
+ */
+function correctionMade(h: HandContext, seat: number, street: Street): void {
+  if (uncountedRoom(h, seat, street) > 0) return;
+  clear(h, "UNDERCALL", seat);
+  clear(h, "UNDERRAISE", seat);
 }
 
 /** Chips that waited between rounds past the readers' lag with no street begun: read as they are now. */
@@ -170,6 +182,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     (!swept && freshValue <= uncountedRoom(h, seat, street))
   ) {
     markAccounted();
+    correctionMade(h, seat, street);
     return;
   }
   // Between rounds a player acts on a street the table has not begun yet: its cards (or a card taken
@@ -202,7 +215,9 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
  */
 export function chipsTakenBack(h: HandContext, seat: number, amount: number): void {
   if (!canBet(h)) return;
-  raise(h, say.chipsTakenBack(h.t, seat, amount));
+  if (!raise(h, say.chipsTakenBack(h.t, seat, amount))) return;
+  const bet = findSeat(h.betting, seat)?.bet ?? 0;
+  h.takenBack[seat] = { street: h.betting.street, to: bet + amount };
 }
 
 /**

@@ -197,6 +197,11 @@ export interface HandContext {
    * beyond them.
    */
   countedUnseen: number;
+  /**
+   * CHIPS_TAKEN_BACK's follow-up: per seat, the street and the total its bet reaches once the chips
+   * taken back are put out again (r.49–50), which closes the alert.
+   */
+  takenBack: Record<number, { street: Street; to: number }>;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;
   /** Table events produced by the event being handled; drained by the session. */

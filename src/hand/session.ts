@@ -138,6 +138,7 @@ function initialContext(init: HandInit): HandContext {
     timers: [],
     allinAnnounced: false,
     countedUnseen: 0,
+    takenBack: {},
     result: null,
     finalStacks: null,
     out: [],

@@ -108,6 +108,7 @@ export function copyHand(h: Before): Before {
     timers: h.timers.map(copyTimer),
     allinAnnounced: h.allinAnnounced,
     countedUnseen: h.countedUnseen,
+    takenBack: recordOf(h.takenBack, (b) => ({ ...b })),
     result: h.result,
     finalStacks: h.finalStacks === null ? null : { ...h.finalStacks },
   };

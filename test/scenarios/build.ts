@@ -209,6 +209,63 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "alert_clear", code: "FOUR_CARD_FLOP" })
     .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
     .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN"),
+  "four-card-flop-scrambled-off-the-board": s(
+    "r.35 as a dealer does it: the four scrambled off the board, one to the burn, three laid back",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c", ...FLOP.map((f) => `card:A:${f}`))
+    .wait()
+    .addTo("burn", "card:A:8c")
+    .board("Jd", "4h", "Qs")
+    .checkAround()
+    .pull()
+    .board("5h")
+    .expect({ kind: "alert", code: "FOUR_CARD_FLOP" })
+    .expect({ kind: "alert_clear", code: "FOUR_CARD_FLOP" })
+    .expect({ kind: "street", street: "flop", board: ["Jd", "4h", "Qs"] })
+    .expect({ kind: "street", street: "turn", board: ["Jd", "4h", "Qs", "5h"] })
+    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN"),
+  "four-card-flop-burn-placed-later": s(
+    "r.35: the picked card is taken off the board and put on the burn a while later",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .wait()
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .board("5h")
+    .expect({ kind: "alert", code: "FOUR_CARD_FLOP" })
+    .expect({ kind: "street", street: "flop", board: FLOP })
+    .expect({ kind: "alert_clear", code: "FOUR_CARD_FLOP" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
+    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN"),
+  "four-card-flop-dealt-on": s(
+    "r.35 not followed: the fourth card goes back to the stub and the dealer burns and deals the turn",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .wait()
+    .burn("3d")
+    .board("5h")
+    .expect({ kind: "alert", code: "FOUR_CARD_FLOP", text: "Four-card flop: the board holds four cards" })
+    .expect({
+      kind: "alert",
+      code: "FOUR_CARD_FLOP",
+      text: "Four-card flop not put right: a card came on the board before one of the four went on the burn",
+    }),
   "four-card-flop-then-extra-burn": s("after a four-card flop the dealer burns again before the turn")
     .setup()
     .standardDeal()
@@ -275,6 +332,29 @@ const scenes: Record<string, Scene> = {
     .pull()
     .burn("3c")
     .expect({ kind: "alert", code: "BURN_UNEXPECTED" }),
+  "burn-unexpected-then-turn-unburned": s(
+    "RP-5A with a wrong second burn; the turn then comes with no burn: the extra card was not the turn's burn",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .removeFrom("board", ...FLOP.map((f) => `card:A:${f}`))
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .burn("3c")
+    .board("Jd", "8c", "4h")
+    .wait()
+    .checkAround()
+    .board("5h")
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED" })
+    .expect({ kind: "street", street: "flop", board: ["Jd", "8c", "4h"] })
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the turn" })
+    .expect({ kind: "street", street: "turn" }),
   "premature-turn-procedure-followed": s("RP-5B followed: the turn set aside; the river comes without a burn")
     .setup()
     .standardDeal()
@@ -322,6 +402,85 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "river", board: [...FLOP, "8c", "6s"] })
     .expect({ kind: "alert_clear", code: "PREMATURE_RIVER" })
     .absent("BURN_MISSING", "BURN_UNEXPECTED"),
+  "premature-flop-left-on-the-board": s(
+    "RP-5A not followed: the premature flop stays on the board while the pre-flop betting finishes",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .wait()
+    .floor({ op: "ruling", ruling: "continue", code: "PREMATURE_FLOP" })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      text: "Premature flop: pre-flop betting is not complete",
+    })
+    .expect({ kind: "street", street: "flop", board: FLOP })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      severity: "floor",
+      text: "Premature flop: 3 premature flop cards are still on the board after the betting round",
+    })
+    .expect({ kind: "alert_clear", code: "PREMATURE_FLOP" }),
+  "premature-flop-one-card-left-on-the-board": s(
+    "RP-5A half followed: two premature flop cards go back, the third stays and two new cards join it",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100, 100)
+    .fold(1)
+    .burn("2c")
+    .board(...FLOP)
+    .removeFrom("board", "card:A:Qs", "card:A:Jd")
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .board("8c", "5h")
+    .wait()
+    .expect({ kind: "alert", code: "PREMATURE_FLOP" })
+    .expect({ kind: "street", street: "flop", board: ["4h", "8c", "5h"] })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_FLOP",
+      text: "Premature flop: the premature flop card is still on the board after the betting round",
+    }),
+  "premature-turn-left-on-the-board": s(
+    "RP-5B not followed: the premature turn card stays as the turn; the river then has its burn",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .key("check")
+    .burn("3c")
+    .board("8c")
+    .wait()
+    .key("check")
+    .key("check")
+    .key("check")
+    .wait()
+    .checkAround()
+    .burn("3d")
+    .board("6s")
+    .expect({ kind: "alert", code: "PREMATURE_TURN" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "8c"] })
+    .expect({
+      kind: "alert",
+      code: "PREMATURE_TURN",
+      text: "Premature turn: the premature turn card is still on the board after the betting round",
+    })
+    .expect({ kind: "street", street: "river", board: [...FLOP, "8c", "6s"] })
+    .absent("BURN_UNEXPECTED", "BURN_MISSING"),
   "board-too-many-at-turn": s("two cards come for the turn: held until the extra one leaves the board")
     .setup()
     .standardDeal()
@@ -381,6 +540,18 @@ const scenes: Record<string, Scene> = {
     .board(...FLOP)
     .expect({ kind: "alert", code: "BURN_MISSING", rule: "burn procedure", severity: "dealer" })
     .expect({ kind: "street", street: "flop" }),
+  "burn-missing-on-two-streets": s("no burn before the flop, and none before the turn: both are told")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .wait()
+    .checkAround()
+    .board("8c")
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the flop" })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the turn" })
+    .expect({ kind: "street", street: "turn" }),
 
   // ——— the deck ———
   "duplicate-card-void": s("a second ace of spades is in play; the floor voids the hand")
