@@ -923,6 +923,8 @@ const scenes: Record<string, Scene> = {
     .setup()
     .standardDeal()
     .chips(4, 100)
+    // Past the round a short push waits for the pot (its rest swept in unseen): the undercall is read.
+    .after(1000)
     .key("ok")
     .expect({ kind: "alert", code: "UNDERCALL", seat: 4 })
     .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 }),
