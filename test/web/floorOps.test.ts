@@ -62,6 +62,18 @@ function floorOp(app: App, cookie: string, payload: object) {
   return app.inject({ method: "POST", url: "/api/floor", payload, headers: { cookie } });
 }
 
+/** The lines `feltguard history --floor` prints for a journal. */
+async function floorHistory(journalPath: string): Promise<string[]> {
+  const out: string[] = [];
+  const spy = vi.spyOn(process.stdout, "write").mockImplementation((text) => (out.push(String(text)), true));
+  try {
+    expect(await main(["node", "feltguard", "history", "--floor", "-j", journalPath])).toBe(0);
+  } finally {
+    spy.mockRestore();
+  }
+  return out;
+}
+
 describe("named supervisors", () => {
   it("sign in with a session cookie (httpOnly, SameSite=Strict, path /, expiring); a wrong password is 401", async () => {
     const { app } = setUp();
@@ -147,15 +159,7 @@ describe("POST /api/floor", () => {
     }
 
     // `feltguard history --floor`: who, when and what, one line each.
-    const out: string[] = [];
-    const spy = vi
-      .spyOn(process.stdout, "write")
-      .mockImplementation((text) => (out.push(String(text)), true));
-    try {
-      expect(await main(["node", "feltguard", "history", "--floor", "-j", journal.path])).toBe(0);
-    } finally {
-      spy.mockRestore();
-    }
+    const out = await floorHistory(journal.path);
     expect(out).toHaveLength(floor.length);
     expect(out[0]?.trimEnd()).toMatch(
       /^row 1 {2}t=\d+ {2}\d{4}-\d\d-\d\dT\S+ {2}Ana {2}game {2}game=nlhe {2}applied$/,
@@ -227,15 +231,7 @@ describe("rulings answer an open alert and can be undone", () => {
     expect(undo).toMatch(/"by":"Ben"/);
     // history --floor says what became of each: the misdeal and the void waited for their window, the
     // undo was applied, the second undo refused.
-    const out: string[] = [];
-    const spy = vi
-      .spyOn(process.stdout, "write")
-      .mockImplementation((text) => (out.push(String(text)), true));
-    try {
-      expect(await main(["node", "feltguard", "history", "--floor", "-j", journal.path])).toBe(0);
-    } finally {
-      spy.mockRestore();
-    }
+    const out = await floorHistory(journal.path);
     const ending = (l: string) => / {2}(applied|pending|refused)(?=:|$)/.exec(l.trimEnd())?.[1];
     const rulings = out.filter((l) => / {2}(ruling|undo|voidHand) {2}/.test(l));
     expect(rulings.map((l) => `${/ {2}(ruling|undo|voidHand) {2}/.exec(l)?.[1]} ${ending(l)}`)).toEqual([
