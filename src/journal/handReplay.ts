@@ -5,9 +5,10 @@
 import type { InputEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { HandHeader } from "../table/state.js";
-import { numbered } from "../table/numbered.js";
+import { type NumberedCore, numbered } from "../table/numbered.js";
 import {
   type Db,
+  type EventRow,
   eventRows,
   handRows,
   type HandRow,
@@ -31,6 +32,50 @@ export interface ReplayedHand {
   checkpoint: StoredCheckpoint | null;
 }
 
+/** A journal row fed to a core: the input it holds (null for a notice row) and what the table said to it. */
+export interface ReplayedRow {
+  row: EventRow;
+  input: InputEvent | null;
+  said: TableEvent[];
+}
+
+/** The table as it stood before row `from`: a core from the latest signed checkpoint before it. */
+export function coreBefore(
+  db: Db,
+  makeCore: CoreFactory,
+  key: TableKey,
+  from: number,
+): { core: NumberedCore; checkpoint: StoredCheckpoint | null } {
+  const checkpoint = signedCheckpoint(db, key, from - 1);
+  // With no checkpoint before it, the core is numbered from the journal's first number.
+  const core = numbered(makeCore(checkpoint?.state), checkpoint?.state, Number(readMeta(db).seq_base ?? "0"));
+  return { core, checkpoint };
+}
+
+/**
+ * The rows after the checkpoint up to `to`, fed to the core as the table fed them: an input after the
+ * windows due by its time, a notice after the windows due by its time (Runtime.announce; recovery
+ * replays a notice row so too). History, the hand export, PHH and the floor's outcomes read the past so.
+ */
+export function* replayRows(
+  db: Db,
+  core: NumberedCore,
+  checkpoint: StoredCheckpoint | null,
+  to?: number,
+): Generator<ReplayedRow> {
+  for (const row of eventRows(db, (checkpoint?.seq ?? 0) + 1, to)) {
+    const stored = parseStored(row);
+    if ("input" in stored) {
+      const fed = forCore(stored.input);
+      yield { row, input: stored.input, said: [...core.advanceTo(fed.t), ...core.handle(fed)] };
+    } else {
+      const said = core.advanceTo(row.t);
+      core.again(stored.notice);
+      yield { row, input: null, said };
+    }
+  }
+}
+
 /** Replays hand `hand` from the journal; null when the index has no such hand. */
 export function replayJournalHand(
   db: Db,
@@ -40,9 +85,7 @@ export function replayJournalHand(
 ): ReplayedHand | null {
   const row = handRows(db, hand)[0];
   if (row === undefined) return null;
-  const checkpoint = signedCheckpoint(db, key, row.startSeq - 1);
-  // With no checkpoint before it, the hand is numbered from the journal's first number.
-  const core = numbered(makeCore(checkpoint?.state), checkpoint?.state, Number(readMeta(db).seq_base ?? "0"));
+  const { core, checkpoint } = coreBefore(db, makeCore, key, row.startSeq);
   const inputs: InputEvent[] = [];
   const events: TableEvent[] = [];
   let header: HandHeader | null = null;
@@ -55,18 +98,9 @@ export function replayJournalHand(
     }
     if (header === null && open) header = core.snapshot().hand;
   };
-  for (const r of eventRows(db, (checkpoint?.seq ?? 0) + 1, row.endSeq ?? undefined)) {
-    const stored = parseStored(r);
-    if (!("input" in stored)) {
-      // As recovery replays a notice: the windows due by its time ran before it was said (Runtime.announce).
-      take(core.advanceTo(r.t));
-      core.again(stored.notice);
-      continue;
-    }
-    const event = stored.input;
-    const fed = forCore(event);
-    if (r.seq >= row.startSeq) inputs.push(event);
-    take([...core.advanceTo(fed.t), ...core.handle(fed)]);
+  for (const { row: r, input, said } of replayRows(db, core, checkpoint, row.endSeq ?? undefined)) {
+    if (input !== null && r.seq >= row.startSeq) inputs.push(input);
+    take(said);
   }
   // A hand the journal ends in the middle of: its pending windows run out, as at the end of a replay.
   if (open) {
