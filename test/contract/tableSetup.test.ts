@@ -115,6 +115,17 @@ describe("contract: the floor's set-up between hands", () => {
   });
 });
 
+describe("contract: the floor's rulings", () => {
+  it("dead with no alert open (HAND_DEAD: 'or the floor rules it dead'): told for the seat, answered, the seat folds", () => {
+    const out = replayLines([...handDealt(), floor(5000, "ruling", { ruling: "dead", seat: 4 })]);
+    expect(out.filter((e) => e.t === 5000)).toMatchObject([
+      { kind: "alert", code: "HAND_DEAD", seat: 4, severity: "floor", rule: "r.33-D, 2017 addendum" },
+      { kind: "alert_clear", code: "HAND_DEAD", seat: 4 },
+      { kind: "action", seat: 4, action: "fold", amount: 0 },
+    ]);
+  });
+});
+
 describe("contract: decks in play and foreign cards", () => {
   const twoDecks = (c: Config): Config => ({ ...c, decks: ["A", "B"], deck: "A" });
 
