@@ -12,6 +12,7 @@ import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
+import { isHeld } from "./hold.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import { actionKey, canBet, outOfTurn, readAndAct } from "./turn.js";
 
@@ -173,6 +174,19 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     h.betting.phase === "dealing" &&
     h.dealComplete &&
     [...account.chips.values()].every((c) => c.street !== street);
+  // Held for the floor, a seat's chips wait for the ruling: read in the order of play when the floor
+  // lets play go on (`continue`, events.md), gone with the hand when it rules a misdeal or a void.
+  if (
+    isHeld(h) &&
+    h.result === null &&
+    s &&
+    !s.folded &&
+    s.stack > 0 &&
+    (swept || freshValue > uncountedRoom(h, seat, street))
+  ) {
+    h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+    return;
+  }
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.
   if (
     !s ||

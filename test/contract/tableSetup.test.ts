@@ -126,6 +126,34 @@ describe("contract: the floor's rulings", () => {
   });
 });
 
+describe("contract: a misdeal alert holds the hand; continue and play goes on", () => {
+  it("chips put out while held are read when the floor rules continue, in the order of play", () => {
+    // The first card goes to seat 3 (MISDEAL_FIRST_CARD); the deal goes on and completes; seat 4, first
+    // to act, calls while the floor is on its way; the floor lets the hand go on; seat 1 then calls.
+    const cards = deal(2000);
+    const out = replayLines([
+      ...exampleTable(),
+      key(1000, "shuffler"),
+      tags(1500, "bet2", ["chip:100:1"]),
+      tags(1500, "bet3", ["chip:100:2", "chip:100:3"]),
+      { ...cards[1]!, t: 1700 },
+      cards[0]!,
+      ...cards.slice(2),
+      tags(5000, "bet4", ["chip:100:4", "chip:100:5"]),
+      floor(6000, "ruling", { ruling: "continue" }),
+      tags(7000, "bet1", ["chip:100:6", "chip:100:7"]),
+    ]);
+    expect(alertsOf(out)).toMatchObject([{ code: "MISDEAL_FIRST_CARD", seat: 3 }]);
+    // Held, nothing is read as an action; the floor's continue clears the alert and reads seat 4's call.
+    expect(actionsOf(out).filter((a) => a.t > 1000 && a.t < 6000)).toEqual([]);
+    expect(out.filter((e) => e.t >= 6000)).toMatchObject([
+      { kind: "alert_clear", code: "MISDEAL_FIRST_CARD", seat: 3, t: 6000 },
+      { kind: "action", seat: 4, action: "call", amount: 200, to: 200, t: 6000 },
+      { kind: "action", seat: 1, action: "call", amount: 200, to: 200, t: 7600 },
+    ]);
+  });
+});
+
 describe("contract: decks in play and foreign cards", () => {
   const twoDecks = (c: Config): Config => ({ ...c, decks: ["A", "B"], deck: "A" });
 
