@@ -100,6 +100,15 @@ export const say = {
       ],
       seat,
     ),
+  /** The floor ruled a seat's hand dead with no alert asking it to (HAND_DEAD: "or the floor rules it dead"). */
+  handRuledDead: (t: number, seat: number) =>
+    alert(
+      t,
+      "HAND_DEAD",
+      `Seat ${seat}'s hand is dead: the floor ruled it dead`,
+      [`Move seat ${seat}'s cards to the muck`, "Play continues without that hand"],
+      seat,
+    ),
   fourCardFlop: (t: number) =>
     alert(t, "FOUR_CARD_FLOP", "Four-card flop: the board holds four cards", [
       "Call the floor",

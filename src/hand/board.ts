@@ -9,7 +9,7 @@ import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { clear, raise, raiseEach } from "./emit.js";
-import { cancel, schedule, waiting } from "./timers.js";
+import { afterOneRound, cancel, schedule, waiting } from "./timers.js";
 import { PREMATURE, type PrematureCode, procedureOf, PROCEDURES } from "./procedure.js";
 
 const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
@@ -58,7 +58,7 @@ export function boardCardsArrived(
   // (A burn is awaited only for a street's first cards: later ones of the same street had theirs judged.)
   const burnAwaited = before === BOARD_SIZE[h.betting.street] && unusedBurns(h) === 0 && !burnNotDue(h);
   if (burnAwaited || (!roundComplete(h) && (lastToAct(h) || unreadBets))) {
-    schedule(h, { kind: "board", due: h.t + h.reading.scanRoundMs, before, since: h.t });
+    schedule(h, { kind: "board", due: afterOneRound(h), before, since: h.t });
     return;
   }
   judgeBoard(h, before);

@@ -12,7 +12,8 @@ import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
-import { cancel, schedule, waiting } from "./timers.js";
+import { isHeld } from "./hold.js";
+import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import { actionKey, canBet, outOfTurn, readAndAct } from "./turn.js";
 
 /** The chips of a report that a seat's zone account does not hold yet. */
@@ -63,7 +64,7 @@ export function betZoneSettled(
   // pot reports that rest at its next slot, at most one scan round after this read. The read waits
   // that round; anything else the table reads in the meantime reads it first, as it stood.
   if (h.reading.scanRoundMs > 0 && pushInTurn(h, seat, chips) && pushFallsShort(h, seat, chips)) {
-    schedule(h, { kind: "shortPush", due: h.t + h.reading.scanRoundMs, since: h.t, seat, chips: [...chips] });
+    schedule(h, { kind: "shortPush", due: afterOneRound(h), since: h.t, seat, chips: [...chips] });
     return;
   }
   zoneRead(h, seat, chips);
@@ -173,6 +174,19 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     h.betting.phase === "dealing" &&
     h.dealComplete &&
     [...account.chips.values()].every((c) => c.street !== street);
+  // Held for the floor, a seat's chips wait for the ruling: read in the order of play when the floor
+  // lets play go on (`continue`, events.md), gone with the hand when it rules a misdeal or a void.
+  if (
+    isHeld(h) &&
+    h.result === null &&
+    s &&
+    !s.folded &&
+    s.stack > 0 &&
+    (swept || freshValue > uncountedRoom(h, seat, street))
+  ) {
+    h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+    return;
+  }
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.
   if (
     !s ||
@@ -233,13 +247,10 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
     zoneRead(h, pending.seat, [...pending.chips, ...chips]);
     return;
   }
-  // A card that voids the hand (a duplicate, a foreign card) read less than a scan round ago: the pot
+  // A card that voids the hand (a duplicate, a foreign card) read within the last scan round: the pot
   // is scanned after the board, so chips it reports now went in before that card, the round's action.
   const beforeVoidCard =
-    h.result === null &&
-    h.held?.kind === "void" &&
-    h.voidCardAt !== null &&
-    h.t - h.voidCardAt < h.reading.scanRoundMs;
+    h.result === null && h.held?.kind === "void" && h.voidCardAt !== null && withinOneRound(h, h.voidCardAt);
   // Held, the floor is at the table and rules on the pot with the hand; during the deal the pot takes
   // the antes straight from the stacks.
   if ((!canBet(h) && !beforeVoidCard) || !h.dealComplete) return;
@@ -256,7 +267,7 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
   if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
   // pot is scanned after the board): they belong to the closed round, whose actions were read.
-  if (h.t - h.streetAt < h.reading.scanRoundMs) return;
+  if (withinOneRound(h, h.streetAt)) return;
   const seat = h.betting.toAct;
   const s = seat === null ? undefined : findSeat(h.betting, seat);
   if (seat === null || !s || s.folded || s.stack === 0) return undecided();

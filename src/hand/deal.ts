@@ -8,7 +8,7 @@ import type { HandContext } from "./context.js";
 import { dropStale, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import { askHold, isHeld } from "./hold.js";
-import { schedule } from "./timers.js";
+import { afterOneRound, schedule } from "./timers.js";
 
 /** Whether a misdeal can still be called. */
 function misdealPossible(h: HandContext): boolean {
@@ -40,7 +40,7 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
   }
   if (h.cardsDealt === 1 && seat !== h.entitled[0]) {
     // The first seat's card may be in the same scan round, reported after this one (channel order).
-    schedule(h, { kind: "firstCard", due: h.t + h.reading.scanRoundMs, seat });
+    schedule(h, { kind: "firstCard", due: afterOneRound(h), seat });
     return;
   }
   if (!h.dealComplete) checkDealtOut(h, seat);
@@ -51,7 +51,7 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     // can come in any state (the deal, a round, a procedure, a hold) and for several seats at once,
     // and the wait is a reading window on the table's clock like the other judgements (timers.ts),
     // which replay and recovery re-run; only its outcome, a misdeal, is the chart's (held.misdeal.cardCount).
-    schedule(h, { kind: "cardCount", due: h.t + h.reading.scanRoundMs, seat });
+    schedule(h, { kind: "cardCount", due: afterOneRound(h), seat });
     return;
   }
   if (!h.dealComplete && h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards)) {
@@ -66,7 +66,7 @@ function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   if (!misdealPossible(h)) return;
   for (const skipped of h.entitled.slice(0, index).filter((s) => (h.hole[s]?.length ?? 0) === 0))
-    schedule(h, { kind: "dealtOut", due: h.t + h.reading.scanRoundMs, seat: skipped });
+    schedule(h, { kind: "dealtOut", due: afterOneRound(h), seat: skipped });
 }
 
 /**
@@ -128,7 +128,7 @@ export function dealEndedBy(h: HandContext): void {
 /** The dealer pressed `exposed`: judged one scan round later, once the exposed card has been reported. */
 export function cardExposed(h: HandContext): void {
   if (h.dealComplete) return;
-  h.timers.push({ kind: "exposed", due: h.t + h.reading.scanRoundMs });
+  h.timers.push({ kind: "exposed", due: afterOneRound(h) });
   h.timers.sort((a, b) => a.due - b.due);
 }
 

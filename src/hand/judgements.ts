@@ -8,7 +8,7 @@ import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
-import { schedule, takeDue } from "./timers.js";
+import { afterOneRound, schedule, takeDue } from "./timers.js";
 
 /** Runs every judgement due at the hand's time, earliest first. */
 export function runDueJudgements(h: HandContext): void {
@@ -30,7 +30,7 @@ export function runDueJudgements(h: HandContext): void {
         judgeBoard(h, timer.before);
         break;
       case "deckCollected":
-        if (dealtAgainMayShow(h)) schedule(h, { kind: "deckCollected", due: h.t + h.reading.scanRoundMs });
+        if (dealtAgainMayShow(h)) schedule(h, { kind: "deckCollected", due: afterOneRound(h) });
         else judgeDeckCollected(h);
         break;
       case "prematureStands":

@@ -11,9 +11,9 @@ import { afterRoundClosed } from "./board.js";
 import { readShortPush, replayDeferredKeys } from "./chips.js";
 import { afterAction } from "./turn.js";
 import type { HandContext } from "./context.js";
-import { clear, clearCode } from "./emit.js";
+import { clear, clearCode, raise } from "./emit.js";
 import { exposedKey, KEY_GUARDS, otherKey, playerKey, takeBackKey } from "./keys.js";
-import { isAlertCode } from "./alerts.js";
+import { isAlertCode, say } from "./alerts.js";
 import { observe } from "./observe.js";
 import { runDueJudgements } from "./judgements.js";
 import {
@@ -79,11 +79,16 @@ function endAs(h: HandContext, result: "misdeal" | "void", code?: string): void 
   endHand(h, result, { ...h.stacksBefore });
 }
 
-/** The floor's `dead`: the seat's hand is dead, and folds when the action reaches it. */
+/**
+ * The floor's `dead`: the seat's hand is dead, and folds when the action reaches it. Ruled with no
+ * HAND_DEAD open, the catalogue's alert is still told ("or the floor rules it dead": the displays and
+ * the feed say whose hand is dead and what the dealer does), answered at once by the ruling.
+ */
 function killHand(h: HandContext, seat?: number): void {
   beforeRuling(h);
   if (seat !== undefined && !h.dead.includes(seat)) {
     h.dead.push(seat);
+    raise(h, say.handRuledDead(h.t, seat));
     clear(h, "HAND_DEAD", seat);
     afterAction(h);
   }

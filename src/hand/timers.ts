@@ -9,6 +9,22 @@ interface Timed {
   timers: HandTimer[];
 }
 
+/**
+ * When a judgement that allows for one scan round falls due: just past the round. Windows due at a
+ * time run before that time's reports, so a report exactly one round later is still within it
+ * (events.md, "Reading at any pace": judgements of order allow for one scan round), as the chip zones
+ * count a bet swept into the pot. Without scan rounds (0) there is nothing to allow for.
+ */
+export function afterOneRound(h: { t: number; reading: { scanRoundMs: number } }): number {
+  const round = h.reading.scanRoundMs;
+  return round > 0 ? h.t + round + 1 : h.t;
+}
+
+/** Whether a moment is within one scan round before now, the round's last moment included. */
+export function withinOneRound(h: { t: number; reading: { scanRoundMs: number } }, since: number): boolean {
+  return h.t - since <= h.reading.scanRoundMs && h.reading.scanRoundMs > 0;
+}
+
 /** Schedules a judgement; one of a kind (and seat) at a time — the earliest stands. */
 export function schedule(h: Timed, timer: HandTimer): void {
   if (h.timers.some((x) => sameJudgement(x, timer))) return;

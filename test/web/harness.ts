@@ -46,7 +46,8 @@ export function feed(
   }
   const last = events.at(-1)?.t;
   if (last === undefined) return;
-  setNow(last + loadConfig().reading.scanRoundMs);
+  // Just past one scan round: judgements of order allow for the whole round, its last moment included.
+  setNow(last + loadConfig().reading.scanRoundMs + 1);
   runtime.tick();
 }
 

@@ -8,7 +8,7 @@ import type { Card } from "../../rules/cards.js";
 import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rules/threeCard/deal.js";
 import { raise, tcpSay } from "./alerts.js";
 import { lockBets } from "./bets.js";
-import { schedule } from "../timers.js";
+import { afterOneRound, schedule } from "../timers.js";
 import { askHold, isHeld } from "../hold.js";
 import { boxesInOrder, dealComplete, type HandOwner, type TcpContext } from "./context.js";
 
@@ -29,7 +29,7 @@ function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string):
 export function handCardArrived(h: TcpContext, owner: HandOwner, tag: string, face: Card): void {
   if (h.phase === "betting") {
     h.phase = "dealing";
-    const due = h.t + h.reading.scanRoundMs;
+    const due = afterOneRound(h);
     schedule(h, { kind: "betsLocked", due, since: due });
   }
   if (!h.locked) {
@@ -133,7 +133,7 @@ export function judgeDealEnd(h: TcpContext): void {
  */
 export function cardExposed(h: TcpContext): void {
   if (h.phase === "over") return;
-  schedule(h, { kind: "tcpExposed", due: h.t + h.reading.scanRoundMs, since: h.t });
+  schedule(h, { kind: "tcpExposed", due: afterOneRound(h), since: h.t });
 }
 
 /** One scan round after the `exposed` key: whose card it was. */

@@ -2,9 +2,10 @@
  * The dealer turns his cards and every box is settled with the pay table (digest, "Settling"):
  * an `award` per box and line, then `hand_end` with the stacks and the house's result.
  *
- * `award` for Three Card Poker: `seat` is the box, `pot` the line (0 Ante, 1 Play, 2 Ante bonus,
- * 3 Pair Plus, 4 Prime), `hand` the box's hand as the dealer calls it, and `amount` what the box
- * gets back on that line — stake plus winnings on a win, the stake on a standoff, 0 on a loss (so
+ * `award` for Three Card Poker: `seat` is the box, `pot` 0 (the game has no side pots: every line is
+ * settled with the house, and the contract reads `pot` 1.. as side pots), the added `bet` the line
+ * (ante, play, anteBonus, pairPlus, prime), `hand` the box's hand as the dealer calls it, and `amount`
+ * what the box gets back on that line — stake plus winnings on a win, the stake on a standoff, 0 on a loss (so
  * the dealer panel reads "pay box N this"). Added fields: `bet`, `outcome`, `stake`. A losing line
  * is announced too (amount 0), so every wager placed has its award; the Ante bonus only when paid.
  * Stacks after the hand are the stacks before it, minus every stake, plus every amount.
@@ -16,7 +17,6 @@ import { payoutDue } from "../../rules/threeCard/payout.js";
 import { type BetResult, settleBox, voidBox } from "../../rules/threeCard/settle.js";
 import {
   boxesInOrder,
-  TCP_BETS,
   type TcpBox,
   type TcpContext,
   type TcpLine,
@@ -72,7 +72,7 @@ export function settleHand(h: TcpContext): void {
         kind: "award",
         seat: box.box,
         amount: l.amount,
-        pot: TCP_BETS.indexOf(l.bet),
+        pot: 0,
         hand,
         bet: l.bet,
         outcome: l.outcome,

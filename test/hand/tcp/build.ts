@@ -17,10 +17,13 @@ const ALL_CODES = [
   "TCP_BET_INVALID",
 ];
 
-const award = (seat: number, pot: number, amount: number, outcome: string) => ({
+/** Every line is settled with the house: `pot` 0 (the contract's 1.. are side pots), the line in `bet`. */
+const LINES = ["ante", "play", "anteBonus", "pairPlus", "prime"] as const;
+const award = (seat: number, line: number, amount: number, outcome: string) => ({
   kind: "award",
   seat,
-  pot,
+  pot: 0,
+  bet: LINES[line],
   amount,
   outcome,
 });

@@ -20,8 +20,13 @@ const run = (scene: TcpScene, table?: TableCore) =>
 const alerts = (out: TableEvent[]) => out.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
 const end = (out: TableEvent[]) =>
   out.find((e) => e.kind === "hand_end") as Record<string, unknown> | undefined;
+/** The awards by box and line (`bet`, added by Three Card Poker; `pot` is 0 for every line: no side pots). */
 const awards = (out: TableEvent[]) =>
-  out.flatMap((e) => (e.kind === "award" ? [{ seat: e.seat, pot: e.pot, amount: e.amount }] : []));
+  out.flatMap((e) =>
+    e.kind === "award"
+      ? [{ seat: e.seat, pot: e.pot, bet: (e as { bet?: string }).bet, amount: e.amount }]
+      : [],
+  );
 
 describe("Three Card Poker session", () => {
   it("a floor `continue` on a wrong card count lets the hand go on; the wrong box's bets come back", () => {
@@ -40,10 +45,10 @@ describe("Three Card Poker session", () => {
     expect(alerts(out)).toEqual(["MISDEAL_CARD_COUNT"]);
     expect(out).toContainEqual(expect.objectContaining({ kind: "alert_clear", code: "MISDEAL_CARD_COUNT" }));
     expect(awards(out)).toEqual([
-      { seat: 1, pot: 0, amount: 200 },
-      { seat: 1, pot: 1, amount: 200 },
-      { seat: 2, pot: 0, amount: 100 },
-      { seat: 2, pot: 1, amount: 100 },
+      { seat: 1, pot: 0, bet: "ante", amount: 200 },
+      { seat: 1, pot: 0, bet: "play", amount: 200 },
+      { seat: 2, pot: 0, bet: "ante", amount: 100 },
+      { seat: 2, pot: 0, bet: "play", amount: 100 },
     ]);
     expect(end(out)).toMatchObject({ result: "complete", stacks: { "1": 10200, "2": 10000 } });
   });
@@ -112,9 +117,9 @@ describe("Three Card Poker session", () => {
       table,
     );
     expect(awards(out)).toEqual([
-      { seat: 1, pot: 0, amount: 0 },
-      { seat: 1, pot: 3, amount: 0 },
-      { seat: 2, pot: 3, amount: 300 },
+      { seat: 1, pot: 0, bet: "ante", amount: 0 },
+      { seat: 1, pot: 0, bet: "pairPlus", amount: 0 },
+      { seat: 2, pot: 0, bet: "pairPlus", amount: 300 },
     ]);
   });
 
