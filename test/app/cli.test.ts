@@ -62,6 +62,9 @@ describe("feltguard CLI", () => {
         "Deal the flop again without burning",
       ],
     });
+    // The example is a clean deal but for the premature flop: a newcomer's first run shows no other alert
+    // (the folded hand leaves seat 1 as it reaches the muck; before, seat 1 kept reporting it: READ_CONFLICT).
+    expect(lines.filter((l) => l.kind === "alert").map((l) => l.code)).toEqual(["PREMATURE_FLOP"]);
     expect(lines[0]).toEqual({
       t: 1000,
       kind: "hand_start",

@@ -106,7 +106,7 @@ describe("the dealer panel, rendered", () => {
         "src/app/main.ts",
         "render",
         "--at",
-        "22",
+        "23",
         "--out",
         out,
         "examples/premature-flop.jsonl",
