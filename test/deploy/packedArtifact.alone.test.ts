@@ -63,6 +63,8 @@ describe("the packed artifact", () => {
       timeout: 540_000,
     });
     expect(install.status, `${install.stdout}\n${install.stderr}`).toBe(0);
+    // No package that wants another Node (cookie@2 said >=22; test/deploy/engines.test.ts).
+    expect(install.stderr).not.toMatch(/EBADENGINE/);
     expect(existsSync(join(target, "node_modules/typescript"))).toBe(false);
 
     const feltguard = join(target, "node_modules/feltguard/bin/feltguard.js");
