@@ -5,7 +5,7 @@
  * journaled before the core sees it; a checkpoint is written at each hand's end. A start that cannot
  * go on throws a {@link StartError} with one line, having closed what it opened.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SerialBinding } from "../devices/bridge/index.js";
@@ -13,7 +13,9 @@ import { focusObserver } from "../display/focus.js";
 import { createDisplayOutputs } from "../display/outputs.js";
 import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED } from "../journal/faults.js";
-import { Journal } from "../journal/journal.js";
+import { anchorPaths } from "../journal/anchor.js";
+import { defaultKeyPath, Journal } from "../journal/journal.js";
+import { publicKeyPath } from "../journal/tableKey.js";
 import { recoveredNotice } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
@@ -21,7 +23,7 @@ import { startFloorPage } from "../web/start.js";
 import { loadConfig } from "../config/config.js";
 import { createLogger, type Logger } from "../runtime/log.js";
 import { TableMetrics } from "./metrics.js";
-import { journalProblem, listenProblem, StartError } from "./preflight.js";
+import { journalProblem, listenProblem, portProblem, StartError } from "./preflight.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { assembleTable } from "../runtime/assemble.js";
 import { SystemdNotifier } from "./systemd.js";
@@ -60,6 +62,10 @@ export interface RunningTable {
 export async function startTable(options: StartTableOptions): Promise<RunningTable> {
   const config = loadConfig(options.config, { checkFiles: true });
   const log = options.log ?? createLogger("table");
+  const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+  // Before any file is made: a start refused for its port leaves no journal or key behind.
+  const portTaken = await portProblem(web.host, web.port, options.config);
+  if (portTaken !== null) throw new StartError(portTaken);
   let scratch: string | null = null;
   let journalPath: string;
   if (options.journal === false) {
@@ -76,6 +82,8 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   }
   // The table key: the command line's, else the configuration's, else beside the journal.
   const keyPath = scratch !== null ? join(scratch, "journal.key") : (options.key ?? config.journal?.key);
+  // What this start makes, removed if it fails after all (the port taken between the probe and the listen).
+  const made = scratch !== null || existsSync(journalPath) ? [] : newJournalFiles(journalPath, keyPath);
   const journal = Journal.open(journalPath, {
     logger: log.child({ component: "journal" }),
     ...(keyPath === undefined ? {} : { keyPath }),
@@ -104,6 +112,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
       : null;
   } catch (e) {
     await closeAll();
+    removeAll(made);
     throw e;
   }
   const shown = createDisplayOutputs({
@@ -207,7 +216,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   } catch (e) {
     await audit?.stop();
     await closeAll();
-    const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+    removeAll(made);
     const problem = listenProblem(e, web.host, web.port, options.config);
     throw problem === null ? e : new StartError(problem);
   }
@@ -239,4 +248,17 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
       await closeAll();
     },
   };
+}
+
+/** The files opening a new journal at `path` makes that are not there yet (the database, its anchor, its key). */
+function newJournalFiles(path: string, keyPath: string | undefined): string[] {
+  const key = keyPath ?? defaultKeyPath(path);
+  return [path, `${path}-wal`, `${path}-shm`, ...anchorPaths(path), key, publicKeyPath(key)].filter(
+    (p) => !existsSync(p),
+  );
+}
+
+/** Removes what a start that failed had made (only files that were not there before it). */
+function removeAll(files: readonly string[]): void {
+  for (const file of files) rmSync(file, { force: true });
 }
