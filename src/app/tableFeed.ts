@@ -99,7 +99,7 @@ export function journalBacklog(
     if ("input" in stored) {
       const e = forCore(stored.input);
       out.push(...core.advanceTo(e.t), ...core.handle(e));
-    } else out.push(...core.again(stored.notice));
+    } else out.push(...core.advanceTo(row.t), ...core.again(stored.notice)); // as recovery replays a notice
     if (out.length > 2 * keep) out.splice(0, out.length - keep);
   }
   return out.slice(-keep);
