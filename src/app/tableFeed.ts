@@ -13,11 +13,11 @@ import type { TableCore } from "../table/core.js";
 import { numbered } from "../table/numbered.js";
 import { DEFAULT_KEEP, FeedPublisher } from "../feed/publisher.js";
 import { RulingKeys, RulingVerifier } from "../feed/signedRuling.js";
-import type { Config } from "../config/config.js";
+import { type Config, packageVersion } from "../config/config.js";
 import type { Runtime } from "../runtime/runtime.js";
 
-/** The package's version for the health topic. */
-export const FEED_VERSION = "0.1.0";
+/** The package's version for the health topic (it was a constant, and said 0.1.0 after any upgrade). */
+export const FEED_VERSION = packageVersion();
 
 /** How long a misdeal or void ruled over MQTT can be undone (the floor page's default, 10 s). */
 const UNDO_WINDOW_MS = 10_000;

@@ -202,4 +202,14 @@ function lineOf(
 
 /** Where the bundled files live, for commands that default to them. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * The installed package's version (its package.json): `feltguard --version` and the feed's health say
+ * it, so an engineer can tell which artifact a table runs after an upgrade or a rollback.
+ */
+export function packageVersion(): string {
+  const manifest: unknown = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8"));
+  const version = (manifest as { version?: unknown }).version;
+  return typeof version === "string" ? version : "unknown";
+}
 export const EXAMPLES_DIR = join(PACKAGE_ROOT, "examples");
