@@ -43,6 +43,8 @@ export interface StartTableOptions {
   notifier?: SystemdNotifier;
   /** The floor feed's broker (wins over feed.mqtt.url). */
   mqtt?: string;
+  /** The journal's database page limit (tests: a full disk). */
+  journalMaxPages?: number;
 }
 
 export interface RunningTable {
@@ -87,6 +89,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   const journal = Journal.open(journalPath, {
     logger: log.child({ component: "journal" }),
     ...(keyPath === undefined ? {} : { keyPath }),
+    ...(options.journalMaxPages === undefined ? {} : { maxPages: options.journalMaxPages }),
   });
   const registry = registryFromConfig(config);
   let devices: TableDevices | null = null;
@@ -220,10 +223,14 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     const problem = listenProblem(e, web.host, web.port, options.config);
     throw problem === null ? e : new StartError(problem);
   }
-  /** The watchdog's check: the journal writes (or is off on purpose) and the core answers. */
+  /**
+   * The watchdog's check: the core answers (a hung event loop sends no ping at all). A journal that
+   * stopped writing is no reason to restart: it keeps its rows in memory and writes them once the
+   * storage takes writes again, and its floor alert says not to restart; a restart lost those rows
+   * and met the same full or read-only disk (a restart every WatchdogSec). It is said in systemd's
+   * STATUS, /api/health and the floor's JOURNAL_FAULT instead.
+   */
   const check = (): string | null => {
-    const j = journalStatus();
-    if (j.state === "fault") return `the journal is not writing: ${j.reason ?? "fault"}`;
     try {
       runtime.core.nextDeadline();
     } catch (e) {
@@ -232,7 +239,13 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     return null;
   };
   const notifier = options.notifier ?? new SystemdNotifier({ log });
-  await notifier.start(check);
+  const status = (): string => {
+    const j = journalStatus();
+    return j.state === "fault"
+      ? `table running, NOT JOURNALING: ${j.reason ?? "fault"} (${j.waiting} rows kept in memory)`
+      : "table running";
+  };
+  await notifier.start(check, status);
   return {
     url,
     runtime,
