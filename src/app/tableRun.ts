@@ -8,6 +8,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TableEvent } from "../contract/output.js";
 import type { SerialBinding } from "../devices/bridge/index.js";
 import { focusObserver } from "../display/focus.js";
 import { createDisplayOutputs } from "../display/outputs.js";
@@ -134,6 +135,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
+  let resend: TableEvent[] = [];
   const feed = startTableFeed(runtime, config, {
     ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
     head: () => (journal.keyPath === null ? journal.chainHead : journal.signedHead()),
@@ -146,14 +148,22 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
         journal: { journaling: journal.journaling, lastSeq: journal.lastSeq },
       };
     },
+    // The journal's past is kept for replay requests, not sent unasked, except what the floor may have
+    // missed at the crash: the hand in progress (or, between hands, the last one) and what this start
+    // said. Kept as acknowledged, the recovered-hand notice and the last events before the kill were
+    // never published (seen with kill -9 on mosquitto: a gap in seq, and no HAND_RECOVERED).
     backlog: () => {
       const db = journal.database;
-      return db === null
-        ? []
-        : journalBacklog(db, () => createTableFromConfig(config, registry), journal.eventSeqBase);
+      const past =
+        db === null
+          ? []
+          : journalBacklog(db, () => createTableFromConfig(config, registry), journal.eventSeqBase);
+      const from = resendFrom(past, history);
+      resend = past.filter((e) => (e.seq ?? 0) >= from && (e.seq ?? 0) < (history[0]?.seq ?? Infinity));
+      return past.filter((e) => (e.seq ?? 0) < from);
     },
   });
-  feed?.output(history, runtime.core);
+  feed?.output([...resend, ...history], runtime.core);
   // A device's state changes with an input (the bridge's `reader` events), not always with a table event.
   // Only the drivers' part is compared: the journal's row count in the payload moves with every input,
   // and a retained health per input would multiply the feed's messages.
@@ -274,4 +284,15 @@ function newJournalFiles(path: string, keyPath: string | undefined): string[] {
 /** Removes what a start that failed had made (only files that were not there before it). */
 function removeAll(files: readonly string[]): void {
   for (const file of files) rmSync(file, { force: true });
+}
+
+/**
+ * The first number the floor feed sends again after a restart: the last hand's start at or before what
+ * this start says (the hand in progress, or the last one between hands), else what this start says.
+ */
+function resendFrom(past: readonly TableEvent[], history: readonly TableEvent[]): number {
+  const first = history[0]?.seq ?? Infinity;
+  let from = first;
+  for (const e of past) if (e.kind === "hand_start" && (e.seq ?? Infinity) <= first) from = e.seq ?? from;
+  return from;
 }
