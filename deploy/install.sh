@@ -84,6 +84,19 @@ run chown "root:$user" "$destdir/etc/feltguard"
 run chown "$user:$user" "$destdir/var/lib/feltguard"
 
 say "artifact $(basename "$artifact") into $opt"
+# npm takes `overrides` only from the project it installs into (here $opt), not from the artifact: without
+# them johnny-five and firmata would bring serialport 8, whose native binding has no build for Node 20
+# and compiles at install. The artifact's overrides become $opt/package.json's (made again each install).
+tar -xzf "$artifact" -O package/package.json | node -e '
+  let text = "";
+  process.stdin.on("data", (d) => (text += d)).on("end", () => {
+    const pkg = JSON.parse(text);
+    const overrides = Object.fromEntries(Object.entries(pkg.overrides ?? {}).map(([name, spec]) =>
+      [name, typeof spec === "string" && spec.startsWith("$") ? pkg.dependencies[spec.slice(1)] : spec]));
+    const opt = { name: "feltguard-installed", private: true, overrides };
+    process.stdout.write(JSON.stringify(opt, null, 2) + "\n");
+  });' >"$opt/package.json"
+chmod 0644 "$opt/package.json"
 run npm install --prefix "$opt" --omit=dev --no-audit --no-fund --no-save "$artifact"
 package="$opt/node_modules/feltguard"
 # The command the docs use (`feltguard doctor …`): a link on root's and every user's PATH.

@@ -28,6 +28,15 @@ try {
   }
   // The installed package runs dist/: nothing to prepare, no dev tools.
   const staged = { ...pkg };
+  // npm applies `overrides` only from the project it installs into, never from a dependency's
+  // package.json: install.sh copies them into /opt/feltguard/package.json. A `$name` reference means
+  // this package's own range for it, which the installing project does not have: written out here.
+  staged.overrides = Object.fromEntries(
+    Object.entries(pkg.overrides ?? {}).map(([name, spec]) => [
+      name,
+      typeof spec === "string" && spec.startsWith("$") ? pkg.dependencies[spec.slice(1)] : spec,
+    ]),
+  );
   delete staged.devDependencies;
   delete staged.scripts;
   staged.bundleDependencies = ["better-sqlite3"];

@@ -3,6 +3,7 @@
  * Each command lives in src/app/commands/ and registers itself here.
  */
 import { Command } from "commander";
+import { packageVersion } from "../config/config.js";
 import { runCli } from "./runCli.js";
 import { registerCheckConfig } from "./commands/checkConfig.js";
 import { registerDevices } from "./commands/devices.js";
@@ -22,6 +23,7 @@ import { registerFloor } from "./commands/floor.js";
 export function buildCli(): Command {
   const program = new Command("feltguard")
     .description("Dealer-table controller for live poker: cards and chips in, rules and alerts out.")
+    .version(packageVersion(), "-V, --version", "the installed version (package.json)")
     .showHelpAfterError();
   registerReplay(program);
   registerTable(program);

@@ -100,6 +100,7 @@ export class TableMetrics {
     };
     if (journal.takeAlerts) wrapped.takeAlerts = () => journal.takeAlerts?.() ?? [];
     if (journal.notice) wrapped.notice = (events) => journal.notice?.(events);
+    if (journal.reached) wrapped.reached = (t) => journal.reached?.(t);
     return wrapped;
   }
 

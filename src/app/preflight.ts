@@ -4,6 +4,7 @@
  * with a stack trace. `feltguard doctor` asks the same questions.
  */
 import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 
 /** A start that cannot go on; its message is the one line the operator reads. */
@@ -39,8 +40,36 @@ export function listenProblem(error: unknown, host: string, port: number, config
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const where = `${host}:${port} (displays.web in ${configFile})`;
   if (code === "EADDRINUSE")
-    return `the floor page's port ${where} is taken: another program (or table) listens there`;
-  if (code === "EACCES") return `the floor page may not listen on ${where}: ports below 1024 need privileges`;
-  if (code === "EADDRNOTAVAIL") return `the floor page's address ${where} is not an address of this machine`;
+    return (
+      `the floor page's port ${where} is taken: another program (or table) listens there. ` +
+      `Stop it (ss -ltnp 'sport = :${port}' names it), or give this table another displays.web.port`
+    );
+  if (code === "EACCES")
+    return `the floor page may not listen on ${where}: ports below 1024 need privileges; give displays.web.port 1024 or above`;
+  if (code === "EADDRNOTAVAIL")
+    return `the floor page's address ${where} is not an address of this machine; give displays.web.host one of its addresses (or 0.0.0.0)`;
   return null;
+}
+
+/**
+ * Whether the floor page could listen at `host:port`, asked before the table opens its journal (a
+ * start refused for its port must not leave a new journal and key behind): a listener opened and
+ * closed at once. Null when it could (port 0, any free port, always can), else {@link listenProblem}.
+ * Another program may still take the port in between; the start then fails as before, and removes
+ * what it created.
+ */
+export async function portProblem(host: string, port: number, configFile: string): Promise<string | null> {
+  if (port === 0) return null;
+  const probe = createServer();
+  try {
+    await new Promise<void>((ok, fail) => {
+      probe.once("error", fail);
+      probe.listen({ host, port, exclusive: true }, ok);
+    });
+    return null;
+  } catch (e) {
+    return listenProblem(e, host, port, configFile);
+  } finally {
+    await new Promise<void>((done) => (probe.listening ? probe.close(() => done()) : done()));
+  }
 }

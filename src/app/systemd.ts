@@ -38,6 +38,8 @@ export class SystemdNotifier {
   private timer: NodeJS.Timeout | null = null;
   private inFlight = false;
   private lastProblem: string | null = null;
+  private lastStatus: string | null = null;
+  private status: () => string = () => "table running";
 
   constructor(private readonly options: NotifierOptions = {}) {
     this.env = options.env ?? process.env;
@@ -63,8 +65,10 @@ export class SystemdNotifier {
   /**
    * READY=1 once `check` passes, then WATCHDOG=1 every half WatchdogSec while it passes. A failing
    * check sends no ping (systemd then restarts the table) and is logged once per new problem.
+   * `status` is systemd's STATUS= line (`systemctl status`), sent again with a ping when it changes.
    */
-  async start(check: HealthCheck): Promise<boolean> {
+  async start(check: HealthCheck, status: () => string = () => "table running"): Promise<boolean> {
+    this.status = status;
     if (!this.enabled) return false;
     const problem = check();
     if (problem !== null) {
@@ -72,7 +76,8 @@ export class SystemdNotifier {
       await this.send(`STATUS=not ready: ${problem}`);
       return false;
     }
-    await this.send("READY=1", "STATUS=table running");
+    this.lastStatus = status();
+    await this.send("READY=1", `STATUS=${this.lastStatus}`);
     const every = watchdogIntervalMs(this.env, this.options.pid);
     if (every !== null) {
       this.timer = setInterval(() => void this.ping(check), every);
@@ -92,9 +97,13 @@ export class SystemdNotifier {
       return;
     }
     this.lastProblem = null;
+    // What `systemctl status` shows, sent with a ping when it changes (e.g. the journal not writing).
+    const now = this.status();
+    const changed = now !== this.lastStatus;
+    this.lastStatus = now;
     this.inFlight = true;
     try {
-      await this.send("WATCHDOG=1");
+      await this.send("WATCHDOG=1", ...(changed ? [`STATUS=${now}`] : []));
     } finally {
       this.inFlight = false;
     }

@@ -13,11 +13,11 @@ import type { TableCore } from "../table/core.js";
 import { numbered } from "../table/numbered.js";
 import { DEFAULT_KEEP, FeedPublisher } from "../feed/publisher.js";
 import { RulingKeys, RulingVerifier } from "../feed/signedRuling.js";
-import type { Config } from "../config/config.js";
+import { type Config, packageVersion } from "../config/config.js";
 import type { Runtime } from "../runtime/runtime.js";
 
-/** The package's version for the health topic. */
-export const FEED_VERSION = "0.1.0";
+/** The package's version for the health topic (it was a constant, and said 0.1.0 after any upgrade). */
+export const FEED_VERSION = packageVersion();
 
 /** How long a misdeal or void ruled over MQTT can be undone (the floor page's default, 10 s). */
 const UNDO_WINDOW_MS = 10_000;
@@ -99,7 +99,7 @@ export function journalBacklog(
     if ("input" in stored) {
       const e = forCore(stored.input);
       out.push(...core.advanceTo(e.t), ...core.handle(e));
-    } else out.push(...core.again(stored.notice));
+    } else out.push(...core.advanceTo(row.t), ...core.again(stored.notice)); // as recovery replays a notice
     if (out.length > 2 * keep) out.splice(0, out.length - keep);
   }
   return out.slice(-keep);

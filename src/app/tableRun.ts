@@ -5,15 +5,18 @@
  * journaled before the core sees it; a checkpoint is written at each hand's end. A start that cannot
  * go on throws a {@link StartError} with one line, having closed what it opened.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TableEvent } from "../contract/output.js";
 import type { SerialBinding } from "../devices/bridge/index.js";
 import { focusObserver } from "../display/focus.js";
 import { createDisplayOutputs } from "../display/outputs.js";
 import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED } from "../journal/faults.js";
-import { Journal } from "../journal/journal.js";
+import { anchorPaths } from "../journal/anchor.js";
+import { defaultKeyPath, Journal } from "../journal/journal.js";
+import { publicKeyPath } from "../journal/tableKey.js";
 import { recoveredNotice } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
@@ -21,7 +24,7 @@ import { startFloorPage } from "../web/start.js";
 import { loadConfig } from "../config/config.js";
 import { createLogger, type Logger } from "../runtime/log.js";
 import { TableMetrics } from "./metrics.js";
-import { journalProblem, listenProblem, StartError } from "./preflight.js";
+import { journalProblem, listenProblem, portProblem, StartError } from "./preflight.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { assembleTable } from "../runtime/assemble.js";
 import { SystemdNotifier } from "./systemd.js";
@@ -41,6 +44,8 @@ export interface StartTableOptions {
   notifier?: SystemdNotifier;
   /** The floor feed's broker (wins over feed.mqtt.url). */
   mqtt?: string;
+  /** The journal's database page limit (tests: a full disk). */
+  journalMaxPages?: number;
 }
 
 export interface RunningTable {
@@ -60,6 +65,10 @@ export interface RunningTable {
 export async function startTable(options: StartTableOptions): Promise<RunningTable> {
   const config = loadConfig(options.config, { checkFiles: true });
   const log = options.log ?? createLogger("table");
+  const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+  // Before any file is made: a start refused for its port leaves no journal or key behind.
+  const portTaken = await portProblem(web.host, web.port, options.config);
+  if (portTaken !== null) throw new StartError(portTaken);
   let scratch: string | null = null;
   let journalPath: string;
   if (options.journal === false) {
@@ -76,9 +85,12 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   }
   // The table key: the command line's, else the configuration's, else beside the journal.
   const keyPath = scratch !== null ? join(scratch, "journal.key") : (options.key ?? config.journal?.key);
+  // What this start makes, removed if it fails after all (the port taken between the probe and the listen).
+  const made = scratch !== null || existsSync(journalPath) ? [] : newJournalFiles(journalPath, keyPath);
   const journal = Journal.open(journalPath, {
     logger: log.child({ component: "journal" }),
     ...(keyPath === undefined ? {} : { keyPath }),
+    ...(options.journalMaxPages === undefined ? {} : { maxPages: options.journalMaxPages }),
   });
   const registry = registryFromConfig(config);
   let devices: TableDevices | null = null;
@@ -104,6 +116,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
       : null;
   } catch (e) {
     await closeAll();
+    removeAll(made);
     throw e;
   }
   const shown = createDisplayOutputs({
@@ -122,6 +135,7 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
+  let resend: TableEvent[] = [];
   const feed = startTableFeed(runtime, config, {
     ...(options.mqtt === undefined ? {} : { mqtt: options.mqtt }),
     head: () => (journal.keyPath === null ? journal.chainHead : journal.signedHead()),
@@ -134,14 +148,22 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
         journal: { journaling: journal.journaling, lastSeq: journal.lastSeq },
       };
     },
+    // The journal's past is kept for replay requests, not sent unasked, except what the floor may have
+    // missed at the crash: the hand in progress (or, between hands, the last one) and what this start
+    // said. Kept as acknowledged, the recovered-hand notice and the last events before the kill were
+    // never published (seen with kill -9 on mosquitto: a gap in seq, and no HAND_RECOVERED).
     backlog: () => {
       const db = journal.database;
-      return db === null
-        ? []
-        : journalBacklog(db, () => createTableFromConfig(config, registry), journal.eventSeqBase);
+      const past =
+        db === null
+          ? []
+          : journalBacklog(db, () => createTableFromConfig(config, registry), journal.eventSeqBase);
+      const from = resendFrom(past, history);
+      resend = past.filter((e) => (e.seq ?? 0) >= from && (e.seq ?? 0) < (history[0]?.seq ?? Infinity));
+      return past.filter((e) => (e.seq ?? 0) < from);
     },
   });
-  feed?.output(history, runtime.core);
+  feed?.output([...resend, ...history], runtime.core);
   // A device's state changes with an input (the bridge's `reader` events), not always with a table event.
   // Only the drivers' part is compared: the journal's row count in the payload moves with every input,
   // and a retained health per input would multiply the feed's messages.
@@ -207,14 +229,18 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   } catch (e) {
     await audit?.stop();
     await closeAll();
-    const web = config.displays.web ?? { host: "127.0.0.1", port: 8080 };
+    removeAll(made);
     const problem = listenProblem(e, web.host, web.port, options.config);
     throw problem === null ? e : new StartError(problem);
   }
-  /** The watchdog's check: the journal writes (or is off on purpose) and the core answers. */
+  /**
+   * The watchdog's check: the core answers (a hung event loop sends no ping at all). A journal that
+   * stopped writing is no reason to restart: it keeps its rows in memory and writes them once the
+   * storage takes writes again, and its floor alert says not to restart; a restart lost those rows
+   * and met the same full or read-only disk (a restart every WatchdogSec). It is said in systemd's
+   * STATUS, /api/health and the floor's JOURNAL_FAULT instead.
+   */
   const check = (): string | null => {
-    const j = journalStatus();
-    if (j.state === "fault") return `the journal is not writing: ${j.reason ?? "fault"}`;
     try {
       runtime.core.nextDeadline();
     } catch (e) {
@@ -223,7 +249,13 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     return null;
   };
   const notifier = options.notifier ?? new SystemdNotifier({ log });
-  await notifier.start(check);
+  const status = (): string => {
+    const j = journalStatus();
+    return j.state === "fault"
+      ? `table running, NOT JOURNALING: ${j.reason ?? "fault"} (${j.waiting} rows kept in memory)`
+      : "table running";
+  };
+  await notifier.start(check, status);
   return {
     url,
     runtime,
@@ -239,4 +271,28 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
       await closeAll();
     },
   };
+}
+
+/** The files opening a new journal at `path` makes that are not there yet (the database, its anchor, its key). */
+function newJournalFiles(path: string, keyPath: string | undefined): string[] {
+  const key = keyPath ?? defaultKeyPath(path);
+  return [path, `${path}-wal`, `${path}-shm`, ...anchorPaths(path), key, publicKeyPath(key)].filter(
+    (p) => !existsSync(p),
+  );
+}
+
+/** Removes what a start that failed had made (only files that were not there before it). */
+function removeAll(files: readonly string[]): void {
+  for (const file of files) rmSync(file, { force: true });
+}
+
+/**
+ * The first number the floor feed sends again after a restart: the last hand's start at or before what
+ * this start says (the hand in progress, or the last one between hands), else what this start says.
+ */
+function resendFrom(past: readonly TableEvent[], history: readonly TableEvent[]): number {
+  const first = history[0]?.seq ?? Infinity;
+  let from = first;
+  for (const e of past) if (e.kind === "hand_start" && (e.seq ?? Infinity) <= first) from = e.seq ?? from;
+  return from;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { isMap, isSeq, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { loadRegistryFile, RegistryFileError } from "../reading/registry.js";
+import { resolveConfigPaths } from "./configPaths.js";
 import { type Config, ConfigSchema, runnableLayout } from "./configSchema.js";
 
 export type { Config } from "./configSchema.js";
@@ -52,6 +53,11 @@ export interface LoadOptions {
    * partial table does not.
    */
   checkFiles?: boolean;
+  /**
+   * Where the configuration's relative paths start (src/config/configPaths.ts): the directory of the
+   * file {@link loadConfig} read. Absent: the paths are kept as written (text from no file).
+   */
+  baseDir?: string;
 }
 
 /** Reads, parses and validates a configuration file. Throws {@link ConfigError}. */
@@ -70,7 +76,7 @@ export function loadConfig(file: string = DEFAULT_CONFIG_PATH, options: LoadOpti
           : (code ?? (e as Error).message);
     throw new ConfigError(file, [`${file}: expected a table configuration (YAML), cannot read it (${why})`]);
   }
-  return parseConfig(text, file, options);
+  return parseConfig(text, file, { ...options, baseDir: dirname(resolve(file)) });
 }
 
 /** Parses and validates configuration text; `file` is only used in messages. */
@@ -88,13 +94,15 @@ export function parseConfig(text: string, file: string, options: LoadOptions = {
   }
   const parsed = ConfigSchema.safeParse(doc.toJS(), { reportInput: true });
   if (parsed.success) {
+    const config =
+      options.baseDir === undefined ? parsed.data : resolveConfigPaths(parsed.data, options.baseDir);
     const problems = options.checkFiles
       ? [
-          ...runnableLayout(parsed.data).map((i) => ({ path: i.path.map(String), expected: i.message })),
-          ...namedFileProblems(parsed.data),
+          ...runnableLayout(config).map((i) => ({ path: i.path.map(String), expected: i.message })),
+          ...namedFileProblems(config),
         ]
       : [];
-    if (problems.length === 0) return parsed.data;
+    if (problems.length === 0) return config;
     throw new ConfigError(
       file,
       problems.map(({ path, expected }) => {
@@ -194,4 +202,18 @@ function lineOf(
 
 /** Where the bundled files live, for commands that default to them. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * The installed package's version (its package.json): `feltguard --version` and the feed's health say
+ * it, so an engineer can tell which artifact a table runs after an upgrade or a rollback.
+ */
+export function packageVersion(): string {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8"));
+    const version = (manifest as { version?: unknown }).version;
+    return typeof version === "string" ? version : "unknown";
+  } catch {
+    return "unknown"; // not where a package puts it (a test's bundle of the command): nothing to say
+  }
+}
 export const EXAMPLES_DIR = join(PACKAGE_ROOT, "examples");

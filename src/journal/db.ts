@@ -115,7 +115,10 @@ export function lastInput(db: Db): number {
   return row?.input ?? 0;
 }
 
-/** The table's own events, journaled where they were said so that a replay says them again with their numbers. */
+/**
+ * The table's own events, journaled where they were said so that a replay says them again with their
+ * numbers. With no events, the time the table's windows ran to when they said something (Journal.reached).
+ */
 export const NoticeRecord = z.object({
   t: z.number().int().nonnegative(),
   kind: z.literal("notice"),

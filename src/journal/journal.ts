@@ -376,6 +376,17 @@ export class Journal implements InputJournal {
     this.add(formatJsonLine({ t, kind: "notice", events }).trimEnd(), t, null, null);
   }
 
+  /**
+   * Journals that the table's windows ran to `t` and said something (Runtime.tick): a notice row with no
+   * events, which recovery and every replay run the windows to (advanceTo the row's t), so the events
+   * keep the numbers they were said under and table time resumes after them. Without it, a restart
+   * whose wall clock had been set back resumed before them, and said its notice under their numbers.
+   */
+  reached(t: number): void {
+    const at = Math.max(this.lastT, t);
+    this.add(formatJsonLine({ t: at, kind: "notice", events: [] }).trimEnd(), at, null, null);
+  }
+
   takeAlerts(): TableEvent[] {
     return this.alerts.splice(0);
   }

@@ -108,7 +108,8 @@ export function recoveredNotice(r: Recovered, t: number = r.lastT): TableEvent[]
  * the wall clock (the last input's stamp against now). Windows open at the crash ran out while it was
  * down, and one that ran out before the crash said its event under the next number: the restart says
  * it again under that number before any notice (Runtime.announce). A wall clock set back across the
- * restart counts as no downtime.
+ * restart counts as no downtime: table time still never goes back, because what the windows said before
+ * the crash was journaled at the time they ran to (Journal.reached), and the journal's last `t` is after it.
  */
 export function resumedT(r: Pick<Recovered, "lastT" | "lastWall">, wallNow: Date): number {
   const stamped = r.lastWall === null ? Number.NaN : Date.parse(r.lastWall);

@@ -18,6 +18,12 @@ export interface InputJournal {
   takeAlerts?(): TableEvent[];
   /** Journals the table's own notices (numbered) where they are said, so a replay says them again. */
   notice?(events: readonly TableEvent[]): void;
+  /**
+   * Journals that the table's windows ran to `t` and said something, before it is said: a replay runs
+   * them to the same `t` at the same place, so what they said keeps its numbers and a restart resumes
+   * no earlier, whatever the wall clock says.
+   */
+  reached?(t: number): void;
 }
 
 /** Something that shows or forwards table events (a display, the floor page, a log). */

@@ -121,13 +121,14 @@ export class Runtime {
     // Windows due by the notice's time run first and take the numbers before it, as recovery replays a
     // notice row (src/journal/recovery.ts): a timer's event never changes its number across a restart.
     const due = this.core.advanceTo(first.t);
+    const said = this.core instanceof NumberedCore ? this.core.number(events) : [...events];
+    // Journaled before anything is said: the row's time brings the windows' events back too.
+    this.journal?.notice?.(said);
     if (due.length > 0) {
       this.emit(due);
       this.observe();
       this.arm();
     }
-    const said = this.core instanceof NumberedCore ? this.core.number(events) : [...events];
-    this.journal?.notice?.(said);
     this.emit(said);
     // Journaling the notice may itself raise or clear a journal fault.
     return [...due, ...said, ...this.announceNotices()];
@@ -139,9 +140,14 @@ export class Runtime {
     return alerts.length === 0 ? [] : this.announce(alerts);
   }
 
-  /** Runs windows that are due now (called by the timer). */
+  /**
+   * Runs windows that are due now (called by the timer). What they say is journaled as the time they
+   * ran to before it is said (a replay says it again under the same numbers, at the same `t`).
+   */
   tick(): TableEvent[] {
-    const out = this.core.advanceTo(this.now());
+    const t = this.now();
+    const out = this.core.advanceTo(t);
+    if (out.length > 0) this.journal?.reached?.(t);
     this.emit(out);
     this.observe();
     this.arm();

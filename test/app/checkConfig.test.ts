@@ -35,7 +35,7 @@ describe("check-config: configurations that cannot run", () => {
   });
 
   it("a registry file that does not exist", () => {
-    const text = base.replace("  # file: config/registry.txt", "  file: /nowhere/registry.txt");
+    const text = base.replace("  # file: registry.txt", "  file: /nowhere/registry.txt");
     const file = join(dir, "noregistry.yaml");
     expect(problems("noregistry.yaml", text)).toEqual([
       `${file}:${lineOf(text, "file: /nowhere")}: registry.file: expected a readable registry file, /nowhere/registry.txt cannot be read (ENOENT)`,
@@ -45,7 +45,7 @@ describe("check-config: configurations that cannot run", () => {
   it("a malformed registry file, with its own line", () => {
     const registry = join(dir, "registry.txt");
     writeFileSync(registry, "# UID logical-id\nE004015000000001 card:A:As\nnot-a-uid card:A:Ks\n");
-    const text = base.replace("  # file: config/registry.txt", `  file: ${registry}`);
+    const text = base.replace("  # file: registry.txt", `  file: ${registry}`);
     const file = join(dir, "badregistry.yaml");
     expect(problems("badregistry.yaml", text)).toEqual([
       `${file}:${lineOf(text, "file: /")}: registry.file: expected a registry file of "UID logical-id" lines; ${registry}:3: not-a-uid is not a 16-digit hex UID`,

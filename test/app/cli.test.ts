@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { FEED_VERSION } from "../../src/app/tableFeed.js";
 
 /** Runs the real CLI entry point in a child process (TypeScript through tsx). */
 function feltguard(...args: string[]) {
@@ -107,6 +108,16 @@ describe("feltguard CLI", () => {
     const r = feltguard("check-config", file);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${file}:1: table.seats: `);
+  });
+
+  it("says the installed version (--version, -V): the package's, which an upgrade or a rollback changes", () => {
+    const version = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
+    for (const flag of ["--version", "-V"]) {
+      const r = feltguard(flag);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim()).toBe(version);
+    }
+    expect(FEED_VERSION).toBe(version); // the floor feed's health says it too
   });
 
   it("has --help on every command", () => {

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   ConfigError,
   DEFAULT_CONFIG_PATH,
@@ -11,6 +11,11 @@ import {
   parseConfig,
   tableConfigPath,
 } from "../../src/config/config.js";
+import { REPO_ROOT } from "../support/paths.js";
+
+/** The command from any working directory: tsx's loader and the entry point by their full paths. */
+const TSX = join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs");
+const MAIN = join(REPO_ROOT, "src/app/main.ts");
 
 function problemsOf(text: string, file = "table.yaml"): string[] {
   try {
@@ -139,5 +144,96 @@ describe("table configuration", () => {
     });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`${missing}: expected a table configuration (YAML), cannot read it`);
+  });
+});
+
+describe("paths in the configuration", () => {
+  const made: string[] = [];
+  afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  /** A configuration beside its files, read from another directory (as systemd reads it from /). */
+  const beside = () => {
+    const dir = mkdtempSync(join(tmpdir(), "fg-config-paths-"));
+    const elsewhere = mkdtempSync(join(tmpdir(), "fg-config-cwd-"));
+    made.push(dir, elsewhere);
+    return { dir, elsewhere, file: join(dir, "table.yaml") };
+  };
+  const withFiles = `${minimal.replace("registry: { simulated: true }", "registry: { simulated: true, file: registry.txt }")}
+journal: { key: keys/table.key }
+feed:
+  mqtt: { url: "mqtts://broker:8883", passwordFile: ./mqtt.pw, ca: ../ca/broker.pem, rulingKeys: ruling-keys.json }
+displays:
+  web:
+    supervisors: supervisors.json
+    tls: { cert: tls/floor.crt, key: /etc/feltguard/floor.key }
+devices:
+  bridge: { path: bridge-pty }
+  bridges: { bridge2: { path: /dev/feltguard-bridge2 } }
+  keys: { path: keys-host, buttons: {}, seats: [] }
+  epaper: { path: /dev/feltguard-panel }
+`;
+
+  it("a relative path is taken from the configuration file's directory, an absolute one kept", () => {
+    const { dir, file } = beside();
+    writeFileSync(file, withFiles);
+    const config = loadConfig(file);
+    expect(config.registry.file).toBe(join(dir, "registry.txt"));
+    expect(config.journal?.key).toBe(join(dir, "keys/table.key"));
+    expect(config.feed?.mqtt).toMatchObject({
+      url: "mqtts://broker:8883",
+      passwordFile: join(dir, "mqtt.pw"),
+      ca: join(dir, "../ca/broker.pem"),
+      rulingKeys: join(dir, "ruling-keys.json"),
+    });
+    expect(config.displays.web?.supervisors).toBe(join(dir, "supervisors.json"));
+    expect(config.displays.web?.tls).toEqual({
+      cert: join(dir, "tls/floor.crt"),
+      key: "/etc/feltguard/floor.key",
+    });
+    expect(config.devices.bridge?.path).toBe(join(dir, "bridge-pty"));
+    expect(config.devices.bridges?.bridge2?.path).toBe("/dev/feltguard-bridge2");
+    expect(config.devices.keys?.path).toBe(join(dir, "keys-host"));
+    expect(config.devices.epaper?.path).toBe("/dev/feltguard-panel");
+    // A configuration named by a relative path: from its directory, not from the one it was named in.
+    expect(loadConfig(join(dir, "..", dir.split("/").at(-1)!, "table.yaml")).registry.file).toBe(
+      join(dir, "registry.txt"),
+    );
+  });
+
+  it("check-config in a shell elsewhere finds the registry beside the configuration (as the service does)", () => {
+    const { dir, elsewhere, file } = beside();
+    writeFileSync(join(dir, "registry.txt"), "# UID logical-id\nE004015000000001 card:A:As\n");
+    writeFileSync(
+      file,
+      readFileSync(DEFAULT_CONFIG_PATH, "utf8").replace(
+        /^registry:\n {2}simulated: true\n.*\n/m,
+        "registry:\n  simulated: false\n  file: registry.txt\n",
+      ),
+    );
+    const r = spawnSync(process.execPath, ["--import", TSX, MAIN, "check-config", file], {
+      encoding: "utf8",
+      cwd: elsewhere,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(loadConfig(file, { checkFiles: true }).registry.file).toBe(join(dir, "registry.txt"));
+  });
+
+  it("supervisor add in a shell elsewhere writes the file beside the configuration", () => {
+    const { dir, elsewhere, file } = beside();
+    writeFileSync(
+      file,
+      readFileSync(DEFAULT_CONFIG_PATH, "utf8").replace(
+        /^ {2}web:\n/m,
+        "  web:\n    supervisors: supervisors.json\n",
+      ),
+    );
+    const r = spawnSync(process.execPath, ["--import", TSX, MAIN, "supervisor", "add", "Ana", "-c", file], {
+      encoding: "utf8",
+      cwd: elsewhere,
+      env: { ...process.env, FELTGUARD_PASSWORD: "a long enough password" },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(dir, "supervisors.json"))).toBe(true);
+    expect(existsSync(join(elsewhere, "supervisors.json"))).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * journal say (never "ok" with no device open), and /metrics counts events, alerts and journal appends.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,10 +98,11 @@ describe("feltguard table: preflight", () => {
     );
   });
 
-  it("a taken port is one line naming the port and the configuration, exit 1, and nothing left open", async () => {
+  it("a taken port is one line naming the port, the configuration and what to do, exit 1, and nothing left open or made", async () => {
     const { server, port } = await takenPort();
     try {
       const file = config("taken.yaml", port);
+      const before = readdirSync(dir);
       await expect(
         startTable({ config: file, journal: join(dir, "taken.db"), devices: false, log: quiet }),
       ).rejects.toThrow(new RegExp(`port 127.0.0.1:${port} \\(displays.web in .*taken.yaml\\) is taken`));
@@ -113,12 +114,48 @@ describe("feltguard table: preflight", () => {
           .split("\n")
           .filter((l) => !l.startsWith("{")),
       ).toEqual([
-        `feltguard: the floor page's port 127.0.0.1:${port} (displays.web in ${file}) is taken: another program (or table) listens there`,
+        `feltguard: the floor page's port 127.0.0.1:${port} (displays.web in ${file}) is taken: another program (or table) listens there. ` +
+          `Stop it (ss -ltnp 'sport = :${port}' names it), or give this table another displays.web.port`,
       ]);
       expect(r.stderr).not.toMatch(/\n\s+at /);
+      // Refused before the journal was opened: no database, anchor or table key made by either start.
+      expect(readdirSync(dir).filter((f) => !before.includes(f))).toEqual([]);
     } finally {
       server.close();
     }
+  });
+
+  it("a start that fails after the journal was made removes the journal and key it made, and only those", async () => {
+    // A certificate the floor page cannot read fails the start after recovery (startFloorPage).
+    const file = config("notls.yaml", 0);
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        /^ {2}web:\n/m,
+        `  web:\n    tls: { cert: missing.crt, key: missing.key }\n`,
+      ),
+    );
+    const before = readdirSync(dir);
+    await expect(
+      startTable({ config: file, journal: join(dir, "notls.db"), devices: false, log: quiet }),
+    ).rejects.toThrow(/missing\.crt/);
+    expect(readdirSync(dir).filter((f) => !before.includes(f))).toEqual([]);
+
+    // A journal that was there is the table's history: a failed start leaves it, and its key, alone.
+    const kept = join(dir, "kept.db");
+    const first = await startTable({
+      config: config("kept.yaml", 0),
+      journal: kept,
+      devices: false,
+      log: quiet,
+    });
+    await first.stop();
+    const files = readdirSync(dir).filter((f) => f.startsWith("kept.db"));
+    expect(files).toEqual(expect.arrayContaining(["kept.db", "kept.db.key", "kept.db.key.pub"]));
+    await expect(startTable({ config: file, journal: kept, devices: false, log: quiet })).rejects.toThrow(
+      /missing\.crt/,
+    );
+    expect(readdirSync(dir).filter((f) => f.startsWith("kept.db"))).toEqual(expect.arrayContaining(files));
   });
 
   it("runs with --no-journal, and its health says the journal is off", async () => {

@@ -17,11 +17,12 @@ const dir = mkdtempSync(join(tmpdir(), "fg-install-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const script = join(REPO_ROOT, "deploy/install.sh");
 
-/** A stand-in artifact: npm pack's layout (package/…) with the bundled configuration. */
+/** A stand-in artifact: npm pack's layout (package/…) with the bundled configuration and package.json. */
 function fakeArtifact(): string {
   const root = join(dir, "pkgroot");
   spawnSync("mkdir", ["-p", join(root, "package/config")]);
   writeFileSync(join(root, "package/config/default.yaml"), readFileSync(DEFAULT_CONFIG_PATH));
+  writeFileSync(join(root, "package/package.json"), readFileSync(join(REPO_ROOT, "package.json")));
   const tgz = join(dir, "feltguard-0.0.0.tgz");
   const r = spawnSync("tar", ["-czf", tgz, "-C", root, "package"]);
   expect(r.status).toBe(0);
@@ -48,6 +49,15 @@ describe("deploy/install.sh", () => {
     expect(readFileSync(join(dest, "etc/systemd/system/feltguard.service"), "utf8")).toBe(
       readFileSync(join(REPO_ROOT, "deploy/feltguard.service"), "utf8"),
     );
+    // npm takes overrides only from the project it installs into: the artifact's are written there, a
+    // `$name` reference as the artifact's own range (johnny-five's serialport 8 compiles at install).
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    const opt = JSON.parse(readFileSync(join(dest, "opt/feltguard/package.json"), "utf8")) as {
+      overrides: Record<string, string>;
+    };
+    expect(opt.overrides).toMatchObject({ serialport: manifest.dependencies.serialport });
     // The configuration it wrote is the bundled default, and valid.
     expect(loadConfig(join(dest, "etc/feltguard/table.yaml")).table.name).toBe("Table 1");
     const said = r.stdout.split("\n").filter((l) => l.startsWith("would run:"));

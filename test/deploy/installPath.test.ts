@@ -39,10 +39,11 @@ const env = {
   FELTGUARD_LOG_LEVEL: "info",
 };
 
-/** npm pack's layout (package/…) with what install.sh reads from it: the bundled configuration. */
+/** npm pack's layout (package/…) with what install.sh reads from it: the bundled configuration, package.json. */
 function artifact(): string {
   mkdirSync(join(dir, "pkg/package/config"), { recursive: true });
   writeFileSync(join(dir, "pkg/package/config/default.yaml"), readFileSync(DEFAULT_CONFIG_PATH));
+  writeFileSync(join(dir, "pkg/package/package.json"), readFileSync(join(REPO_ROOT, "package.json")));
   const tgz = join(dir, "feltguard-0.0.0.tgz");
   expect(spawnSync("tar", ["-czf", tgz, "-C", join(dir, "pkg"), "package"]).status).toBe(0);
   return tgz;

@@ -1,14 +1,16 @@
 /**
  * The packed artifact installs on a machine with no compiler: `npm run pack:artifact` makes the
- * tarball; a fresh directory installs it with `npm install --omit=dev` on a PATH where every
+ * tarball; deploy/install.sh's dry run prepares /opt/feltguard (its package.json carries the artifact's
+ * overrides) and says the npm command, which installs it (`npm install --omit=dev`) on a PATH where every
  * compiler and build tool is shadowed by a failing stub (g++, cc, make, python3: no native build can
  * happen), and the installed command replays the contract's example and journals a hand (better-sqlite3's binding came inside).
  * Slow (it compiles, packs and installs from the registry): it runs on its own, after the main suite.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import semver from "semver";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/paths.js";
 
@@ -46,9 +48,20 @@ describe("the packed artifact", () => {
     const PATH = withoutCompilers();
     for (const compiler of ["g++", "cc", "make", "python3"])
       expect(spawnSync(compiler, ["--version"], { env: { PATH } }).status, compiler).toBe(127);
-    const target = join(dir, "table");
-    mkdirSync(target);
-    writeFileSync(join(target, "package.json"), '{ "name": "pi", "private": true }\n');
+    // Installed as deploy/install.sh installs it: its dry run writes /opt/feltguard/package.json (the
+    // artifact's overrides) and says the npm command, which is run here as it says it.
+    const root = join(dir, "pi");
+    const dry = spawnSync(
+      "bash",
+      [join(REPO_ROOT, "deploy/install.sh"), "--destdir", root, "--dry-run", tgz],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(dry.status, dry.stderr).toBe(0);
+    const npmLine = dry.stdout.split("\n").find((l) => l.startsWith("would run: npm "))!;
+    const npmArgs = npmLine.slice("would run: npm ".length).split(" ");
+    const target = join(root, "opt/feltguard");
     const env = {
       PATH,
       HOME: process.env.HOME ?? dir,
@@ -56,14 +69,32 @@ describe("the packed artifact", () => {
       npm_config_audit: "false",
       npm_config_fund: "false",
     };
-    const install = spawnSync("npm", ["install", "--omit=dev", tgz], {
+    const install = spawnSync("npm", npmArgs, {
       cwd: target,
       env,
       encoding: "utf8",
       timeout: 540_000,
     });
     expect(install.status, `${install.stdout}\n${install.stderr}`).toBe(0);
+    // No package that wants another Node (cookie@2 said >=22; test/deploy/engines.test.ts).
+    expect(install.stderr).not.toMatch(/EBADENGINE/);
     expect(existsSync(join(target, "node_modules/typescript"))).toBe(false);
+    // One serialport, the product's: johnny-five's and firmata's serialport 8 brought a native binding
+    // with no build for Node 20 (an npm that runs install scripts compiled it, or failed without g++).
+    expect(existsSync(join(target, "node_modules/@serialport/bindings"))).toBe(false);
+    const serialports = spawnSync("npm", ["ls", "--all", "--parseable", "--long", "serialport"], {
+      cwd: target,
+      env,
+      encoding: "utf8",
+    });
+    const versions = new Set([...serialports.stdout.matchAll(/:serialport@([\d.]+)/g)].map((m) => m[1]));
+    const range = (
+      JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+      }
+    ).dependencies.serialport!;
+    expect(versions.size, [...versions].join(", ")).toBe(1);
+    expect(semver.satisfies([...versions][0]!, range)).toBe(true);
 
     const feltguard = join(target, "node_modules/feltguard/bin/feltguard.js");
     const example = join(target, "node_modules/feltguard/examples/premature-flop.jsonl");

@@ -13,6 +13,7 @@ import { createLogger } from "../../src/runtime/log.js";
 import { SystemdNotifier, watchdogIntervalMs } from "../../src/app/systemd.js";
 import { startTable } from "../../src/app/tableRun.js";
 import { REPO_ROOT } from "../support/paths.js";
+import { pluribusFiles, tableInput } from "../journal/tableInput.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-systemd-"));
 const quiet = createLogger("test", { pretty: false, level: "silent" });
@@ -140,6 +141,50 @@ describe("systemd notification", () => {
         await table.stop();
       }
       await vi.waitFor(() => expect(manager.messages()).toContain("STOPPING=1"), { timeout: 5000 });
+    },
+  );
+  it.skipIf(!has("systemd-notify") || !has("python3"))(
+    "a table whose journal stops writing (a full disk) keeps its watchdog and says so in STATUS: a restart would lose the rows kept in memory",
+    async () => {
+      const manager = await fakeManager("full.sock");
+      const config = join(dir, "full.yaml");
+      writeFileSync(config, readFileSync(DEFAULT_CONFIG_PATH, "utf8").replace("port: 8080", "port: 0"));
+      const table = await startTable({
+        config,
+        journal: join(dir, "full.db"),
+        devices: false,
+        log: quiet,
+        journalMaxPages: 16, // the disk fills after a few dozen rows
+        notifier: new SystemdNotifier({
+          env: { NOTIFY_SOCKET: manager.socket, WATCHDOG_USEC: "200000", PATH: process.env.PATH },
+          log: quiet,
+        }),
+      });
+      try {
+        for (const e of tableInput(pluribusFiles(2))) {
+          table.runtime.submit(e);
+          if (table.health().journal.state === "fault") break;
+        }
+        const journal = table.health().journal;
+        expect(journal.state).toBe("fault");
+        expect(journal.waiting).toBeGreaterThan(0);
+        expect(table.check()).toBeNull();
+        await vi.waitFor(
+          () =>
+            expect(manager.messages()).toContainEqual(
+              expect.stringMatching(
+                /^WATCHDOG=1\|STATUS=table running, NOT JOURNALING: the disk holding the journal .* is full/,
+              ),
+            ),
+          { timeout: 5000 },
+        );
+        const after = manager.messages().length;
+        await vi.waitFor(() => expect(manager.messages().slice(after)).toContain("WATCHDOG=1"), {
+          timeout: 5000,
+        });
+      } finally {
+        await table.stop();
+      }
     },
   );
 });

@@ -127,4 +127,53 @@ describe("the real table on the floor feed", () => {
     expect(got.map((e) => e.seq)).toEqual(said);
     expect(got.some((e) => e.kind === "hand_end")).toBe(true);
   }, 60_000);
+  it("after a restart the table publishes, unasked, the hand the floor may have missed and its recovered-hand notice", async () => {
+    const config = join(dir, "table3.yaml");
+    writeFileSync(
+      config,
+      readFileSync(DEFAULT_CONFIG_PATH, "utf8")
+        .replace("port: 8080", "port: 0")
+        .replace(/^table:\n/m, "table:\n  id: t-11\n"),
+    );
+    const journal = join(dir, "journal3.db");
+    const out = join(dir, "out3.jsonl");
+    // Killed mid-hand before anything reached the floor (the example ends with the hand in progress).
+    const away = await startEmbeddedBroker();
+    const awayUrl = away.url;
+    await away.close();
+    await runTable({
+      journal,
+      input: join(REPO_ROOT, "examples/premature-flop.jsonl"),
+      config,
+      paceMs: 0,
+      out,
+      mqtt: awayUrl,
+    });
+    const said = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { seq: number }).seq);
+
+    const broker = await startEmbeddedBroker();
+    cleanups.push(() => broker.close());
+    const got: FeedEvent[] = [];
+    // A consumer that does not ask for history: it gets what the table sends.
+    const floor = new RoomSubscriber({ url: broker.url, onEvents: (_t, events) => got.push(...events) });
+    cleanups.push(() => floor.close());
+    await floor.ready();
+    const table = await startTable({ config, journal, devices: false, mqtt: broker.url });
+    cleanups.push(() => table.stop());
+    expect(table.recovered).toBe(1);
+    await until(
+      () => got.some((e) => e.kind === "alert" && e.code === "HAND_RECOVERED"),
+      "the recovered-hand notice on the feed",
+    );
+    const seqs = got.map((e) => e.seq);
+    expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
+    // The recovered hand from its start, each event under its number, then the notice after them.
+    expect(seqs.slice(0, said.length)).toEqual(said);
+    expect(got.find((e) => e.kind === "alert" && e.code === "HAND_RECOVERED")?.seq).toBe(
+      (said.at(-1) ?? 0) + 1,
+    );
+  }, 60_000);
 });
