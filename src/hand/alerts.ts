@@ -172,11 +172,29 @@ export const say = {
         : "Do not burn a card now; burn before the next street as usual",
       `Press ok; call the floor if a player disputes the ${street}`,
     ]),
-  burnUnexpected: (t: number, why: string) =>
+  // A dealer's procedure (the contract makes it dealer severity): the card just burned is the one the
+  // street is dealt from (r.35, RP-5: the street comes without a burn; after a missing burn, the next
+  // street's burn), unseen, so it goes back on top of the stub. Taking it off the burn closes the alert.
+  burnUnexpected: (t: number, street: string, why: string) =>
     alert(t, "BURN_UNEXPECTED", `A burn card was placed where no burn is due: ${why}`, [
-      "Call the floor",
-      "Do not deal further until the floor has ruled on the burn card",
+      "Take the card just burned off the burn, face down, and put it back on top of the stub",
+      why.startsWith(`the ${street} is dealt without`)
+        ? `Deal the ${street} without burning`
+        : `Finish the betting, then burn and deal the ${street} as usual`,
     ]),
+  // The street was dealt with the extra burn still out: it stands, as a street dealt with no burn does
+  // (shared/rules section 5: a burn does not fix the order of the cards).
+  burnUnexpectedStood: (t: number, street: string) =>
+    alert(
+      t,
+      "BURN_UNEXPECTED",
+      `The ${street} was dealt with the extra burn card still on the burn: it was not put back on the stub`,
+      [
+        `The ${street} stands as dealt: a burn does not fix the order of the cards`,
+        "Leave the card on the burn now",
+        `Press ok; call the floor if a player disputes the ${street}`,
+      ],
+    ),
   // The face is never named: it may be a hole card, and alerts are public (principle 5).
   duplicateCard: (t: number, antenna: string) =>
     alert(
@@ -264,6 +282,13 @@ export const say = {
       ["Check the action with the player; the table has not recorded it"],
       seat,
     ),
+  // r.35: the flop is not settled until one of the four is on the burn; a key for an action on it is
+  // not applied (and not kept for later: the player sees another flop when it is put right).
+  keyNotApplied: (t: number, key: string) =>
+    alert(t, "KEY_NOT_APPLIED", `The ${key} key was not applied: the four-card flop is not put right yet`, [
+      "Nobody acts until the flop is three cards (r.35)",
+      `Once the flop is put right, press ${key} again if the player still means it`,
+    ]),
   boardTooMany: (t: number, street: string, came: number, takes: number) =>
     alert(
       t,

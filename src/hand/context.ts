@@ -35,6 +35,14 @@ export interface BoardState {
   aside: string[];
   /** Alerts of procedures that close when this street has been dealt correctly. */
   clearOnStreet: { street: Street; code: AlertCode }[];
+  /**
+   * BURN_UNEXPECTED's follow-up: the burn card placed where none was due, and the street it came before.
+   * Its steps have the dealer put it back on the stub, which closes the alert; the street dealt with it
+   * still out is told. Null when there is none (or once its street is dealt).
+   */
+  extraBurn: { tag: string; street: Street } | null;
+  /** Streets dealt with no burn (BURN_MISSING): a burn placed during their betting is a late one. */
+  burnMissed: Street[];
 }
 
 /**
@@ -79,6 +87,8 @@ export type HandTimer =
   | { kind: "deckCollected"; due: number }
   /** Premature board cards still listed when their round closed: dealt again, unless they leave by then. */
   | { kind: "prematureStands"; due: number; tags: string[] }
+  /** A street was dealt with the extra burn (BURN_UNEXPECTED) still listed: told unless it leaves by then. */
+  | { kind: "extraBurnStands"; due: number; tag: string; street: Street }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**

@@ -114,6 +114,8 @@ function initialContext(init: HandInit): HandContext {
       procedure: null,
       aside: [],
       clearOnStreet: [],
+      extraBurn: null,
+      burnMissed: [],
     },
     // Chips lying on a zone when the hand starts are not a push: at most they are the posted blinds.
     zones: zonesAtStart(init.chipsOnZones ?? {}),

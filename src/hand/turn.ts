@@ -9,7 +9,8 @@ import { act, actAllIn } from "./act.js";
 import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
-import { clear, raise } from "./emit.js";
+import { clear, raise, raiseEach } from "./emit.js";
+import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
@@ -100,6 +101,12 @@ export function outOfTurn(h: HandContext, seat: number, pending: HandContext["pe
 /** The dealer's keys that act for the seat to act. */
 export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "allin"): void {
   if (!canBet(h)) return;
+  if (procedureOf(h).kind === "fourCardFlop") {
+    // r.35: the flop is not settled; the dealer is told the key did nothing (each press), and the alert
+    // closes when the flop is put right, when he can press it again.
+    raiseEach(h, say.keyNotApplied(h.t, key));
+    return;
+  }
   if (key === "raise") {
     h.raiseDeclared = true;
     return;

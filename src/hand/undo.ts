@@ -78,6 +78,8 @@ export function copyHand(h: Before): Before {
       procedure: b.procedure,
       aside: b.aside.slice(),
       clearOnStreet: b.clearOnStreet.map((c) => ({ ...c })),
+      extraBurn: b.extraBurn === null ? null : { ...b.extraBurn },
+      burnMissed: b.burnMissed.slice(),
     },
     // Each chip's record and each seat's committed total are read-only (./context.ts): shared.
     zones: recordOf(h.zones, (z) => ({ chips: new Map(z.chips) })),

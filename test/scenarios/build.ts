@@ -208,7 +208,7 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "flop", board: FLOP })
     .expect({ kind: "alert_clear", code: "FOUR_CARD_FLOP" })
     .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
-    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN"),
+    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN", "KEY_NOT_APPLIED"),
   "four-card-flop-scrambled-off-the-board": s(
     "r.35 as a dealer does it: the four scrambled off the board, one to the burn, three laid back",
   )
@@ -266,6 +266,31 @@ const scenes: Record<string, Scene> = {
       code: "FOUR_CARD_FLOP",
       text: "Four-card flop not put right: a card came on the board before one of the four went on the burn",
     }),
+  "four-card-flop-key-not-applied": s(
+    "a check key pressed while the four-card flop is put right is not applied, and the table says so; pressed again after, it is",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .wait(500)
+    .key("check")
+    .wait(3000)
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .key("check")
+    .expect({ kind: "alert", code: "FOUR_CARD_FLOP" })
+    .expect({
+      kind: "alert",
+      code: "KEY_NOT_APPLIED",
+      rule: "r.35",
+      severity: "dealer",
+      text: "The check key was not applied: the four-card flop is not put right yet",
+    })
+    .expect({ kind: "street", street: "flop", board: FLOP })
+    .expect({ kind: "alert_clear", code: "KEY_NOT_APPLIED" })
+    .expect({ kind: "action", seat: 2, action: "check" }),
   "four-card-flop-then-extra-burn": s("after a four-card flop the dealer burns again before the turn")
     .setup()
     .standardDeal()
@@ -278,6 +303,91 @@ const scenes: Record<string, Scene> = {
     .pull()
     .burn("3d")
     .expect({ kind: "alert", code: "BURN_UNEXPECTED", rule: "r.35, RP-5" }),
+  "burn-unexpected-put-back": s(
+    "after a four-card flop the dealer burns again, then does the steps: the card back on the stub, the turn without a burn",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .burn("3d")
+    .wait()
+    .removeFrom("burn", "card:A:3d")
+    .wait()
+    .board("3d")
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED", severity: "dealer" })
+    .expect({ kind: "alert_clear", code: "BURN_UNEXPECTED" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "3d"] })
+    .absent("BURN_MISSING"),
+  "burn-unexpected-dealt-on": s(
+    "after a four-card flop the dealer burns again and deals the turn with the extra burn still out: told",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .burn("3d")
+    .wait()
+    .board("5h")
+    .wait()
+    .expect({
+      kind: "alert",
+      code: "BURN_UNEXPECTED",
+      text: "A burn card was placed where no burn is due: the turn is dealt without a burn under the procedure in force",
+    })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
+    .expect({ kind: "alert_clear", code: "BURN_UNEXPECTED" })
+    .expect({
+      kind: "alert",
+      code: "BURN_UNEXPECTED",
+      text: "The turn was dealt with the extra burn card still on the burn: it was not put back on the stub",
+    }),
+  "burn-late-then-river-unburned": s(
+    "the flop with no burn, its burn placed late during the flop betting; the turn burned; the river not: told",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .after(400)
+    .burn("2c")
+    .wait()
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .wait()
+    .checkAround()
+    .board("6s")
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the flop" })
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED", severity: "dealer" })
+    .expect({ kind: "street", street: "turn" })
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the river" })
+    .expect({ kind: "street", street: "river" }),
+  "burn-late-left-on-is-the-turns-burn": s(
+    "the flop with no burn, a burn placed late during the flop betting and left there; the turn after it: in order",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .after(400)
+    .burn("2c")
+    .wait()
+    .checkAround()
+    .board("8c")
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED" })
+    .expect({ kind: "alert_clear", code: "BURN_UNEXPECTED" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "8c"] }),
   "premature-flop-spec-example": s("the contract's example: a flop while pre-flop betting is not complete")
     .setup()
     .standardDeal()
