@@ -100,13 +100,14 @@ export const say = {
       ],
       seat,
     ),
+  // Short steps, each read at arm's length on the dealer panel, which shows the one the table waits for
+  // (src/hand/procedureSteps.ts): the pick is one step, what it leaves (the flop, the turn unburned) the next.
   fourCardFlop: (t: number) =>
     alert(t, "FOUR_CARD_FLOP", "Four-card flop: the board holds four cards", [
       "Call the floor",
       "Scramble the four cards face down",
-      "A player picks one at random: it goes on the burn and is the next burn card",
-      "The other three cards are the flop",
-      "Deal the turn without burning",
+      "A player picks one for the burn",
+      "The other three are the flop; the turn is dealt without burning",
     ]),
   fourCardFlopNotDone: (t: number) =>
     alert(
@@ -116,7 +117,8 @@ export const say = {
       [
         "Stop dealing and call the floor",
         "Take the new card off the board",
-        "A player picks one of the four at random: it goes on the burn; the other three are the flop",
+        "A player picks one of the four to burn",
+        "The other three are the flop; the turn is dealt without burning",
       ],
     ),
   prematureFlop: (t: number) =>
@@ -136,7 +138,7 @@ export const say = {
     ]),
   prematureRiver: (t: number) =>
     alert(t, "PREMATURE_RIVER", "Premature river: the turn betting is not complete", [
-      "Leave the burn card where it is: it is the river burn",
+      "Leave the burn: it is the river burn",
       "Return the river card to the stub",
       "Finish the turn betting",
       "Reshuffle the stub and deal the river without burning",

@@ -186,6 +186,8 @@ export interface HandContext {
   voidCardAt: number | null;
   /** Alerts raised and not yet cleared, as `CODE` or `CODE:seat`. */
   open: string[];
+  /** Of the open alerts, how many of their steps the dealer was told are done (./emit.ts stepsDone). */
+  stepsDone: Record<string, number>;
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
   /** Where each of them lay. */

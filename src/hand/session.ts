@@ -133,6 +133,7 @@ function initialContext(init: HandInit): HandContext {
     held: null,
     voidCardAt: null,
     open: [],
+    stepsDone: {},
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: staleWhere(init.leftovers),
     lastHandsChips: lastHandsChips(init, betting),
