@@ -231,12 +231,36 @@ export const say = {
       ],
       seat,
     ),
-  undercall: (t: number, seat: number, text: string, bringTo: number) =>
+  // 2019 r.51: a full call heads-up or against the opening bet; elsewhere the floor decides (the table
+  // reads a call until it rules: a fold is the floor's `dead`).
+  undercall: (t: number, seat: number, text: string, bringTo: number, floorDecides = false) =>
     alert(
       t,
       "UNDERCALL",
       `Seat ${seat} put out less than the call: ${text}`,
-      [`Have seat ${seat} complete the call to ${bringTo}`, "Call the floor if the player disputes it"],
+      floorDecides
+        ? [
+            "Call the floor: r.51 leaves this undercall to the floor",
+            `If the floor rules a call: have seat ${seat} complete it to ${bringTo}`,
+            `If the floor rules a fold: the chips put out stay in the pot; the floor rules seat ${seat} dead`,
+          ]
+        : [`Have seat ${seat} complete the call to ${bringTo}`, "Call the floor if the player disputes it"],
+      seat,
+    ),
+  /**
+   * The bets were pulled into the pot with the undercall not completed. r.51 makes it a call: the table
+   * counted the whole call, and the seat owes the rest to the pot (on its zone it would be a bet on the
+   * street now being played).
+   */
+  undercallPulled: (t: number, seat: number, owed: number, to: number, street: string) =>
+    alert(
+      t,
+      "UNDERCALL",
+      `Seat ${seat}'s call went into the pot ${owed} short: the undercall is a call to ${to} (r.51), and seat ${seat} owes ${owed}`,
+      [
+        `Have seat ${seat} put ${owed} into the pot, not on the bet zone (that would be a bet on the ${street})`,
+        "Call the floor if the player disputes it",
+      ],
       seat,
     ),
   underraise: (t: number, seat: number, text: string, bringTo: number) =>

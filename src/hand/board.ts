@@ -8,6 +8,7 @@
 import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
+import { tellShortCallsPulled } from "./shortCalls.js";
 import type { HandContext } from "./context.js";
 import { clear, isOpen, raise, raiseEach } from "./emit.js";
 import { cancel, schedule, waiting } from "./timers.js";
@@ -208,6 +209,7 @@ function beginStreet(h: HandContext): void {
       street: extra.street,
     });
   for (const c of h.board.clearOnStreet.filter((c) => c.street === h.betting.street)) clear(h, c.code);
+  tellShortCallsPulled(h);
   h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.street !== h.betting.street);
 }
 

@@ -214,6 +214,12 @@ export interface HandContext {
    * taken back are put out again (r.49–50), which closes the alert.
    */
   takenBack: Record<number, { street: Street; to: number }>;
+  /**
+   * UNDERCALL's follow-up (2019 r.51: the undercall is a call): per seat, the street of the call, the
+   * chips the seat still owes on it, and whether the table told that the bets were pulled in short.
+   * Paid on the zone before the pull, or into the pot once the bets are in it.
+   */
+  shortCalls: Record<number, { street: Street; owed: number; pulled: boolean }>;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;
   /** Table events produced by the event being handled; drained by the session. */

@@ -142,6 +142,7 @@ function initialContext(init: HandInit): HandContext {
     allinAnnounced: false,
     countedUnseen: 0,
     takenBack: {},
+    shortCalls: {},
     result: null,
     finalStacks: null,
     out: [],

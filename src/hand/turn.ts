@@ -64,8 +64,15 @@ export function readAndAct(
     return;
   }
   const correction = reading.correction;
-  if (correction?.code === "UNDERCALL")
-    raise(h, say.undercall(h.t, seat, correction.text, correction.bringTo));
+  if (correction?.code === "UNDERCALL") {
+    raise(h, say.undercall(h.t, seat, correction.text, correction.bringTo, correction.floorDecides));
+    // r.51: it is a call; the seat owes the rest until it puts it out (chips.ts payShortCall).
+    h.shortCalls[seat] = {
+      street: h.betting.street,
+      owed: correction.bringTo - s.bet - pushed,
+      pulled: false,
+    };
+  }
   if (correction?.code === "UNDERRAISE")
     raise(h, say.underraise(h.t, seat, correction.text, correction.bringTo));
   if (reading.allin) actAllIn(h, seat);

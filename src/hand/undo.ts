@@ -113,6 +113,7 @@ export function copyHand(h: Before): Before {
     allinAnnounced: h.allinAnnounced,
     countedUnseen: h.countedUnseen,
     takenBack: recordOf(h.takenBack, (b) => ({ ...b })),
+    shortCalls: recordOf(h.shortCalls, (d) => ({ ...d })),
     result: h.result,
     finalStacks: h.finalStacks === null ? null : { ...h.finalStacks },
   };

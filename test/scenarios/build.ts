@@ -858,6 +858,58 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
     .expect({ kind: "street", street: "turn" })
     .absent("PREMATURE_TURN", "ACTION_OUT_OF_TURN", "CHIPS_TAKEN_BACK"),
+  "undercall-pulled-short-then-paid-into-the-pot": s(
+    "seat 4 undercalls the big blind and the bets are pulled short; told at the flop, seat 4 puts the rest in the pot; seat 2 then checks",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .chips(1, 100, 100)
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .toPot("chip:100:90")
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERCALL", seat: 4, severity: "dealer" })
+    .expect({ kind: "action", seat: 4, action: "call", to: 200 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 })
+    .expect({
+      kind: "alert",
+      code: "UNDERCALL",
+      seat: 4,
+      text: "Seat 4's call went into the pot 100 short: the undercall is a call to 200 (r.51), and seat 4 owes 100",
+    })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN"),
+  "undercall-completed-on-the-zone-after-the-pull": s(
+    "seat 4 undercalls, the bets are pulled, and seat 4 puts the rest on its zone before the flop: the call completed, not a flop bet",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .chips(1, 100, 100)
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .wait()
+    .chips(4, 100)
+    .wait()
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN"),
   "chips-taken-back": s("seat 4 puts out a bet and takes it back before it is read, not into the pot")
     .setup()
     .standardDeal()
