@@ -1069,6 +1069,23 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 4, allin: true })
     .absent("STACK_MISMATCH", "TAG_MISPLACED", "READ_CONFLICT", "CHIPS_TAKEN_BACK"),
   // ——— the floor: the dealer's floor key, rulings that must answer an open alert, undo ———
+  "shuffler-during-hand-closes-when-the-hand-ends": s(
+    "the shuffler pressed on the flop: told; the dealer finishes the hand (three folds) and the alert closes",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("shuffler")
+    .fold(2)
+    .fold(3)
+    .fold(4)
+    .expect({ kind: "alert", code: "SHUFFLER_DURING_HAND", severity: "dealer" })
+    .expect({ kind: "action", seat: 4, action: "fold" })
+    .expect({ kind: "hand_end", result: "complete" })
+    .expect({ kind: "alert_clear", code: "SHUFFLER_DURING_HAND" }),
   "floor-key-calls-the-floor": s("the dealer presses floor; a supervisor answers; a second answer is refused")
     .setup()
     .standardDeal()
