@@ -233,6 +233,19 @@ export const say = {
     ),
   // 2019 r.51: a full call heads-up or against the opening bet; elsewhere the floor decides (the table
   // reads a call until it rules: a fold is the floor's `dead`).
+  // r.53: the out-of-turn action is binding while the action to the seat does not change; its chips stay out.
+  outOfTurnTakenBack: (t: number, seat: number, toAct: number | null, missing: number) =>
+    alert(
+      t,
+      "ACTION_OUT_OF_TURN",
+      `Seat ${seat} took back ${missing} put out out of turn: the action stands while the action to seat ${seat} does not change (r.53)`,
+      [
+        `Have seat ${seat} put the ${missing} back out`,
+        `Action backs up to seat ${toAct ?? "to act"}`,
+        `If the action to seat ${seat} changes, seat ${seat} takes the chips back and has all options`,
+      ],
+      seat,
+    ),
   undercall: (t: number, seat: number, text: string, bringTo: number, floorDecides = false) =>
     alert(
       t,

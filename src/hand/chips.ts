@@ -13,6 +13,7 @@ import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
+import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
 import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { cancel, schedule, waiting } from "./timers.js";
 import { actionKey, canBet, outOfTurn, readAndAct } from "./turn.js";
@@ -105,6 +106,7 @@ function correctionMade(h: HandContext, seat: number, street: Street): void {
   if (debt?.street === street) debt.owed = Math.max(0, room);
   if (room > 0) return;
   delete h.shortCalls[seat];
+  if (debt?.code !== undefined) clear(h, debt.code, seat);
   clear(h, "UNDERCALL", seat);
   clear(h, "UNDERRAISE", seat);
 }
@@ -165,9 +167,11 @@ function uncountedRoom(
 }
 
 function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWait = true): void {
+  outOfTurnChipsLeft(h, seat, chips);
   dropGone(h, seat, chips);
   const fresh = freshChips(h, seat, chips);
   if (fresh.length === 0) return;
+  if (outOfTurnChipsBack(h, seat, fresh)) return;
   const account = zoneAccount(h, seat);
   const street = h.betting.street;
   const markAccounted = () => countFor(h, seat, fresh, street);

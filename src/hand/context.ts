@@ -63,6 +63,8 @@ export interface PendingOutOfTurn {
   declaredRaise: boolean;
   /** The bet to match when it happened: if it changed, the action is void. */
   currentBet: number;
+  /** Chips of it the seat took back off its zone while it waits (r.53: they stay out): still to put back. */
+  missing?: number;
 }
 
 export type HandResult = "complete" | "misdeal" | "void";
@@ -219,7 +221,16 @@ export interface HandContext {
    * chips the seat still owes on it, and whether the table told that the bets were pulled in short.
    * Paid on the zone before the pull, or into the pot once the bets are in it.
    */
-  shortCalls: Record<number, { street: Street; owed: number; pulled: boolean }>;
+  shortCalls: Record<
+    number,
+    {
+      street: Street;
+      owed: number;
+      pulled: boolean;
+      /** The alert the debt closes: an undercall, or an out-of-turn action whose chips were taken back (r.53). */
+      code?: "ACTION_OUT_OF_TURN";
+    }
+  >;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;
   /** Table events produced by the event being handled; drained by the session. */

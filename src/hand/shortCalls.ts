@@ -22,7 +22,7 @@ export function payShortCall(h: HandContext, seat: number, amount: number): void
   debt.owed -= amount;
   if (debt.owed > 0) return;
   delete h.shortCalls[seat];
-  clear(h, "UNDERCALL", seat);
+  clear(h, debt.code ?? "UNDERCALL", seat);
 }
 
 /** What the seats still owe on undercalls whose bets were pulled into the pot, in seat order. */
@@ -55,7 +55,7 @@ export function payIntoThePot(h: HandContext, amount: number): number {
 export function tellShortCallsPulled(h: HandContext): void {
   for (const seat in h.shortCalls) {
     const d = h.shortCalls[seat]!;
-    if (d.pulled || d.street === h.betting.street || d.owed <= 0) continue;
+    if (d.pulled || d.street === h.betting.street || d.owed <= 0 || d.code !== undefined) continue;
     d.pulled = true;
     const n = Number(seat);
     if (!isOpen(h, "UNDERCALL", n)) continue;

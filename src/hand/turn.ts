@@ -171,7 +171,16 @@ export function afterAction(h: HandContext): void {
     const pending = h.pendingOutOfTurn;
     if (pending?.seat !== seat) return;
     h.pendingOutOfTurn = null;
-    clear(h, "ACTION_OUT_OF_TURN", seat);
+    const missing = pending.missing ?? 0;
+    // The action stands with chips of it taken back: the alert stays until they are out again (r.53).
+    if (missing === 0 || pending.currentBet !== h.betting.currentBet) clear(h, "ACTION_OUT_OF_TURN", seat);
+    else
+      h.shortCalls[seat] = {
+        street: h.betting.street,
+        owed: missing,
+        pulled: false,
+        code: "ACTION_OUT_OF_TURN",
+      };
     if (pending.currentBet !== h.betting.currentBet) {
       // Void: the chips are the player's to take back — or to leave out as part of his next push.
       const account = zoneAccount(h, seat);

@@ -740,6 +740,59 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 4, action: "raise", to: 600 })
     .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
     .expect({ kind: "action", seat: 1, action: "fold" }),
+  "out-of-turn-chips-taken-back-then-put-back": s(
+    "seat 1 calls out of turn and takes the chips back (r.53: they stay out): told; seat 4 calls, seat 1's call stands; the chips back out close the alert",
+  )
+    .setup()
+    .standardDeal()
+    .chips(1, 100, 100)
+    .wait()
+    .removeFrom("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .chips(4, 100, 100)
+    .wait()
+    .addTo("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .expect({
+      kind: "alert",
+      code: "ACTION_OUT_OF_TURN",
+      seat: 1,
+      text: "Seat 1 acted out of turn; seat 4 is to act",
+    })
+    .expect({
+      kind: "alert",
+      code: "ACTION_OUT_OF_TURN",
+      seat: 1,
+      text: "Seat 1 took back 200 put out out of turn: the action stands while the action to seat 1 does not change (r.53)",
+    })
+    .expect({ kind: "action", seat: 4, action: "call" })
+    .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
+    .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
+    .expect({ kind: "action", seat: 2, action: "call", amount: 100 })
+    .absent("UNDERCALL", "CHIPS_TAKEN_BACK"),
+  "out-of-turn-chips-put-back-before-the-action-reaches": s(
+    "seat 1's out-of-turn chips taken back and put back before seat 4 acts: one call of 200 for seat 1, when the action reaches it",
+  )
+    .setup()
+    .standardDeal()
+    .chips(1, 100, 100)
+    .wait()
+    .removeFrom("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .addTo("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .chips(4, 100, 100)
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .expect({ kind: "action", seat: 4, action: "call" })
+    .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
+    .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
+    .expect({ kind: "action", seat: 2, action: "call", amount: 100 })
+    .expect({ kind: "action", seat: 3, action: "check" })
+    .absent("UNDERCALL"),
   "in-turn-negative": s("everyone acts in turn")
     .setup()
     .standardDeal()
