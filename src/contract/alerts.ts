@@ -248,6 +248,13 @@ export const CATALOGUE = {
     contract: false,
     when: "chips put out in turn that the betting rules cannot take as any action; the table has not recorded it",
   },
+  KEY_NOT_APPLIED: {
+    severity: "dealer",
+    rule: "r.35",
+    kind: "detection",
+    contract: false,
+    when: "a player's key (check, fold, raise, allin) is pressed while a four-card flop is being put right: nobody acts on a flop that is not settled, so the key is not applied (a fold by the cards on the muck still is)",
+  },
   BOARD_TOO_MANY: {
     severity: "floor",
     rule: "RP-5",

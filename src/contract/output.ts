@@ -140,12 +140,28 @@ export const KeyUndoneEvent = z.object({
   seat: SeatNo.optional(),
 });
 
+/**
+ * Project extension: how far the dealer is through an open alert's steps, as the table saw them done.
+ * `done` steps of the alert's `steps`, from the first, are done; the dealer is on step `done + 1`. Said
+ * when it moves on (the procedure checks see a step done: the premature cards off the board, the
+ * betting finished, the street dealt again); the alert keeps its full steps.
+ */
+export const AlertStepEvent = z.object({
+  t: Millis,
+  ...numbered,
+  kind: z.literal("alert_step"),
+  code: z.string(),
+  seat: SeatNo.optional(),
+  done: z.number().int().nonnegative(),
+});
+
 export const TableEvent = z.discriminatedUnion("kind", [
   HandStartEvent,
   StreetEvent,
   ActionEvent,
   AlertEvent,
   AlertClearEvent,
+  AlertStepEvent,
   AwardEvent,
   HandEndEvent,
   DeckCheckEvent,
@@ -159,6 +175,7 @@ export type StreetEvent = z.infer<typeof StreetEvent>;
 export type ActionEvent = z.infer<typeof ActionEvent>;
 export type AlertEvent = z.infer<typeof AlertEvent>;
 export type AlertClearEvent = z.infer<typeof AlertClearEvent>;
+export type AlertStepEvent = z.infer<typeof AlertStepEvent>;
 export type AwardEvent = z.infer<typeof AwardEvent>;
 export type HandEndEvent = z.infer<typeof HandEndEvent>;
 export type DeckCheckEvent = z.infer<typeof DeckCheckEvent>;

@@ -11,8 +11,10 @@ import type { TableView } from "./view.js";
 
 const MARGIN = 16;
 const SMALL: FontSize = 32;
-/** The alert box: inside it text starts at PAD from the frame. */
-const ALERT_TOP = 194;
+/** The numbers' row (pot, to call, minimum raise) under the board line. */
+const NUMBERS_Y = 84;
+/** The alert box, under the numbers' row made small: inside it text starts at PAD from the frame. */
+const ALERT_TOP = 146;
 const ALERT_BOTTOM = 552;
 const PAD = 16;
 const FOOTER_Y = 562;
@@ -43,23 +45,31 @@ export function dealerPanel(view: TableView): Screen {
   right(40, turnLine(view), SMALL);
   items.push(rule(78));
 
-  const numbers: [string, number | null][] = [
-    ["Pot", view.hand === null ? null : view.pot],
-    ["To call", view.toCall],
-    ["Min raise", view.minRaiseTo],
+  const numbers: [string, string, number | null][] = [
+    ["Pot", "Pot", view.hand === null ? null : view.pot],
+    ["To call", "Call", view.toCall],
+    ["Min raise", "Min", view.minRaiseTo],
   ];
-  numbers.forEach(([label, value], i) => {
-    const x = COLUMNS[i]!;
-    text(x, 84, label, SMALL);
-    const shown = value === null ? "-" : chips(value);
-    text(x, 118, shown, textWidth(shown, 64) <= COLUMN_WIDTH ? 64 : 48);
-  });
-  items.push(rule(186));
-
   const ranked = rankAlerts(view.alerts);
   const top = ranked[0];
-  if (top) items.push(...alertBox(top, view.held));
-  else {
+  if (top) {
+    // An alert takes the room of the big numbers: they shrink to one row (3 mm, still read at arm's
+    // length), so that a long procedure's step to do now and the next ones fit in the box.
+    numbers.forEach(([, label, value], i) => {
+      const x = COLUMNS[i]!;
+      text(x, NUMBERS_Y + 14, label, SMALL);
+      text(x + textWidth(`${label} `, SMALL), NUMBERS_Y, value === null ? "-" : chips(value), 48);
+    });
+    items.push(rule(ALERT_TOP - 8));
+    items.push(...alertBox(top, view.held));
+  } else {
+    numbers.forEach(([label, , value], i) => {
+      const x = COLUMNS[i]!;
+      text(x, NUMBERS_Y, label, SMALL);
+      const shown = value === null ? "-" : chips(value);
+      text(x, NUMBERS_Y + 34, shown, textWidth(shown, 64) <= COLUMN_WIDTH ? 64 : 48);
+    });
+    items.push(rule(186));
     const words = view.held ? "Hand held: call the floor" : "No alerts";
     text(Math.floor((PANEL_WIDTH - textWidth(words, 48)) / 2), 350, words, 48);
   }
@@ -157,10 +167,14 @@ const HEADLINE: FontSize = 64;
 const STEP_NOW: FontSize = 64;
 const STEP_LATER: FontSize = 48;
 const HEADLINE_BAND = 76;
+/** The step to do now may take this many big lines before it is cut. */
+const NOW_LINES = 3;
 
 /**
- * The alert: its headline white on a black band (the eye goes there first), the step to do now in
- * the big font, then as many later steps as fit in the smaller one, and how many more there are.
+ * The alert: its headline white on a black band (the eye goes there first), with how far the dealer is
+ * ("STEP 3/5") when the table has seen steps done; the step to do now in the big font (the first not
+ * seen done: `alert_step`), then as many of the next steps as fit in the smaller one, and how many more
+ * there are. The steps already done are left out: the panel follows the dealer through the procedure.
  */
 function alertBox(alert: OpenAlert, held: boolean): ScreenItem[] {
   const x0 = MARGIN;
@@ -175,37 +189,50 @@ function alertBox(alert: OpenAlert, held: boolean): ScreenItem[] {
   items.push({ kind: "box", x0, y0: ALERT_TOP, x1, y1: ALERT_TOP + HEADLINE_BAND, fill: true });
   const left = x0 + PAD;
   const fits = (size: FontSize) => Math.floor((x1 - PAD - left) / (size / 2));
+  const steps = alert.steps.length > 0 ? alert.steps : [held ? "Call the floor" : alert.text];
+  const done = Math.min(alert.done ?? 0, steps.length - 1);
+  const progress = done > 0 ? `STEP ${done + 1}/${steps.length}` : "";
   const words = alert.code.replace(/^TCP_/, "").replace(/_/g, " ");
   const seat = alert.seat === undefined ? "" : ` S${alert.seat}`;
-  const headline = (words.length + seat.length <= fits(HEADLINE) ? words + seat : words).slice(
-    0,
-    fits(HEADLINE),
-  );
+  // The progress takes the band's right end when the headline leaves room for it.
+  const room = fits(HEADLINE) - (progress === "" ? 0 : Math.ceil(((progress.length + 1) * SMALL) / HEADLINE));
+  const headline = (words.length + seat.length <= room ? words + seat : words).slice(0, fits(HEADLINE));
   items.push({ kind: "text", x: left, y: ALERT_TOP + 6, text: headline, size: HEADLINE, inverse: true });
+  if (progress !== "" && textWidth(headline, HEADLINE) + textWidth(` ${progress}`, SMALL) <= x1 - PAD - left)
+    items.push({
+      kind: "text",
+      x: x1 - PAD - textWidth(progress, SMALL),
+      y: ALERT_TOP + 6 + HEADLINE - SMALL,
+      text: progress,
+      size: SMALL,
+      inverse: true,
+    });
 
-  const [now, ...later] = alert.steps.length > 0 ? alert.steps : [held ? "Call the floor" : alert.text];
   let y = ALERT_TOP + HEADLINE_BAND + 8;
   const bottom = ALERT_BOTTOM - 6;
   const push = (text: string, size: FontSize) => {
     items.push({ kind: "text", x: left, y, text, size });
     y += size + 2;
   };
-  // The step to do now: two big lines at most, cut with "..." rather than pushed off the box.
-  const nowLines = wrap(`1. ${now ?? ""}`, fits(STEP_NOW));
+  // The step to do now: three big lines at most, cut with "..." rather than pushed off the box.
+  const nowLines = wrap(`${done + 1}. ${steps[done] ?? ""}`, fits(STEP_NOW));
   const shownNow =
-    nowLines.length > 2 ? [nowLines[0]!, `${nowLines[1]!.slice(0, fits(STEP_NOW) - 3)}...`] : nowLines;
+    nowLines.length > NOW_LINES
+      ? [...nowLines.slice(0, NOW_LINES - 1), `${nowLines[NOW_LINES - 1]!.slice(0, fits(STEP_NOW) - 3)}...`]
+      : nowLines;
   for (const l of shownNow) push(l, STEP_NOW);
-  // Later steps, whole ones only; the last line says how many did not fit.
+  // The next steps, whole ones only; a last small line says how many did not fit.
+  const later = steps.slice(done + 1);
   let shown = 0;
   for (const [i, step] of later.entries()) {
-    const lines = wrap(`${i + 2}. ${step}`, fits(STEP_LATER));
-    const left = later.length - shown - 1;
-    const need = (lines.length + (left > 0 ? 1 : 0)) * (STEP_LATER + 2);
-    if (y + need > bottom) break;
+    const lines = wrap(`${done + i + 2}. ${step}`, fits(STEP_LATER));
+    const more = later.length - shown - 1 > 0 ? SMALL + 2 : 0;
+    if (y + lines.length * (STEP_LATER + 2) + more > bottom) break;
     for (const l of lines) push(l, STEP_LATER);
     shown += 1;
   }
   const hidden = later.length - shown;
-  if (hidden > 0) push(`+${hidden} more step${hidden > 1 ? "s" : ""} on the floor page`, STEP_LATER);
+  // They come into view as the table sees the steps before them done.
+  if (hidden > 0) push(`+${hidden} more step${hidden > 1 ? "s" : ""}: shown here as you go`, SMALL);
   return items;
 }

@@ -109,13 +109,14 @@ export const say = {
       [`Move seat ${seat}'s cards to the muck`, "Play continues without that hand"],
       seat,
     ),
+  // Short steps, each read at arm's length on the dealer panel, which shows the one the table waits for
+  // (src/hand/procedureSteps.ts): the pick is one step, what it leaves (the flop, the turn unburned) the next.
   fourCardFlop: (t: number) =>
     alert(t, "FOUR_CARD_FLOP", "Four-card flop: the board holds four cards", [
       "Call the floor",
       "Scramble the four cards face down",
-      "A player picks one at random: it goes on the burn and is the next burn card",
-      "The other three cards are the flop",
-      "Deal the turn without burning",
+      "A player picks one for the burn",
+      "The other three are the flop; the turn is dealt without burning",
     ]),
   fourCardFlopNotDone: (t: number) =>
     alert(
@@ -125,7 +126,8 @@ export const say = {
       [
         "Stop dealing and call the floor",
         "Take the new card off the board",
-        "A player picks one of the four at random: it goes on the burn; the other three are the flop",
+        "A player picks one of the four to burn",
+        "The other three are the flop; the turn is dealt without burning",
       ],
     ),
   prematureFlop: (t: number) =>
@@ -145,7 +147,7 @@ export const say = {
     ]),
   prematureRiver: (t: number) =>
     alert(t, "PREMATURE_RIVER", "Premature river: the turn betting is not complete", [
-      "Leave the burn card where it is: it is the river burn",
+      "Leave the burn: it is the river burn",
       "Return the river card to the stub",
       "Finish the turn betting",
       "Reshuffle the stub and deal the river without burning",
@@ -181,11 +183,29 @@ export const say = {
         : "Do not burn a card now; burn before the next street as usual",
       `Press ok; call the floor if a player disputes the ${street}`,
     ]),
-  burnUnexpected: (t: number, why: string) =>
+  // A dealer's procedure (the contract makes it dealer severity): the card just burned is the one the
+  // street is dealt from (r.35, RP-5: the street comes without a burn; after a missing burn, the next
+  // street's burn), unseen, so it goes back on top of the stub. Taking it off the burn closes the alert.
+  burnUnexpected: (t: number, street: string, why: string) =>
     alert(t, "BURN_UNEXPECTED", `A burn card was placed where no burn is due: ${why}`, [
-      "Call the floor",
-      "Do not deal further until the floor has ruled on the burn card",
+      "Take the card just burned off the burn, face down, and put it back on top of the stub",
+      why.startsWith(`the ${street} is dealt without`)
+        ? `Deal the ${street} without burning`
+        : `Finish the betting, then burn and deal the ${street} as usual`,
     ]),
+  // The street was dealt with the extra burn still out: it stands, as a street dealt with no burn does
+  // (shared/rules section 5: a burn does not fix the order of the cards).
+  burnUnexpectedStood: (t: number, street: string) =>
+    alert(
+      t,
+      "BURN_UNEXPECTED",
+      `The ${street} was dealt with the extra burn card still on the burn: it was not put back on the stub`,
+      [
+        `The ${street} stands as dealt: a burn does not fix the order of the cards`,
+        "Leave the card on the burn now",
+        `Press ok; call the floor if a player disputes the ${street}`,
+      ],
+    ),
   // The face is never named: it may be a hole card, and alerts are public (principle 5).
   duplicateCard: (t: number, antenna: string) =>
     alert(
@@ -220,12 +240,49 @@ export const say = {
       ],
       seat,
     ),
-  undercall: (t: number, seat: number, text: string, bringTo: number) =>
+  // 2019 r.51: a full call heads-up or against the opening bet; elsewhere the floor decides (the table
+  // reads a call until it rules: a fold is the floor's `dead`).
+  // r.53: the out-of-turn action is binding while the action to the seat does not change; its chips stay out.
+  outOfTurnTakenBack: (t: number, seat: number, toAct: number | null, missing: number) =>
+    alert(
+      t,
+      "ACTION_OUT_OF_TURN",
+      `Seat ${seat} took back ${missing} put out out of turn: the action stands while the action to seat ${seat} does not change (r.53)`,
+      [
+        `Have seat ${seat} put the ${missing} back out`,
+        `Action backs up to seat ${toAct ?? "to act"}`,
+        `If the action to seat ${seat} changes, seat ${seat} takes the chips back and has all options`,
+      ],
+      seat,
+    ),
+  undercall: (t: number, seat: number, text: string, bringTo: number, floorDecides = false) =>
     alert(
       t,
       "UNDERCALL",
       `Seat ${seat} put out less than the call: ${text}`,
-      [`Have seat ${seat} complete the call to ${bringTo}`, "Call the floor if the player disputes it"],
+      floorDecides
+        ? [
+            "Call the floor: r.51 leaves this undercall to the floor",
+            `If the floor rules a call: have seat ${seat} complete it to ${bringTo}`,
+            `If the floor rules a fold: the chips put out stay in the pot; the floor rules seat ${seat} dead`,
+          ]
+        : [`Have seat ${seat} complete the call to ${bringTo}`, "Call the floor if the player disputes it"],
+      seat,
+    ),
+  /**
+   * The bets were pulled into the pot with the undercall not completed. r.51 makes it a call: the table
+   * counted the whole call, and the seat owes the rest to the pot (on its zone it would be a bet on the
+   * street now being played).
+   */
+  undercallPulled: (t: number, seat: number, owed: number, to: number, street: string) =>
+    alert(
+      t,
+      "UNDERCALL",
+      `Seat ${seat}'s call went into the pot ${owed} short: the undercall is a call to ${to} (r.51), and seat ${seat} owes ${owed}`,
+      [
+        `Have seat ${seat} put ${owed} into the pot, not on the bet zone (that would be a bet on the ${street})`,
+        "Call the floor if the player disputes it",
+      ],
       seat,
     ),
   underraise: (t: number, seat: number, text: string, bringTo: number) =>
@@ -273,6 +330,13 @@ export const say = {
       ["Check the action with the player; the table has not recorded it"],
       seat,
     ),
+  // r.35: the flop is not settled until one of the four is on the burn; a key for an action on it is
+  // not applied (and not kept for later: the player sees another flop when it is put right).
+  keyNotApplied: (t: number, key: string) =>
+    alert(t, "KEY_NOT_APPLIED", `The ${key} key was not applied: the four-card flop is not put right yet`, [
+      "Nobody acts until the flop is three cards (r.35)",
+      `Once the flop is put right, press ${key} again if the player still means it`,
+    ]),
   boardTooMany: (t: number, street: string, came: number, takes: number) =>
     alert(
       t,

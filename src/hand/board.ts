@@ -1,14 +1,16 @@
 /**
  * The board and the burn: which street each board card belongs to, whether a burn was due, and the
- * corrective procedures the dealer follows for a four-card flop (r.35) and premature cards (RP-5).
+ * corrective procedures the dealer follows for a four-card flop (r.35) and premature cards (RP-5),
+ * and a burn where none is due (BURN_UNEXPECTED: put back on the stub, or told when dealt on).
  * (Over 300 lines: the procedures and the burn accounting they share are judged together; split, each
  * part would need the other's state.)
  */
 import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
+import { tellShortCallsPulled } from "./shortCalls.js";
 import type { HandContext } from "./context.js";
-import { clear, raise, raiseEach } from "./emit.js";
+import { clear, isOpen, raise, raiseEach } from "./emit.js";
 import { afterOneRound, cancel, schedule, waiting } from "./timers.js";
 import { PREMATURE, type PrematureCode, procedureOf, PROCEDURES } from "./procedure.js";
 
@@ -37,6 +39,9 @@ export function boardCardsArrived(
   const strangers = () => h.board.tags.filter((t) => !h.board.aside.includes(t)).length;
   const strangersBefore = strangers();
   for (const { tag, card } of arrivals) {
+    // The extra burn card put back on the stub and dealt as the street (its departure from the burn
+    // may be reported K scans later): BURN_UNEXPECTED's steps followed.
+    if (tag === h.board.extraBurn?.tag) burnLeft(h, tag);
     if (h.board.tags.includes(tag)) continue;
     h.board.tags.push(tag);
     h.board.cards.push(card);
@@ -168,9 +173,18 @@ function burnNotDue(h: HandContext): boolean {
 /** The first card of a street: one new burn is due, unless the procedure in force says no burn. */
 function checkBurn(h: HandContext, street: Street): void {
   if (h.board.noBurn.includes(street)) return;
+  const early = h.board.extraBurn;
+  if (unusedBurns(h) === 0 && early !== null && early.street === street) {
+    // The late burn (BURN_UNEXPECTED) stayed on the burn and the street came after it with no other:
+    // it was this street's burn card after all, only taken early. The cards are in the book's order.
+    h.board.extraBurn = null;
+    clear(h, "BURN_UNEXPECTED");
+    return;
+  }
   if (unusedBurns(h) === 0) {
     // Each street's missing burn is told, even while an earlier one is still unacknowledged.
     raiseEach(h, say.burnMissing(h.t, street));
+    h.board.burnMissed.push(street);
     return;
   }
   h.board.burnsUsed += 1;
@@ -185,7 +199,17 @@ function beginStreet(h: HandContext): void {
   h.streetAt = h.t;
   const board = h.board.cards.slice(0, BOARD_SIZE[h.betting.street]);
   h.out.push({ t: h.t, kind: "street", street: h.betting.street, board });
+  const extra = h.board.extraBurn;
+  // A card leaving the burn is reported K scans and the departure window late: judged then.
+  if (extra !== null && extra.street === h.betting.street)
+    schedule(h, {
+      kind: "extraBurnStands",
+      due: h.t + h.reading.lagMs + (h.reading.departMs ?? 0),
+      tag: extra.tag,
+      street: extra.street,
+    });
   for (const c of h.board.clearOnStreet.filter((c) => c.street === h.betting.street)) clear(h, c.code);
+  tellShortCallsPulled(h);
   h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.street !== h.betting.street);
 }
 
@@ -232,15 +256,71 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   }
   if (fromBoard) boardCardLeft(h, tag);
   const next = nextStreet(h);
-  if (next !== null && h.board.noBurn.includes(next)) {
-    raise(h, say.burnUnexpected(h.t, `the ${next} is dealt without a burn under the procedure in force`));
-    // The extra card is spent, not the burn of a later street: a street after it still needs its own
-    // (else one missing burn later would go unsaid).
-    h.board.burnsUsed += 1;
-  }
+  if (next !== null && h.board.noBurn.includes(next))
+    extraBurn(h, tag, next, `the ${next} is dealt without a burn under the procedure in force`);
+  else if (next !== null && lateBurn(h))
+    // BURN_MISSING's steps say not to burn now: the card on the burn is the next street's burn card,
+    // taken while its round is still being bet. Counted as that street's burn, it would hide a next
+    // street dealt with no burn; it is the extra card of the street that had none.
+    extraBurn(
+      h,
+      tag,
+      next,
+      `the ${h.betting.street} was dealt without one, and a late burn takes the ${next}'s burn card before its betting`,
+    );
   // The burn came in the same scan round as the board card it preceded: the board is judged now.
   const board = waiting(h, "board");
   if (board && roundComplete(h)) judgeBoard(h, board.before);
+}
+
+/**
+ * The burn just placed came during the betting of a street that was dealt with none (BURN_MISSING
+ * told), and no other burn is waiting for the next street.
+ */
+function lateBurn(h: HandContext): boolean {
+  return (
+    h.betting.phase === "betting" && h.board.burnMissed.includes(h.betting.street) && unusedBurns(h) === 1
+  );
+}
+
+/**
+ * A burn card where none is due (BURN_UNEXPECTED, r.35 / RP-5): the dealer is told to put it back on
+ * top of the stub, the card the street is dealt from. Until then it is spent, not the burn of a later
+ * street (else one missing burn later would go unsaid).
+ */
+function extraBurn(h: HandContext, tag: string, street: Street, why: string): void {
+  h.board.burnsUsed += 1;
+  if (!raise(h, say.burnUnexpected(h.t, street, why))) return;
+  h.board.extraBurn = { tag, street };
+}
+
+/**
+ * A card left the burn antenna. The extra burn card put back on the stub (or dealt from it as the
+ * street it came before) is BURN_UNEXPECTED's first step done: the alert closes and the burn no longer
+ * counts. Any other card leaving the burn changes nothing (the burns are collected at the hand's end).
+ */
+export function burnLeft(h: HandContext, tag: string): void {
+  const extra = h.board.extraBurn;
+  if (extra === null || extra.tag !== tag) return;
+  h.board.extraBurn = null;
+  h.board.burns = h.board.burns.filter((t) => t !== tag);
+  h.board.burnsUsed -= 1;
+  cancel(h, "extraBurnStands");
+  clear(h, "BURN_UNEXPECTED");
+}
+
+/**
+ * The street the extra burn card came before was dealt and, the readers' lag later, the card is still
+ * on the burn: the dealer dealt on without putting it back. The street stands (a burn does not fix the
+ * order of the cards); the alert says what the table saw, in place of the steps that can no longer be
+ * followed.
+ */
+export function judgeExtraBurnStands(h: HandContext, tag: string, street: Street): void {
+  if (h.board.extraBurn?.tag !== tag || !h.board.burns.includes(tag)) return;
+  h.board.extraBurn = null;
+  if (!isOpen(h, "BURN_UNEXPECTED")) return;
+  clear(h, "BURN_UNEXPECTED");
+  raise(h, say.burnUnexpectedStood(h.t, street));
 }
 
 /** r.35: one of the four is the next burn, the other three are the flop, and the turn comes without a burn. */
@@ -261,6 +341,8 @@ function resolveFourCardFlop(h: HandContext, tag: string): void {
     else beginStreet(h);
   } else h.out.push({ t: h.t, kind: "street", street: "flop", board: [...h.board.cards] });
   clear(h, "FOUR_CARD_FLOP");
+  // Keys pressed meanwhile were not applied: the dealer may press them again now.
+  clear(h, "KEY_NOT_APPLIED");
 }
 
 /** A betting round just closed: cards already waiting on the board may now make the next street. */

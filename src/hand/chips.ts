@@ -4,7 +4,8 @@
  * button, change, a correction, an undercall completed) are not actions; chips in front of a seat that
  * is not to act are out of turn (TDA 53). At any pace: a short push waits one scan round for the pot,
  * and chips put out between rounds wait the readers' lag for the next street. The push itself is read
- * by src/hand/turn.ts.
+ * by src/hand/turn.ts, an undercall's debt kept by ./shortCalls.ts. (Over 300 lines: the zone's and the
+ * pot's readings decide together whose chips are whose; split, each would need the other's cases.)
  */
 import { findSeat, type Street } from "../rules/betting.js";
 import { type ChipTag, chipTotal } from "../reading/observations.js";
@@ -13,6 +14,8 @@ import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
 import { isHeld } from "./hold.js";
+import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
+import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import { actionKey, canBet, outOfTurn, readAndAct } from "./turn.js";
 
@@ -99,7 +102,12 @@ function fillsInLastStreet(
  * alert is done (the dealer need not press ok as well).
  */
 function correctionMade(h: HandContext, seat: number, street: Street): void {
-  if (uncountedRoom(h, seat, street) > 0) return;
+  const room = uncountedRoom(h, seat, street);
+  const debt = h.shortCalls[seat];
+  if (debt?.street === street) debt.owed = Math.max(0, room);
+  if (room > 0) return;
+  delete h.shortCalls[seat];
+  if (debt?.code !== undefined) clear(h, debt.code, seat);
   clear(h, "UNDERCALL", seat);
   clear(h, "UNDERRAISE", seat);
 }
@@ -160,9 +168,11 @@ function uncountedRoom(
 }
 
 function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWait = true): void {
+  outOfTurnChipsLeft(h, seat, chips);
   dropGone(h, seat, chips);
   const fresh = freshChips(h, seat, chips);
   if (fresh.length === 0) return;
+  if (outOfTurnChipsBack(h, seat, fresh)) return;
   const account = zoneAccount(h, seat);
   const street = h.betting.street;
   const markAccounted = () => countFor(h, seat, fresh, street);
@@ -185,6 +195,15 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     (swept || freshValue > uncountedRoom(h, seat, street))
   ) {
     h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+    return;
+  }
+  // Between rounds, after the sweep, chips of a seat that owes on an undercall up to what it owes are
+  // the call completed (r.51), not the next street's bet.
+  const debt = h.shortCalls[seat];
+  if (swept && canBet(h) && debt?.street === street && freshValue <= debt.owed) {
+    markAccounted();
+    h.countedUnseen = Math.max(0, h.countedUnseen - freshValue);
+    payShortCall(h, seat, freshValue);
     return;
   }
   // Chips that only make up what is already counted for this street: posted blinds, fill-in, change.
@@ -262,12 +281,23 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
     const stray = chipTotal(strays);
     const counted = Math.min(stray, h.countedUnseen);
     h.countedUnseen -= counted;
+    // Among them, what a seat owes on an undercall pulled in short (r.51) pays it.
+    payIntoThePot(h, counted);
     if (stray > counted) raise(h, say.potChipsUnread(h.t, stray - counted));
   };
   if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
   // pot is scanned after the board): they belong to the closed round, whose actions were read.
   if (withinOneRound(h, h.streetAt)) return;
+  // Chips from no bet zone, no more than seats owe on undercalls pulled in short: the dealer was told
+  // to have them put into the pot (r.51), so they are that, not the seat to act's bet.
+  const owed = owedToThePot(h).reduce((sum, d) => sum + d.owed, 0);
+  const gained = chipTotal(chips);
+  if (owed > 0 && gained <= owed && chipTotal(strays) === gained) {
+    h.countedUnseen = Math.max(0, h.countedUnseen - gained);
+    payIntoThePot(h, gained);
+    return;
+  }
   const seat = h.betting.toAct;
   const s = seat === null ? undefined : findSeat(h.betting, seat);
   if (seat === null || !s || s.folded || s.stack === 0) return undecided();

@@ -35,6 +35,14 @@ export interface BoardState {
   aside: string[];
   /** Alerts of procedures that close when this street has been dealt correctly. */
   clearOnStreet: { street: Street; code: AlertCode }[];
+  /**
+   * BURN_UNEXPECTED's follow-up: the burn card placed where none was due, and the street it came before.
+   * Its steps have the dealer put it back on the stub, which closes the alert; the street dealt with it
+   * still out is told. Null when there is none (or once its street is dealt).
+   */
+  extraBurn: { tag: string; street: Street } | null;
+  /** Streets dealt with no burn (BURN_MISSING): a burn placed during their betting is a late one. */
+  burnMissed: Street[];
 }
 
 /**
@@ -55,6 +63,8 @@ export interface PendingOutOfTurn {
   declaredRaise: boolean;
   /** The bet to match when it happened: if it changed, the action is void. */
   currentBet: number;
+  /** Chips of it the seat took back off its zone while it waits (r.53: they stay out): still to put back. */
+  missing?: number;
 }
 
 export type HandResult = "complete" | "misdeal" | "void";
@@ -79,6 +89,8 @@ export type HandTimer =
   | { kind: "deckCollected"; due: number }
   /** Premature board cards still listed when their round closed: dealt again, unless they leave by then. */
   | { kind: "prematureStands"; due: number; tags: string[] }
+  /** A street was dealt with the extra burn (BURN_UNEXPECTED) still listed: told unless it leaves by then. */
+  | { kind: "extraBurnStands"; due: number; tag: string; street: Street }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**
@@ -176,6 +188,8 @@ export interface HandContext {
   voidCardAt: number | null;
   /** Alerts raised and not yet cleared, as `CODE` or `CODE:seat`. */
   open: string[];
+  /** Of the open alerts, how many of their steps the dealer was told are done (./emit.ts stepsDone). */
+  stepsDone: Record<string, number>;
   /** Card tags of the last hand still on the table when this one started. */
   stale: string[];
   /** Where each of them lay. */
@@ -202,6 +216,21 @@ export interface HandContext {
    * taken back are put out again (r.49–50), which closes the alert.
    */
   takenBack: Record<number, { street: Street; to: number }>;
+  /**
+   * UNDERCALL's follow-up (2019 r.51: the undercall is a call): per seat, the street of the call, the
+   * chips the seat still owes on it, and whether the table told that the bets were pulled in short.
+   * Paid on the zone before the pull, or into the pot once the bets are in it.
+   */
+  shortCalls: Record<
+    number,
+    {
+      street: Street;
+      owed: number;
+      pulled: boolean;
+      /** The alert the debt closes: an undercall, or an out-of-turn action whose chips were taken back (r.53). */
+      code?: "ACTION_OUT_OF_TURN";
+    }
+  >;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;
   /** Table events produced by the event being handled; drained by the session. */

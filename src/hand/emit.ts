@@ -11,6 +11,8 @@ export interface AlertLedger {
   /** Open alerts, as `CODE` or `CODE:seat`. */
   open: string[];
   out: TableEvent[];
+  /** How many steps of each open alert (by `CODE` or `CODE:seat`) the dealer was told are done. */
+  stepsDone?: Record<string, number>;
 }
 
 const key = (code: string, seat?: number) => (seat === undefined ? code : `${code}:${seat}`);
@@ -21,6 +23,7 @@ export function raise(h: AlertLedger, alert: AlertEvent): boolean {
   const k = key(alert.code, alert.seat);
   if (h.open.includes(k)) return false;
   h.open.push(k);
+  if (h.stepsDone) delete h.stepsDone[k];
   h.out.push(alert);
   return true;
 }
@@ -40,6 +43,7 @@ export function clear(h: AlertLedger, code: string, seat?: number): void {
   const i = h.open.indexOf(key(code, seat));
   if (i < 0) return;
   h.open.splice(i, 1);
+  if (h.stepsDone) delete h.stepsDone[key(code, seat)];
   h.out.push({ t: h.t, kind: "alert_clear", code, ...(seat === undefined ? {} : { seat }) });
 }
 
@@ -60,4 +64,15 @@ export function clearCode(h: AlertLedger, code: string, seat?: number): void {
     const n = s === undefined ? undefined : Number(s);
     if (seat === undefined || n === seat) clear(h, code, n);
   }
+}
+
+/**
+ * Tells the dealer that the first `done` steps of an open alert are done (`alert_step`), when that is
+ * not what he was told (fewer after an `undo`): the dealer panel then shows the step the table waits for.
+ */
+export function stepsDone(h: AlertLedger, code: string, done: number, seat?: number): void {
+  const k = key(code, seat);
+  if (!h.open.includes(k) || done === (h.stepsDone?.[k] ?? 0)) return;
+  (h.stepsDone ??= {})[k] = done;
+  h.out.push({ t: h.t, kind: "alert_step", code, ...(seat === undefined ? {} : { seat }), done });
 }

@@ -38,13 +38,22 @@ import {
   takeBackProcedure,
   tookProcedure,
 } from "./procedure.js";
+import { tellProcedureSteps } from "./procedureSteps.js";
 import { endHand, settleHand } from "./settle.js";
 import { movedOn } from "./undo.js";
 
 export type HandMachineEvent = HandInput;
 
-/** After any input: what the end of a betting round sets in motion, and the end of the hand. */
+/**
+ * After any input: what the end of a betting round sets in motion, and the end of the hand; then how far
+ * the dealer is through the open procedures' steps.
+ */
 function progress(h: HandContext): void {
+  moveOn(h);
+  if (h.result === null) tellProcedureSteps(h);
+}
+
+function moveOn(h: HandContext): void {
   if (h.result !== null) return;
   const phase = h.betting.phase;
   // Rule 14 asks for the hands face up: not before they are dealt (an all-in from the forced bets).

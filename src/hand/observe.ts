@@ -3,7 +3,7 @@
  * muck, bet zones — after the deck checks (IPC 29) and the last hand's leftover cards.
  */
 import { say } from "./alerts.js";
-import { boardCardLeft, boardCardsArrived, burnArrived } from "./board.js";
+import { boardCardLeft, boardCardsArrived, burnArrived, burnLeft } from "./board.js";
 import { betZoneSettled, chipsTakenBack, potGained, readShortPush } from "./chips.js";
 import { cardMucked } from "./turn.js";
 import { readingNotice } from "./readingAlerts.js";
@@ -103,6 +103,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
       case "card_departed":
         if (h.stale.includes(o.tag)) dropStale(h, o.tag);
         else if (o.antenna === "board") boardCardLeft(h, o.tag);
+        else if (o.antenna === "burn") burnLeft(h, o.tag);
         break;
       case "foreign_card":
         if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)))

@@ -9,7 +9,8 @@ import { act, actAllIn } from "./act.js";
 import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
-import { clear, raise } from "./emit.js";
+import { clear, raise, raiseEach } from "./emit.js";
+import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
@@ -63,8 +64,15 @@ export function readAndAct(
     return;
   }
   const correction = reading.correction;
-  if (correction?.code === "UNDERCALL")
-    raise(h, say.undercall(h.t, seat, correction.text, correction.bringTo));
+  if (correction?.code === "UNDERCALL") {
+    raise(h, say.undercall(h.t, seat, correction.text, correction.bringTo, correction.floorDecides));
+    // r.51: it is a call; the seat owes the rest until it puts it out (chips.ts payShortCall).
+    h.shortCalls[seat] = {
+      street: h.betting.street,
+      owed: correction.bringTo - s.bet - pushed,
+      pulled: false,
+    };
+  }
   if (correction?.code === "UNDERRAISE")
     raise(h, say.underraise(h.t, seat, correction.text, correction.bringTo));
   if (reading.allin) actAllIn(h, seat);
@@ -100,6 +108,12 @@ export function outOfTurn(h: HandContext, seat: number, pending: HandContext["pe
 /** The dealer's keys that act for the seat to act. */
 export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "allin"): void {
   if (!canBet(h)) return;
+  if (procedureOf(h).kind === "fourCardFlop") {
+    // r.35: the flop is not settled; the dealer is told the key did nothing (each press), and the alert
+    // closes when the flop is put right, when he can press it again.
+    raiseEach(h, say.keyNotApplied(h.t, key));
+    return;
+  }
   if (key === "raise") {
     h.raiseDeclared = true;
     return;
@@ -157,7 +171,16 @@ export function afterAction(h: HandContext): void {
     const pending = h.pendingOutOfTurn;
     if (pending?.seat !== seat) return;
     h.pendingOutOfTurn = null;
-    clear(h, "ACTION_OUT_OF_TURN", seat);
+    const missing = pending.missing ?? 0;
+    // The action stands with chips of it taken back: the alert stays until they are out again (r.53).
+    if (missing === 0 || pending.currentBet !== h.betting.currentBet) clear(h, "ACTION_OUT_OF_TURN", seat);
+    else
+      h.shortCalls[seat] = {
+        street: h.betting.street,
+        owed: missing,
+        pulled: false,
+        code: "ACTION_OUT_OF_TURN",
+      };
     if (pending.currentBet !== h.betting.currentBet) {
       // Void: the chips are the player's to take back — or to leave out as part of his next push.
       const account = zoneAccount(h, seat);

@@ -78,6 +78,8 @@ export function copyHand(h: Before): Before {
       procedure: b.procedure,
       aside: b.aside.slice(),
       clearOnStreet: b.clearOnStreet.map((c) => ({ ...c })),
+      extraBurn: b.extraBurn === null ? null : { ...b.extraBurn },
+      burnMissed: b.burnMissed.slice(),
     },
     // Each chip's record and each seat's committed total are read-only (./context.ts): shared.
     zones: recordOf(h.zones, (z) => ({ chips: new Map(z.chips) })),
@@ -102,6 +104,8 @@ export function copyHand(h: Before): Before {
     held: h.held === null ? null : { ...h.held },
     voidCardAt: h.voidCardAt,
     open: h.open.slice(),
+    // What the dealer was told stays told: after an undo the steps are told again as they now stand.
+    stepsDone: h.stepsDone,
     stale: h.stale.slice(),
     staleWhere: { ...h.staleWhere },
     lastHandsChips: { tags: h.lastHandsChips.tags.slice(), until: h.lastHandsChips.until },
@@ -109,6 +113,7 @@ export function copyHand(h: Before): Before {
     allinAnnounced: h.allinAnnounced,
     countedUnseen: h.countedUnseen,
     takenBack: recordOf(h.takenBack, (b) => ({ ...b })),
+    shortCalls: recordOf(h.shortCalls, (d) => ({ ...d })),
     result: h.result,
     finalStacks: h.finalStacks === null ? null : { ...h.finalStacks },
   };
@@ -164,7 +169,7 @@ export function undoKey(h: HandContext): void {
   const seat = u.key === "check" || u.key === "fold" ? u.before.betting.toAct : null;
   const t = h.t;
   // The record is dropped here, so the hand may take its copy over as it is.
-  Object.assign(h, u.before, { t, undoable: null });
+  Object.assign(h, u.before, { t, undoable: null, stepsDone: h.stepsDone });
   // Alerts the key raised are gone with it.
   for (const k of raisedSince) {
     const [code = "", s] = k.split(":");

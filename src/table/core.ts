@@ -9,7 +9,8 @@
  * floor operations to the ruling desk, the deck checks, the floor's set-up and the next hand. Each of
  * those is its own module in src/table/; the core holds the table between hands and takes its
  * settings ready-made (src/table/settings.ts; the configuration is adapted at the edge,
- * src/runtime/tableSettings.ts).
+ * src/runtime/tableSettings.ts). (Just over 300 lines: the routing of every kind of input, and the
+ * hand's start and end it decides, read best in one place.)
  */
 import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
@@ -218,6 +219,7 @@ export class Table implements TableCore {
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [
       ...events,
+      ...shufflerAlertDone(this.desk, ending.t),
       ...this.setup.settle(ending.t, false, ending.result === "misdeal"),
       ...this.checks.handEnded(ending.t),
     ];
@@ -297,4 +299,10 @@ export class Table implements TableCore {
 /** The earlier of two deadlines (null: none). */
 function earliest(a: number | null, b: number | null): number | null {
   return a === null || (b !== null && b < a) ? b : a;
+}
+
+/** SHUFFLER_DURING_HAND asked the dealer to finish the hand (or the floor to end it): the hand is over. */
+function shufflerAlertDone(desk: RulingDesk, t: number): TableEvent[] {
+  const code = "SHUFFLER_DURING_HAND";
+  return desk.isOpen(code) ? [{ t, kind: "alert_clear", code }] : [];
 }

@@ -226,7 +226,12 @@ describe("contract: reports of one scan round in channel order", () => {
 
   it("the other side: no rest in the pot's report, so the push is read as it stood (UNDERCALL)", () => {
     const out = log("short-call-burn-and-no-rest");
-    expect(alerts(out)).toMatchObject([{ code: "UNDERCALL", seat: 3, severity: "dealer" }]);
+    // The flop is then dealt with the call never completed: r.51 makes it a call all the same, and the
+    // table tells the dealer the seat owes the rest to the pot (dealer10).
+    expect(alerts(out)).toMatchObject([
+      { code: "UNDERCALL", seat: 3, severity: "dealer" },
+      { code: "UNDERCALL", seat: 3, severity: "dealer", text: expect.stringMatching(/pot 200 short/) },
+    ]);
   });
 
   it("two seats' hole cards reported in either order within one scan round: no misdeal", () => {

@@ -111,8 +111,11 @@ describe("contract: one scan round on both sides (judgements of order)", () => {
     const within = replayLines(flopBeforeBurn(200));
     expect(alertsOf(within)).toEqual([]);
     expect(within.at(-1)).toMatchObject({ kind: "street", street: "flop", board: ["Qs", "Jd", "4h"] });
+    // Past the round the flop had no burn; the burn reported after BURN_MISSING's "do not burn now" is
+    // one placed where none is due (BURN_UNEXPECTED: put it back on the stub).
     expect(alertsOf(replayLines(flopBeforeBurn(201)))).toMatchObject([
       { code: "BURN_MISSING", severity: "dealer", rule: "burn procedure", t: 9701 },
+      { code: "BURN_UNEXPECTED", severity: "dealer", t: 9701 },
     ]);
   });
 

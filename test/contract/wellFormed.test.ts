@@ -52,7 +52,10 @@ const EXTRA_FIELDS = {
   },
 } as const;
 
-/** Kinds the contract does not have: the dealer's undo key took back his last key (docs/dealer-keys.md). */
+/**
+ * Kinds the contract does not have (docs/dealer-keys.md): the dealer's undo key took back his last key;
+ * how many of an open alert's steps the table has seen done (the dealer panel shows the next).
+ */
 const EXTRA_KINDS = {
   key_undone: z
     .object({
@@ -60,6 +63,15 @@ const EXTRA_KINDS = {
       kind: z.literal("key_undone"),
       key: z.enum(["check", "fold", "raise", "exposed"]),
       seat: seat.optional(),
+    })
+    .strict(),
+  alert_step: z
+    .object({
+      ...base,
+      kind: z.literal("alert_step"),
+      code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+      seat: seat.optional(),
+      done: z.number().int().nonnegative(),
     })
     .strict(),
 };

@@ -68,7 +68,8 @@ describe("the dealer panel, rendered", () => {
     expect([png.width, png.height]).toEqual([800, 600]);
     expect(words).toMatch(/PREMATURE FLOP/);
     expect(words).toMatch(/1\. Leave the burn card\nwhere it is/);
-    expect(words).toMatch(/\+3 more steps on the floor page/);
+    expect(words).toMatch(/^2\. Return the three flop cards$/m);
+    expect(words).toMatch(/\+2 more steps: shown here as you go/);
     expect(darkIn(bitmap, 200, 540)).toBeGreaterThan(2000);
   });
 

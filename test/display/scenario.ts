@@ -59,7 +59,15 @@ export function replayUntil(
   let lastT = 0;
   let stopped = false;
   for (const event of scenarioEvents(file)) {
-    const out = [...core.advanceTo(event.t), ...core.handle(event)];
+    // What the table's windows say before the event (a departure known, a judgement due) reaches the
+    // displays on its own, as it does live at its time: a test may stop there.
+    const windows = core.advanceTo(event.t);
+    if (windows.length > 0) outputs.output(windows, core);
+    if (windows.length > 0 && stop(windows)) {
+      stopped = true;
+      break;
+    }
+    const out = core.handle(event);
     if (out.length > 0) outputs.output(out, core);
     events += 1;
     lastT = event.t;

@@ -208,7 +208,7 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "flop", board: FLOP })
     .expect({ kind: "alert_clear", code: "FOUR_CARD_FLOP" })
     .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
-    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN"),
+    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_TURN", "KEY_NOT_APPLIED"),
   "four-card-flop-scrambled-off-the-board": s(
     "r.35 as a dealer does it: the four scrambled off the board, one to the burn, three laid back",
   )
@@ -266,6 +266,31 @@ const scenes: Record<string, Scene> = {
       code: "FOUR_CARD_FLOP",
       text: "Four-card flop not put right: a card came on the board before one of the four went on the burn",
     }),
+  "four-card-flop-key-not-applied": s(
+    "a check key pressed while the four-card flop is put right is not applied, and the table says so; pressed again after, it is",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .wait(500)
+    .key("check")
+    .wait(3000)
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .key("check")
+    .expect({ kind: "alert", code: "FOUR_CARD_FLOP" })
+    .expect({
+      kind: "alert",
+      code: "KEY_NOT_APPLIED",
+      rule: "r.35",
+      severity: "dealer",
+      text: "The check key was not applied: the four-card flop is not put right yet",
+    })
+    .expect({ kind: "street", street: "flop", board: FLOP })
+    .expect({ kind: "alert_clear", code: "KEY_NOT_APPLIED" })
+    .expect({ kind: "action", seat: 2, action: "check" }),
   "four-card-flop-then-extra-burn": s("after a four-card flop the dealer burns again before the turn")
     .setup()
     .standardDeal()
@@ -278,6 +303,91 @@ const scenes: Record<string, Scene> = {
     .pull()
     .burn("3d")
     .expect({ kind: "alert", code: "BURN_UNEXPECTED", rule: "r.35, RP-5" }),
+  "burn-unexpected-put-back": s(
+    "after a four-card flop the dealer burns again, then does the steps: the card back on the stub, the turn without a burn",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .burn("3d")
+    .wait()
+    .removeFrom("burn", "card:A:3d")
+    .wait()
+    .board("3d")
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED", severity: "dealer" })
+    .expect({ kind: "alert_clear", code: "BURN_UNEXPECTED" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "3d"] })
+    .absent("BURN_MISSING"),
+  "burn-unexpected-dealt-on": s(
+    "after a four-card flop the dealer burns again and deals the turn with the extra burn still out: told",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .burn("3d")
+    .wait()
+    .board("5h")
+    .wait()
+    .expect({
+      kind: "alert",
+      code: "BURN_UNEXPECTED",
+      text: "A burn card was placed where no burn is due: the turn is dealt without a burn under the procedure in force",
+    })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
+    .expect({ kind: "alert_clear", code: "BURN_UNEXPECTED" })
+    .expect({
+      kind: "alert",
+      code: "BURN_UNEXPECTED",
+      text: "The turn was dealt with the extra burn card still on the burn: it was not put back on the stub",
+    }),
+  "burn-late-then-river-unburned": s(
+    "the flop with no burn, its burn placed late during the flop betting; the turn burned; the river not: told",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .after(400)
+    .burn("2c")
+    .wait()
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .wait()
+    .checkAround()
+    .board("6s")
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the flop" })
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED", severity: "dealer" })
+    .expect({ kind: "street", street: "turn" })
+    .expect({ kind: "alert", code: "BURN_MISSING", text: "No burn card before the river" })
+    .expect({ kind: "street", street: "river" }),
+  "burn-late-left-on-is-the-turns-burn": s(
+    "the flop with no burn, a burn placed late during the flop betting and left there; the turn after it: in order",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .board(...FLOP)
+    .after(400)
+    .burn("2c")
+    .wait()
+    .checkAround()
+    .board("8c")
+    .expect({ kind: "alert", code: "BURN_UNEXPECTED" })
+    .expect({ kind: "alert_clear", code: "BURN_UNEXPECTED" })
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "8c"] }),
   "premature-flop-spec-example": s("the contract's example: a flop while pre-flop betting is not complete")
     .setup()
     .standardDeal()
@@ -630,6 +740,59 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 4, action: "raise", to: 600 })
     .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
     .expect({ kind: "action", seat: 1, action: "fold" }),
+  "out-of-turn-chips-taken-back-then-put-back": s(
+    "seat 1 calls out of turn and takes the chips back (r.53: they stay out): told; seat 4 calls, seat 1's call stands; the chips back out close the alert",
+  )
+    .setup()
+    .standardDeal()
+    .chips(1, 100, 100)
+    .wait()
+    .removeFrom("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .chips(4, 100, 100)
+    .wait()
+    .addTo("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .expect({
+      kind: "alert",
+      code: "ACTION_OUT_OF_TURN",
+      seat: 1,
+      text: "Seat 1 acted out of turn; seat 4 is to act",
+    })
+    .expect({
+      kind: "alert",
+      code: "ACTION_OUT_OF_TURN",
+      seat: 1,
+      text: "Seat 1 took back 200 put out out of turn: the action stands while the action to seat 1 does not change (r.53)",
+    })
+    .expect({ kind: "action", seat: 4, action: "call" })
+    .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
+    .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
+    .expect({ kind: "action", seat: 2, action: "call", amount: 100 })
+    .absent("UNDERCALL", "CHIPS_TAKEN_BACK"),
+  "out-of-turn-chips-put-back-before-the-action-reaches": s(
+    "seat 1's out-of-turn chips taken back and put back before seat 4 acts: one call of 200 for seat 1, when the action reaches it",
+  )
+    .setup()
+    .standardDeal()
+    .chips(1, 100, 100)
+    .wait()
+    .removeFrom("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .addTo("bet1", "chip:100:4", "chip:100:5")
+    .wait()
+    .chips(4, 100, 100)
+    .wait()
+    .chips(2, 100)
+    .key("check")
+    .expect({ kind: "action", seat: 4, action: "call" })
+    .expect({ kind: "alert_clear", code: "ACTION_OUT_OF_TURN", seat: 1 })
+    .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
+    .expect({ kind: "action", seat: 2, action: "call", amount: 100 })
+    .expect({ kind: "action", seat: 3, action: "check" })
+    .absent("UNDERCALL"),
   "in-turn-negative": s("everyone acts in turn")
     .setup()
     .standardDeal()
@@ -748,6 +911,58 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
     .expect({ kind: "street", street: "turn" })
     .absent("PREMATURE_TURN", "ACTION_OUT_OF_TURN", "CHIPS_TAKEN_BACK"),
+  "undercall-pulled-short-then-paid-into-the-pot": s(
+    "seat 4 undercalls the big blind and the bets are pulled short; told at the flop, seat 4 puts the rest in the pot; seat 2 then checks",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .chips(1, 100, 100)
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .toPot("chip:100:90")
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERCALL", seat: 4, severity: "dealer" })
+    .expect({ kind: "action", seat: 4, action: "call", to: 200 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 })
+    .expect({
+      kind: "alert",
+      code: "UNDERCALL",
+      seat: 4,
+      text: "Seat 4's call went into the pot 100 short: the undercall is a call to 200 (r.51), and seat 4 owes 100",
+    })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN"),
+  "undercall-completed-on-the-zone-after-the-pull": s(
+    "seat 4 undercalls, the bets are pulled, and seat 4 puts the rest on its zone before the flop: the call completed, not a flop bet",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .chips(1, 100, 100)
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .wait()
+    .chips(4, 100)
+    .wait()
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN"),
   "chips-taken-back": s("seat 4 puts out a bet and takes it back before it is read, not into the pot")
     .setup()
     .standardDeal()
@@ -907,6 +1122,23 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 4, allin: true })
     .absent("STACK_MISMATCH", "TAG_MISPLACED", "READ_CONFLICT", "CHIPS_TAKEN_BACK"),
   // ——— the floor: the dealer's floor key, rulings that must answer an open alert, undo ———
+  "shuffler-during-hand-closes-when-the-hand-ends": s(
+    "the shuffler pressed on the flop: told; the dealer finishes the hand (three folds) and the alert closes",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("shuffler")
+    .fold(2)
+    .fold(3)
+    .fold(4)
+    .expect({ kind: "alert", code: "SHUFFLER_DURING_HAND", severity: "dealer" })
+    .expect({ kind: "action", seat: 4, action: "fold" })
+    .expect({ kind: "hand_end", result: "complete" })
+    .expect({ kind: "alert_clear", code: "SHUFFLER_DURING_HAND" }),
   "floor-key-calls-the-floor": s("the dealer presses floor; a supervisor answers; a second answer is refused")
     .setup()
     .standardDeal()

@@ -413,6 +413,8 @@ export function eventLine(e: TableEvent): string {
       return `  ! ${e.code}${e.seat === undefined ? "" : ` seat ${e.seat}`}: ${e.text}`;
     case "alert_clear":
       return `  ✓ ${e.code} cleared`;
+    case "alert_step":
+      return `  ✓ ${e.code}${e.seat === undefined ? "" : ` seat ${e.seat}`}: step ${e.done} done`;
     case "award":
       return `  seat ${e.seat} wins ${e.amount} (${e.hand})`;
     case "hand_end":
