@@ -5,6 +5,7 @@ import { FloorAuth, bearerToken, floorToken } from "../../src/web/auth.js";
 import { LastHands } from "../../src/web/lastHands.js";
 import { ReaderHealth } from "../../src/runtime/readerHealth.js";
 import { scrub } from "../../src/web/secrets.js";
+import { AlertBoard } from "../../src/display/alertBoard.js";
 import { feed, scenario, testRuntime } from "./harness.js";
 
 describe("LastHands", () => {
@@ -72,5 +73,59 @@ describe("FloorAuth", () => {
     expect(bearerToken("Basic abc")).toBeUndefined();
     expect(floorToken("config-token", { FELTGUARD_FLOOR_TOKEN: "env-token" })).toBe("env-token");
     expect(floorToken("config-token", {})).toBe("config-token");
+  });
+});
+
+describe("the alerts open at the table (floor page and feed)", () => {
+  const raise = (
+    seq: number,
+    code: string,
+    severity: "floor" | "dealer" | "info",
+    seat?: number,
+  ): TableEvent => ({
+    t: seq,
+    seq,
+    kind: "alert",
+    code,
+    rule: "—",
+    severity,
+    text: code,
+    steps: [],
+    ...(seat === undefined ? {} : { seat }),
+  });
+  it("between hands: not the ended hand's (the table refuses a ruling on one), but a reader away, a call for the floor and what came after the end", () => {
+    const board = new AlertBoard();
+    board.apply([
+      { t: 0, seq: 1, kind: "hand_start", hand: 4, game: "nlhe", button: 1, sb: 2, bb: 3, redeal: false },
+      raise(2, "READER_OFFLINE", "floor"),
+      raise(3, "ALLIN_TABLE_HANDS", "dealer"),
+      raise(4, "STACK_MISMATCH", "floor", 5),
+      raise(5, "FLOOR_CALLED", "info"),
+    ]);
+    expect(board.openAtTable().map((a) => a.code)).toEqual([
+      "READER_OFFLINE",
+      "ALLIN_TABLE_HANDS",
+      "STACK_MISMATCH",
+      "FLOOR_CALLED",
+    ]);
+    board.apply([
+      { t: 6, seq: 6, kind: "hand_end", hand: 4, result: "complete", stacks: {} },
+      raise(7, "TRAY_VARIANCE", "floor"),
+    ]);
+    expect(board.openAtTable().map((a) => a.code)).toEqual([
+      "READER_OFFLINE",
+      "FLOOR_CALLED",
+      "TRAY_VARIANCE",
+    ]);
+    // The dealer panel's board keeps the ended hand's until the next hand starts.
+    expect(board.list().map((a) => a.code)).toContain("ALLIN_TABLE_HANDS");
+    board.apply([
+      { t: 8, seq: 8, kind: "hand_start", hand: 5, game: "nlhe", button: 2, sb: 3, bb: 4, redeal: false },
+    ]);
+    // A call for the floor not yet answered stays: the table keeps it open across hands.
+    expect(board.openAtTable().map((a) => a.code)).toEqual(["READER_OFFLINE", "FLOOR_CALLED"]);
+    expect(board.list().map((a) => a.code)).toEqual(["READER_OFFLINE", "FLOOR_CALLED"]);
+    board.apply([{ t: 9, seq: 9, kind: "alert_clear", code: "FLOOR_CALLED" }]);
+    expect(board.list().map((a) => a.code)).toEqual(["READER_OFFLINE"]);
   });
 });
