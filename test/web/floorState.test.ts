@@ -129,3 +129,39 @@ describe("the alerts open at the table (floor page and feed)", () => {
     expect(board.list().map((a) => a.code)).toEqual(["READER_OFFLINE"]);
   });
 });
+
+describe("a call for the floor across hands", () => {
+  it("stays on the board until a supervisor answers it: the table keeps it open, and a second press says nothing", () => {
+    const { runtime, setNow } = testRuntime();
+    const board = new AlertBoard();
+    const said: TableEvent[] = [];
+    runtime.addOutput((events) => {
+      board.apply(events);
+      said.push(...events);
+    });
+    const inputs = scenario("floor-key-calls-the-floor").filter((e) => e.t <= 4600);
+    const collect = ["seat1", "seat2", "seat3", "seat4", "bet2", "bet3"].map((antenna) => ({
+      t: 6000,
+      kind: "tags" as const,
+      antenna,
+      tags: [],
+    }));
+    feed(runtime, setNow, [
+      ...inputs,
+      { t: 5000, kind: "floor", op: "voidHand", reason: "the deck is short" },
+      ...collect,
+      { t: 7000, kind: "button", button: "shuffler" },
+      { t: 8000, kind: "button", button: "floor" },
+    ]);
+    expect(said.filter((e) => e.kind === "hand_start").map((e) => e.kind === "hand_start" && e.hand)).toEqual(
+      [1, 2],
+    );
+    // The table said the call once, and has not closed it: the second press adds nothing.
+    expect(said.filter((e) => e.kind === "alert" && e.code === "FLOOR_CALLED")).toHaveLength(1);
+    expect(board.openAtTable().map((a) => a.code)).toContain("FLOOR_CALLED");
+    feed(runtime, setNow, [
+      { t: 9000, kind: "floor", op: "ruling", ruling: "continue", code: "FLOOR_CALLED" },
+    ]);
+    expect(board.openAtTable().map((a) => a.code)).not.toContain("FLOOR_CALLED");
+  });
+});
