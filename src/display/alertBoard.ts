@@ -1,4 +1,5 @@
 /** The alerts open right now, kept from the table events: what the dealer panel and floor page list. */
+import { AFTER_THE_HAND } from "../contract/alerts.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 
 export type OpenAlert = Omit<AlertEvent, "kind">;
@@ -34,7 +35,9 @@ export class AlertBoard {
         // A hand's alerts end with it; a reader that is still away stays on the board, and so does a
         // call for the floor not yet answered: the table keeps it open (a second press says nothing
         // until a supervisor answers), so dropping it here hid the call from the floor for good.
-        this.remove((a) => !OUTLIVE_THE_HAND.has(a.code));
+        // What the work after the last hand raised after its end stays too (the tray judged at this
+        // press, a losing bet still on the layout): it was said a moment ago and nobody has answered it.
+        this.remove((a) => !OUTLIVE_THE_HAND.has(a.code) && !this.afterTheHand(a));
         this.handEndedAt = null;
       } else if (e.kind === "hand_end") {
         this.handEndedAt = e.seq ?? null;
@@ -53,6 +56,16 @@ export class AlertBoard {
     const all = this.list();
     if (ended === null) return all;
     return all.filter((a) => OUTLIVE_THE_HAND.has(a.code) || (a.seq !== undefined && a.seq > ended));
+  }
+
+  /** Raised by the dealer's work after the last hand, after its end. */
+  private afterTheHand(a: OpenAlert): boolean {
+    return (
+      AFTER_THE_HAND.has(a.code) &&
+      this.handEndedAt !== null &&
+      a.seq !== undefined &&
+      a.seq > this.handEndedAt
+    );
   }
 
   /** Open alerts, oldest first. */
