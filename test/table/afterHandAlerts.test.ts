@@ -83,6 +83,12 @@ describe("alerts of the work after a Three Card Poker hand, said at the next shu
     expect(raised).toBeGreaterThan(-1);
     expect(started).toBeGreaterThan(raised);
     expect(t.board.openAtTable()).toEqual([expect.objectContaining({ code: "LOSING_BET_LEFT", seat: 2 })]);
+    // The dealer has finished paying: the steps do not send him back to paying (they did), they say the
+    // bet must not stay as the next hand's.
+    expect(t.board.openAtTable()[0]?.steps).toEqual([
+      "Take box 2's Play to the tray before the next hand's cards are drawn",
+      "A bet that lost is not a bet on the next hand",
+    ]);
     const ok = t.submit({ t: 9600, kind: "button", button: "ok" });
     expect(ok).toContainEqual(
       expect.objectContaining({ kind: "alert_clear", code: "LOSING_BET_LEFT", seat: 2 }),
