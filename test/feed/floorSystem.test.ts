@@ -20,6 +20,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG_PATH, loadConfig } from "../../src/config/config.js";
 import { formatJsonLine } from "../../src/contract/jsonl.js";
 import { RulingKeys, signRuling } from "../../src/feed/signedRuling.js";
+import { anchorText } from "../../src/journal/hashChain.js";
+import { loadPublicKey } from "../../src/journal/tableKey.js";
 import { FlopSession } from "../../src/sim/session.js";
 import { toInputEvent } from "../../src/sim/run.js";
 import { REPO_ROOT } from "../support/paths.js";
@@ -69,7 +71,7 @@ class FloorSystem {
   readonly states: State[] = [];
   readonly stateFaults: string[] = [];
   readonly health: Record<string, unknown>[] = [];
-  readonly heads: { seq: number; hash: string; afterEvent: number }[] = [];
+  readonly heads: { journal: string; seq: number; hash: string; sig: string; afterEvent: number }[] = [];
   readonly results: Record<string, unknown>[] = [];
   /** The consumer's own model of the table, from the events alone. */
   private hand: number | null = null;
@@ -129,7 +131,13 @@ class FloorSystem {
       else if (s.seq === this.last) this.check(s);
     } else if (kind === "health") this.health.push(body);
     else if (kind === "head")
-      this.heads.push({ seq: body.seq as number, hash: body.hash as string, afterEvent: this.last });
+      this.heads.push({
+        journal: body.journal as string,
+        seq: body.seq as number,
+        hash: body.hash as string,
+        sig: body.sig as string,
+        afterEvent: this.last,
+      });
     else if (kind === "result") this.results.push(body);
   }
 
@@ -342,6 +350,10 @@ describe("a floor system on the feed of a real table process (mosquitto)", () =>
     // The head after every hand the feed saw while up: hand ends and heads alternate, the head's row rising.
     const ends = floor.events.filter((e) => e.kind === "hand_end").map((e) => e.seq);
     for (const end of ends.slice(0, 3)) expect(floor.heads.some((h) => h.afterEvent >= end)).toBe(true);
+    // Each head is signed by the table key: an auditor checks it with the public key alone.
+    const auditor = loadPublicKey(`${journal}.key.pub`);
+    for (const h of floor.heads)
+      expect(auditor.verify(anchorText(h.journal, h.seq, h.hash), h.sig)).toBe(true);
     const rows = floor.heads.map((h) => h.seq);
     expect(rows).toEqual([...rows].sort((a, b) => a - b));
     expect(new Set(rows).size).toBeGreaterThanOrEqual(ends.length - 3);
