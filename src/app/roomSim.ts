@@ -13,6 +13,7 @@ import { FeedPublisher, type FeedOptions } from "../feed/publisher.js";
 import { RulingKeys, RulingVerifier } from "../feed/signedRuling.js";
 import { flopGame } from "../sim/games.js";
 import { toInputEvent } from "../sim/run.js";
+import { FloorFollower } from "../sim/floorFollower.js";
 import { FlopSession } from "../sim/session.js";
 import type { Config } from "../config/config.js";
 import type { Runtime } from "../runtime/runtime.js";
@@ -52,7 +53,8 @@ export interface SimTable {
 
 interface Playing extends SimTable {
   readonly session: FlopSession;
-  queue: InputEventIn[];
+  /** Plays the session's script and follows the floor's rulings (src/sim/floorFollower.ts). */
+  readonly follower: FloorFollower;
 }
 
 export class SimRoom {
@@ -109,7 +111,9 @@ export class SimRoom {
         publisher,
         now: 0,
         hands: 0,
-        queue: [],
+        follower: new FloorFollower(session, (_batch, kind) => {
+          if (kind === "hand") table.hands += 1;
+        }),
         runtime: undefined as unknown as Runtime,
       };
       const { runtime } = assembleTable(config, {
@@ -123,6 +127,7 @@ export class SimRoom {
         wallClock: () => new Date(Date.UTC(2026, 0, 1) + table.now),
       });
       (table as { runtime: Runtime }).runtime = runtime;
+      table.follower.attach(runtime);
       return table;
     });
     this.tables = this.playing;
@@ -135,16 +140,24 @@ export class SimRoom {
       busy = false;
       for (const table of this.playing) {
         for (let n = 0; n < EVENTS_PER_TURN; n++) {
-          if (table.queue.length === 0) {
-            table.queue = table.session.nextHand().events;
-            table.hands += 1;
+          const step = table.follower.peek(true);
+          if (step.kind === "held") {
+            // The floor holds the hand (a misdeal or void in its undo window): the table's time goes
+            // on to the window's end, within this run, and the dealer waits.
+            const due = table.runtime.core.nextDeadline();
+            if (due === null || due > t) break;
+            table.now = Math.max(table.now, due);
+            table.runtime.tick();
+            busy = true;
+            continue;
           }
-          const next = table.queue[0];
-          if (next === undefined || next.t > t) break;
-          table.queue.shift();
+          if (step.kind !== "event" || step.event.t > t) break;
+          const next = step.event;
           table.now = Math.max(table.now, next.t);
-          this.options.onInput?.(table.id, next);
-          table.runtime.submit(toInputEvent(next));
+          table.follower.play((e) => {
+            this.options.onInput?.(table.id, e);
+            return table.runtime.submit(toInputEvent(e));
+          });
           busy = true;
         }
       }

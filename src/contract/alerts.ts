@@ -415,3 +415,16 @@ export function alert(t: number, code: AlertCode, text: string, steps: string[],
   const { rule, severity } = CATALOGUE[code];
   return { t, kind: "alert", code, rule, severity, ...(seat === undefined ? {} : { seat }), text, steps };
 }
+
+/**
+ * The codes of the dealer's work after a hand (paying, the rake, the tray). Raised after their hand's
+ * end, they are not that hand's, and they do not end when the next hand starts: a dealer who presses the
+ * shuffler before the tray is judged, or with a losing bet left on the layout, gets them at that press,
+ * and they stay open until the dealer (`ok`) or the floor (`continue`) answers them.
+ */
+export const AFTER_THE_HAND: ReadonlySet<string> = new Set<AlertCode>([
+  "PAYOUT_WRONG",
+  "LOSING_BET_LEFT",
+  "RAKE_WRONG",
+  "TRAY_VARIANCE",
+]);

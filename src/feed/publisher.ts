@@ -168,7 +168,9 @@ export class FeedPublisher {
   private view(core: TableReadModel, t: number): PublicState {
     const view = tableView(core, {
       tableName: this.options.tableName,
-      alerts: this.alerts.list(),
+      // Between hands, not the ended hand's alerts: a floor system was told ALLIN_TABLE_HANDS was still
+      // open after its hand, and the overview offered rulings on it that the table refused.
+      alerts: this.alerts.openAtTable(),
       readersOffline: readersOffline(this.alerts.list()),
     });
     return publicState(this.options.tableId, view, this.lastSeq, t);

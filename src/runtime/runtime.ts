@@ -50,6 +50,7 @@ export class Runtime {
   private readonly journal: InputJournal | undefined;
   private readonly outputs: TableOutput[];
   private readonly observers: ((core: TableCore) => void)[] = [];
+  private readonly inputObservers: ((event: InputEvent, out: readonly TableEvent[]) => void)[] = [];
   private readonly setTimer: NonNullable<RuntimeOptions["setTimer"]>;
   private timer: { cancel(): void } | null = null;
   private lastT: number;
@@ -81,6 +82,14 @@ export class Runtime {
     this.observers.push(observer);
   }
 
+  /**
+   * Adds an observer of every input taken, with what the core said to it: the simulated dealer hears
+   * the floor's rulings this way, whoever sent them (the floor page, the feed's inbox).
+   */
+  addInputObserver(observer: (event: InputEvent, out: readonly TableEvent[]) => void): void {
+    this.inputObservers.push(observer);
+  }
+
   /** The time for a new input event: the clock, never behind the last event. */
   now(): number {
     this.lastT = Math.max(this.lastT, this.clock());
@@ -103,6 +112,7 @@ export class Runtime {
     // The journal's notices come after the core's events: a replay of the journal numbers them so too.
     const notices = this.announceNotices();
     this.arm();
+    for (const observer of this.inputObservers) observer(forCore, out);
     return [...out, ...notices];
   }
 

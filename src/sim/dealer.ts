@@ -25,7 +25,7 @@ import type { LimitSizes } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
 import type { Level } from "../table/state.js";
 import { Stub } from "./deck.js";
-import type { DealerRngs, DealerSetup, PendingOutOfTurn } from "./dealerTypes.js";
+import type { DealerRngs, DealerSetup, DealRecord, PendingOutOfTurn } from "./dealerTypes.js";
 import { dealHoleCards, layStreet } from "./dealing.js";
 import type { Injector } from "./hooks.js";
 import { announceLimits, limitsAt, limitsChanged } from "./limits.js";
@@ -73,6 +73,8 @@ export class FlopDealer {
   /** Errors whose situation lasts until the next shuffler press. */
   private open: Truth[] = [];
   readonly ends: ExpectedEnd[] = [];
+  /** The deals of the last hands by number, as they began (what a floor's ruling goes back to). */
+  private readonly deals = new Map<number, DealRecord>();
 
   constructor(
     readonly felt: Felt,
@@ -82,17 +84,44 @@ export class FlopDealer {
   ) {}
 
   /** Plays one hand to its end: misdeals are re-dealt exactly, a void ends it. */
-  playHand(injector: Injector | null): void {
+  playHand(injector: Injector | null, redealOf: { positions: Positions; level: Level } | null = null): void {
     this.injector = injector;
     // One dealer for the hand and its re-deals.
     this.felt.pace.nextHand();
-    let redeal: { positions: Positions; level: Level } | null = null;
+    let redeal = redealOf;
     for (;;) {
       const result = this.playDeal(redeal);
       this.injector = null;
       if (result !== "misdeal") return;
       redeal = { positions: this.positions, level: this.level };
     }
+  }
+
+  /**
+   * The floor ended deal `hand` at the table (a supervisor's misdeal or void, not the script's): the
+   * dealer stops where the felt is now (the caller has put it back there), collects every card and
+   * chip — a void gives every chip back, so the stacks are those the deal began with — and, for a
+   * misdeal, presses the shuffler and deals the hand again exactly (same button, blinds and level).
+   * After a void the next hand is dealt as usual.
+   */
+  followFloor(result: "misdeal" | "void", hand: number): void {
+    const deal = this.deals.get(hand);
+    if (deal === undefined)
+      throw new Error(`simulated table: no deal ${hand} to follow the floor's ${result}`);
+    for (const [seat, stack] of Object.entries(deal.stacksBefore)) {
+      const s = this.seating.seats.get(Number(seat));
+      if (s) s.stack = stack;
+    }
+    this.hand = hand;
+    this.seating.started(deal.positions);
+    this.felt.deck = deal.deck;
+    // Errors of the deal the floor ended are over with it (nothing of the rest of the script was played).
+    this.open = [];
+    this.truths.length = 0;
+    this.ends.length = 0;
+    this.felt.pause(800, 1500).clearAll();
+    this.felt.step("afterCollect");
+    if (result === "misdeal") this.playHand(null, { positions: deal.positions, level: deal.level });
   }
 
   /** Records an error made now, owed an alert of `code` before the situation is over. */
@@ -207,6 +236,12 @@ export class FlopDealer {
     }
     const stacks = seating.inGame().map((seat) => ({ seat, stack: seating.seats.get(seat)?.stack ?? 0 }));
     this.stacksBefore = Object.fromEntries(stacks.map((s) => [s.seat, s.stack]));
+    this.remember({
+      positions: this.positions,
+      level: this.level,
+      stacksBefore: this.stacksBefore,
+      deck: felt.deck,
+    });
     this.betting = startHand({
       game: this.setup.game,
       seats: stacks,
@@ -353,6 +388,12 @@ export class FlopDealer {
     if (schedule === undefined) return null;
     const pot = handPots(this.betting).pots.reduce((sum, p) => sum + p.amount, 0);
     return rakeDue(pot, this.felt.read("board").length >= 3, schedule);
+  }
+
+  /** Keeps the deal just begun, and the few before it (a ruling answers the deal in play). */
+  private remember(deal: DealRecord): void {
+    this.deals.set(this.hand, deal);
+    this.deals.delete(this.hand - 8);
   }
 
   /** Calls the injector's hook, if any; true when it did the step itself. */

@@ -2,6 +2,8 @@
 import type { BbAnteOrder } from "../rules/betting.js";
 import type { RakeSchedule } from "../rules/rake.js";
 import type { GameDef, LimitSizes } from "../rules/games.js";
+import type { Positions } from "../rules/positions.js";
+import type { Level } from "../table/state.js";
 import type { Rng } from "./random.js";
 
 export interface DealerRngs {
@@ -28,4 +30,13 @@ export interface PendingOutOfTurn {
   readonly kind: "fold" | "call";
   readonly currentBet: number;
   readonly tags: readonly string[];
+}
+
+/** A deal as it began: what the floor's misdeal deals again and what its void gives back. */
+export interface DealRecord {
+  readonly positions: Positions;
+  readonly level: Level;
+  readonly stacksBefore: Readonly<Record<number, number>>;
+  /** The deck the shuffler gave out for it (two-deck shufflers alternate). */
+  readonly deck: string;
 }

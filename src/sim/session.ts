@@ -44,6 +44,13 @@ export interface HandBatch {
   readonly profile?: PaceProfileName;
 }
 
+/** A deal the floor ended at the table: which, how, and when (table time). */
+export interface FloorEnding {
+  readonly hand: number;
+  readonly result: "misdeal" | "void";
+  readonly t: number;
+}
+
 /**
  * Limit games: the bets of the floor's first `game` operation (the small bet is the first level's big
  * blind); the dealer has the floor announce new limits as the level goes up (limits.ts).
@@ -83,6 +90,23 @@ export class FlopSession {
       this.dealer.rngs.inject,
       options.rate ?? 0.5,
     );
+  }
+
+  /**
+   * The floor ended deal `ending.hand` at the table at `ending.t` (table time) while the felt read
+   * `felt`: the rest of the hand's script is not played; the dealer does what the ruling means from
+   * there (src/sim/dealer.ts followFloor). The events that follow: the collection and, after a misdeal,
+   * the re-deal; after a void the next {@link nextHand} deals on as usual.
+   */
+  followRuling(ending: FloorEnding, felt: ReadonlyMap<string, readonly string[]>): HandBatch {
+    this.felt.tl.restore(ending.t, felt);
+    this.dealer.followFloor(ending.result, ending.hand);
+    return {
+      events: this.felt.tl.events.splice(0),
+      truths: this.dealer.truths.splice(0),
+      ends: this.dealer.ends.splice(0),
+      profile: this.felt.pace.profile,
+    };
   }
 
   /** The next hand (the first one starts with the floor's set-up of the table). */

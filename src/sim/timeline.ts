@@ -36,6 +36,18 @@ export class Timeline {
     return this;
   }
 
+  /**
+   * Takes the felt back to what the readers last reported at `t` (the script after it was not played:
+   * the floor ended the hand there, src/sim/floorFollower.ts); events not yet handed out are dropped.
+   */
+  restore(t: number, sets: ReadonlyMap<string, readonly string[]>): this {
+    this.t = t;
+    this.events.length = 0;
+    this.sets.clear();
+    for (const [antenna, tags] of sets) this.sets.set(antenna, [...tags]);
+    return this;
+  }
+
   /** What the antenna reads now (its last remembered report). */
   read(antenna: string): readonly string[] {
     return this.sets.get(antenna) ?? [];

@@ -5,7 +5,7 @@
  * key calls the floor. Everything here runs on the events' `t`, so replay gives the same result.
  */
 import type { FloorEvent, RulingName } from "../contract/input.js";
-import { type AlertCode, alert } from "../contract/alerts.js";
+import { AFTER_THE_HAND, type AlertCode, alert } from "../contract/alerts.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
 
 /** What the desk needs of the core: whether a hand is on, and how to apply a ruling to it. */
@@ -36,6 +36,10 @@ interface OpenEntry {
   severity: "floor" | "dealer" | "info";
   seat?: number;
   reader?: string;
+  /** Raised by the work after a hand, after its end (AFTER_THE_HAND): it outlives the next hand's start. */
+  afterHand?: boolean;
+  /** An after-hand alert still open when the next hand started: the floor's continue clears it. */
+  carried?: boolean;
 }
 
 /** The code of the dealer's call for a supervisor (`floor` key). */
@@ -44,6 +48,8 @@ export const FLOOR_CALLED = "FLOOR_CALLED" satisfies AlertCode;
 export class RulingDesk {
   private open: OpenEntry[] = [];
   private pendingRuling: PendingRuling | null = null;
+  /** A hand has ended and the next has not started: the dealer's work after it is going on. */
+  private betweenHands = false;
 
   constructor(private readonly target: RulingTarget) {}
 
@@ -72,6 +78,7 @@ export class RulingDesk {
           severity: e.severity,
           ...(e.seat === undefined ? {} : { seat: e.seat }),
           ...(e.reader === undefined ? {} : { reader: e.reader }),
+          ...(this.betweenHands && AFTER_THE_HAND.has(e.code) ? { afterHand: true } : {}),
         });
       } else if (e.kind === "alert_clear") {
         this.open = this.open.filter(
@@ -82,10 +89,20 @@ export class RulingDesk {
               (e.reader === undefined || a.reader === e.reader)
             ),
         );
-      } else if (e.kind === "hand_end" || e.kind === "hand_start") {
-        // A hand's alerts end with it; a reader still away and a call for the floor stay.
+      } else if (e.kind === "hand_end") {
+        // A hand's alerts end with it; a reader still away and a call for the floor stay (and what the
+        // work after the hand before was still owed, carried through this one, ends now too).
         this.open = this.open.filter((a) => a.code === "READER_OFFLINE" || a.code === FLOOR_CALLED);
-        if (e.kind === "hand_start") this.pendingRuling = null;
+        this.betweenHands = true;
+      } else if (e.kind === "hand_start") {
+        // What the work after the last hand raised stays through this one, until answered: the tray
+        // judged at this press, a losing bet still on the layout (said a moment ago, answered by nobody).
+        this.open = this.open.filter(
+          (a) => a.code === "READER_OFFLINE" || a.code === FLOOR_CALLED || a.afterHand === true,
+        );
+        for (const a of this.open) if (a.afterHand) a.carried = true;
+        this.betweenHands = false;
+        this.pendingRuling = null;
       }
     }
     return [...events];
@@ -170,6 +187,24 @@ export class RulingDesk {
           ? "no alert is open; to end a hand with no alert, void it with a reason (voidHand)"
           : `no open alert ${code}${seat === undefined ? "" : ` for seat ${seat}`} to answer (it was cleared or ruled already)`;
       return [rejected(t, "ruling", reason)];
+    }
+    // What the last hand's work left open, answered during the next hand: the floor's word that it was
+    // seen to (its figures stay in the journal); it ends no hand.
+    if (answers.length > 0 && answers.every((a) => a.carried)) {
+      if (ruling !== "continue")
+        return [
+          rejected(
+            t,
+            "ruling",
+            `${answers[0]!.code} came after the last hand and this hand is not its: answer it with continue`,
+          ),
+        ];
+      return answers.map((a) => ({
+        t,
+        kind: "alert_clear" as const,
+        code: a.code,
+        ...(a.seat === undefined ? {} : { seat: a.seat }),
+      }));
     }
     if (code === FLOOR_CALLED) {
       if (ruling !== "continue")

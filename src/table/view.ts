@@ -47,6 +47,10 @@ export type PrivateCoreView = PrivateHandView;
 /** The public view of a table in state `table` showing hand view `shown` (null: no hand shown). */
 export function coreView(table: TableState, shown: HandView | null): CoreView {
   const h = shown?.game === "holdem" ? shown.holdem : null;
+  // A Three Card Poker hand in play has its number and its hold too (the view shows a settled one until
+  // the next hand; it is over then). Without them the floor page took a Three Card Poker table for one
+  // between hands and offered no ruling on its floor alerts, and the feed's state said no hand.
+  const tcp = shown?.game === "threeCard" && shown.threeCard.phase !== "over" ? shown.threeCard : null;
   const inHand = new Map<number, HandSeatView>((h?.seats ?? []).map((s) => [s.seat, s]));
   const seats: SeatView[] = [];
   for (let seat = 1; seat <= table.seatCount; seat++) {
@@ -63,7 +67,7 @@ export function coreView(table: TableState, shown: HandView | null): CoreView {
     });
   }
   return {
-    hand: h?.hand ?? null,
+    hand: h?.hand ?? tcp?.hand ?? null,
     game: h?.game ?? table.game.game.toString(),
     street: h?.street ?? null,
     board: h?.board ?? [],
@@ -76,7 +80,7 @@ export function coreView(table: TableState, shown: HandView | null): CoreView {
     bb: h?.bb ?? null,
     level: h ? h.level : table.nextLevel ? { ...table.nextLevel } : null,
     seats,
-    held: h?.held ?? false,
+    held: h?.held ?? tcp?.held ?? false,
     threeCard: shown?.game === "threeCard" ? shown.threeCard : null,
   };
 }

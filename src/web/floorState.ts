@@ -84,7 +84,7 @@ export class FloorState {
     const secret = new Set([...this.secret, ...holeFaces(this.core)]);
     const view = tableView(this.core, {
       tableName: this.options.tableName,
-      alerts: scrubAlerts(this.alerts.list(), secret),
+      alerts: scrubAlerts(this.alerts.openAtTable(), secret),
       readersOffline: this.readers.offline(),
     });
     return this.message(view, false);
@@ -94,7 +94,7 @@ export class FloorState {
   privateMessage(): FloorMessage {
     const view = privateTableView(this.core, {
       tableName: this.options.tableName,
-      alerts: this.alerts.list(),
+      alerts: this.alerts.openAtTable(),
       readersOffline: this.readers.offline(),
     });
     return this.message(view, true);

@@ -5,6 +5,7 @@ import { FloorAuth, bearerToken, floorToken } from "../../src/web/auth.js";
 import { LastHands } from "../../src/web/lastHands.js";
 import { ReaderHealth } from "../../src/runtime/readerHealth.js";
 import { scrub } from "../../src/web/secrets.js";
+import { AlertBoard } from "../../src/display/alertBoard.js";
 import { feed, scenario, testRuntime } from "./harness.js";
 
 describe("LastHands", () => {
@@ -74,5 +75,103 @@ describe("FloorAuth", () => {
     expect(bearerToken("Basic abc")).toBeUndefined();
     expect(floorToken("config-token", { FELTGUARD_FLOOR_TOKEN: "env-token" })).toBe("env-token");
     expect(floorToken("config-token", {})).toBe("config-token");
+  });
+});
+
+describe("the alerts open at the table (floor page and feed)", () => {
+  const raise = (
+    seq: number,
+    code: string,
+    severity: "floor" | "dealer" | "info",
+    seat?: number,
+  ): TableEvent => ({
+    t: seq,
+    seq,
+    kind: "alert",
+    code,
+    rule: "—",
+    severity,
+    text: code,
+    steps: [],
+    ...(seat === undefined ? {} : { seat }),
+  });
+  it("between hands: not the ended hand's (the table refuses a ruling on one), but a reader away, a call for the floor and what came after the end", () => {
+    const board = new AlertBoard();
+    board.apply([
+      { t: 0, seq: 1, kind: "hand_start", hand: 4, game: "nlhe", button: 1, sb: 2, bb: 3, redeal: false },
+      raise(2, "READER_OFFLINE", "floor"),
+      raise(3, "ALLIN_TABLE_HANDS", "dealer"),
+      raise(4, "STACK_MISMATCH", "floor", 5),
+      raise(5, "FLOOR_CALLED", "info"),
+    ]);
+    expect(board.openAtTable().map((a) => a.code)).toEqual([
+      "READER_OFFLINE",
+      "ALLIN_TABLE_HANDS",
+      "STACK_MISMATCH",
+      "FLOOR_CALLED",
+    ]);
+    board.apply([
+      { t: 6, seq: 6, kind: "hand_end", hand: 4, result: "complete", stacks: {} },
+      raise(7, "TRAY_VARIANCE", "floor"),
+    ]);
+    expect(board.openAtTable().map((a) => a.code)).toEqual([
+      "READER_OFFLINE",
+      "FLOOR_CALLED",
+      "TRAY_VARIANCE",
+    ]);
+    // The dealer panel's board keeps the ended hand's until the next hand starts.
+    expect(board.list().map((a) => a.code)).toContain("ALLIN_TABLE_HANDS");
+    board.apply([
+      { t: 8, seq: 8, kind: "hand_start", hand: 5, game: "nlhe", button: 2, sb: 3, bb: 4, redeal: false },
+    ]);
+    // A call for the floor not yet answered stays: the table keeps it open across hands; so does what
+    // the work after the last hand raised (test/table/afterHandAlerts.test.ts).
+    const codes = ["READER_OFFLINE", "FLOOR_CALLED", "TRAY_VARIANCE"];
+    expect(board.openAtTable().map((a) => a.code)).toEqual(codes);
+    expect(board.list().map((a) => a.code)).toEqual(codes);
+    board.apply([{ t: 9, seq: 9, kind: "alert_clear", code: "FLOOR_CALLED" }]);
+    expect(board.list().map((a) => a.code)).toEqual(["READER_OFFLINE", "TRAY_VARIANCE"]);
+    // A hand later, it is gone with that hand.
+    board.apply([
+      { t: 10, seq: 10, kind: "hand_end", hand: 5, result: "complete", stacks: {} },
+      { t: 11, seq: 11, kind: "hand_start", hand: 6, game: "nlhe", button: 3, sb: 4, bb: 5, redeal: false },
+    ]);
+    expect(board.list().map((a) => a.code)).toEqual(["READER_OFFLINE"]);
+  });
+});
+
+describe("a call for the floor across hands", () => {
+  it("stays on the board until a supervisor answers it: the table keeps it open, and a second press says nothing", () => {
+    const { runtime, setNow } = testRuntime();
+    const board = new AlertBoard();
+    const said: TableEvent[] = [];
+    runtime.addOutput((events) => {
+      board.apply(events);
+      said.push(...events);
+    });
+    const inputs = scenario("floor-key-calls-the-floor").filter((e) => e.t <= 4600);
+    const collect = ["seat1", "seat2", "seat3", "seat4", "bet2", "bet3"].map((antenna) => ({
+      t: 6000,
+      kind: "tags" as const,
+      antenna,
+      tags: [],
+    }));
+    feed(runtime, setNow, [
+      ...inputs,
+      { t: 5000, kind: "floor", op: "voidHand", reason: "the deck is short" },
+      ...collect,
+      { t: 7000, kind: "button", button: "shuffler" },
+      { t: 8000, kind: "button", button: "floor" },
+    ]);
+    expect(said.filter((e) => e.kind === "hand_start").map((e) => e.kind === "hand_start" && e.hand)).toEqual(
+      [1, 2],
+    );
+    // The table said the call once, and has not closed it: the second press adds nothing.
+    expect(said.filter((e) => e.kind === "alert" && e.code === "FLOOR_CALLED")).toHaveLength(1);
+    expect(board.openAtTable().map((a) => a.code)).toContain("FLOOR_CALLED");
+    feed(runtime, setNow, [
+      { t: 9000, kind: "floor", op: "ruling", ruling: "continue", code: "FLOOR_CALLED" },
+    ]);
+    expect(board.openAtTable().map((a) => a.code)).not.toContain("FLOOR_CALLED");
   });
 });

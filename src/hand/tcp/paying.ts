@@ -188,7 +188,7 @@ export function payingTick(p: Paying, t: number): TableEvent[] {
   p.t = t;
   if (p.losersDue !== null && t >= p.losersDue) {
     p.losersDue = null;
-    judgeLosers(p);
+    judgeLosers(p, false);
   }
   if (p.doneDue != null && t >= p.doneDue) dealerDone(p);
   return p.out.splice(0);
@@ -296,16 +296,17 @@ function judgeBox(p: Paying, box: number): void {
   if (wrong.length > 0) raise(p, payoutWrong(p.t, box, wrong));
 }
 
-function judgeLosers(p: Paying): void {
+/** `done`: the dealer has finished paying (his cards collected, or the next hand begun). */
+function judgeLosers(p: Paying, done: boolean): void {
   for (const z of p.zones) {
-    if (z.lost && !z.collected && !z.waived && chipTotal(z.chips) > 0) raise(p, losingBetLeft(p.t, z));
+    if (z.lost && !z.collected && !z.waived && chipTotal(z.chips) > 0) raise(p, losingBetLeft(p.t, z, done));
   }
 }
 
 function dealerDone(p: Paying): void {
   p.losersDue = null;
   p.doneDue = null;
-  judgeLosers(p);
+  judgeLosers(p, true);
   for (const z of p.zones) {
     if (z.owed.length > 0 && z.paid === null && !z.taken && !z.waived && (!z.lost || z.collected))
       payoutRead(p, z, 0, []);
@@ -332,13 +333,20 @@ function payoutWrong(t: number, box: number, zones: readonly PayingZone[]) {
   return alert(t, "PAYOUT_WRONG", `${under ? "Underpaid" : "Overpaid"}: ${parts.join("; ")}`, steps, box);
 }
 
-function losingBetLeft(t: number, z: PayingZone) {
+function losingBetLeft(t: number, z: PayingZone, done: boolean) {
   const what = WORDS[z.antenna.startsWith("ante") ? "ante" : (z.antenna.replace(/\d+$/, "") as PayoutBet)];
+  // Once he has finished paying there is nothing to go on with: the bet must not stay as the next hand's.
+  const steps = done
+    ? [
+        `Take box ${z.box}'s ${what} to the tray before the next hand's cards are drawn`,
+        "A bet that lost is not a bet on the next hand",
+      ]
+    : [`Take box ${z.box}'s ${what} to the tray`, "Then go on paying"];
   return alert(
     t,
     "LOSING_BET_LEFT",
     `Box ${z.box}'s ${what} (${z.stake}) lost and is still on the layout`,
-    [`Take box ${z.box}'s ${what} to the tray`, "Then go on paying"],
+    steps,
     z.box,
   );
 }

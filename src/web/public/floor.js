@@ -195,6 +195,9 @@ function rulingsFor(code) {
   if (code.startsWith("MISDEAL_") || code === "TCP_DEALER_EXPOSED") return ["continue", "misdeal"];
   if (code === "DUPLICATE_CARD" || code === "FOREIGN_CARD") return ["continue", "void"];
   if (code === "HAND_DEAD") return ["dead", "continue"];
+  // Three Card Poker: bets cannot change once a card is drawn. Continue keeps the bets as they were;
+  // the floor may instead rule the box dead (it loses what a fold loses), as the table allows.
+  if (code === "TCP_BET_AFTER_DEAL") return ["continue", "dead"];
   return ["continue"];
 }
 
@@ -208,7 +211,7 @@ function alertRulings(a) {
       const b = el(
         "button",
         { type: "button", "data-ruling": r },
-        r === "dead" ? `Dead (seat ${a.seat})` : r,
+        r === "dead" ? `Dead (${a.code.startsWith("TCP_") ? "box" : "seat"} ${a.seat})` : r,
       );
       b.disabled = BETWEEN_HANDS.has(a.code) ? !signedIn() : !canRule();
       b.addEventListener("click", () =>

@@ -1,0 +1,167 @@
+/**
+ * The simulated dealer hears the floor. The simulator deals each hand ahead as a script (src/sim/
+ * session.ts); at a live simulated table (`npm start`, `sim --tables N --mqtt`) a supervisor may rule
+ * on the floor page or from the room overview, and a real dealer then does what the ruling means
+ * instead of going on as if nothing was said. This plays the script into the runtime and watches the
+ * table:
+ *
+ * - a misdeal or void ruled with an undo window: the dealer stops and waits (the hand is the floor's);
+ *   undone, he goes on where he stopped, the rest of the script as much later as he waited;
+ * - the hand ended by the floor's misdeal or void: the rest of its script is dropped; the dealer collects
+ *   the cards and chips from where the felt is, and for a misdeal presses the shuffler and deals the hand
+ *   again (`HandSource.followRuling`); after a void the next hand comes as usual;
+ * - continue or dead: the hand goes on; the simulator's own stand-in floor, scripted to rule on the same
+ *   alert a moment later, stays quiet when the floor has answered it already.
+ *
+ * Nothing here reads a clock: the table's events and inputs say what happened, in order.
+ */
+import type { InputEvent, InputEventIn } from "../contract/input.js";
+import type { TableEvent } from "../contract/output.js";
+import type { Runtime } from "../runtime/runtime.js";
+import type { FloorEnding, HandBatch } from "./session.js";
+
+/** What the follower needs of the hands' source (src/sim/run.ts HandSource). */
+export interface FollowedSource {
+  nextHand(): HandBatch;
+  /** The dealer after the floor ended a deal; absent: the source cannot follow (it plays on). */
+  followRuling?(ending: FloorEnding, felt: ReadonlyMap<string, readonly string[]>): HandBatch;
+}
+
+/** The next step of the script. */
+export type ScriptStep =
+  | { readonly kind: "event"; readonly event: InputEventIn }
+  /** The floor holds the hand (a misdeal or void in its undo window): nothing to play until it says. */
+  | { readonly kind: "held" }
+  /** The hands asked for are dealt. */
+  | { readonly kind: "done" };
+
+export class FloorFollower {
+  private queue: InputEventIn[] = [];
+  /** Table time = script time + shift (the time the dealer waited for the floor). */
+  private shift = 0;
+  private heldAt: number | null = null;
+  private ending: FloorEnding | null = null;
+  /** Inside the script's own submit (an input that is not the floor's). */
+  private playing = false;
+  /** The floor answered an alert, and no alert came since: the stand-in floor's ruling is not needed. */
+  private floorAnswered = false;
+  /** What the readers last reported, antenna by antenna (where the dealer collects from). */
+  private readonly felt = new Map<string, readonly string[]>();
+  private wake: (() => void) | null = null;
+  /** Deals the dealer ended or held because the floor said so (tests, the run's summary). */
+  readonly followed: FloorEnding[] = [];
+
+  constructor(
+    private readonly source: FollowedSource,
+    /** Told of every batch taken from the source: a new hand, or the dealer following the floor. */
+    private readonly onBatch: (batch: HandBatch, kind: "hand" | "follow") => void = () => {},
+  ) {}
+
+  /** Listens to the runtime's inputs and events. */
+  attach(runtime: Runtime): void {
+    runtime.addOutput((events) => this.watch(events));
+    runtime.addInputObserver((event, out) => this.heard(event, out));
+  }
+
+  /** Whether the floor holds the hand. */
+  get held(): boolean {
+    return this.heldAt !== null;
+  }
+
+  /**
+   * The next event to play, in table time; `startHand` false: no new hand is taken from the source
+   * (the run has its hands), so `done` once this one is played out.
+   */
+  peek(startHand: boolean): ScriptStep {
+    if (this.ending !== null) this.follow(this.ending);
+    if (this.heldAt !== null) return { kind: "held" };
+    if (this.queue.length === 0) {
+      if (!startHand) return { kind: "done" };
+      const batch = this.source.nextHand();
+      this.onBatch(batch, "hand");
+      this.queue = batch.events.map((e) => this.toTable(e));
+    }
+    const event = this.queue[0];
+    return event === undefined ? { kind: "done" } : { kind: "event", event };
+  }
+
+  /** Plays the event `peek` gave (the head of the script) with `submit` (into the runtime). */
+  play(submit: (event: InputEventIn) => unknown): void {
+    const event = this.queue.shift();
+    if (event === undefined) return;
+    if (event.kind === "tags") this.felt.set(event.antenna, event.tags);
+    // The stand-in floor's ruling on an alert the floor has answered already would be refused.
+    if (event.kind === "floor" && event.op === "ruling" && this.floorAnswered) return;
+    this.playing = true;
+    try {
+      submit(event);
+    } finally {
+      this.playing = false;
+    }
+  }
+
+  /** Resolves when the table says something (a held hand waits on it); at once when aborted. */
+  changed(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        signal?.removeEventListener("abort", done);
+        this.wake = null;
+        resolve();
+      };
+      this.wake = done;
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  private toTable(e: InputEventIn): InputEventIn {
+    return this.shift === 0 ? e : { ...e, t: e.t + this.shift };
+  }
+
+  /** The table's events: what is open, and a held hand's end. */
+  private watch(events: readonly TableEvent[]): void {
+    for (const e of events) {
+      if (e.kind === "alert" && e.severity !== "info") this.floorAnswered = false;
+      if (e.kind === "hand_start") this.floorAnswered = false;
+      // A misdeal or void the script did not deal: the floor's (ruled at once, or its window ran out).
+      if (e.kind === "hand_end" && e.result !== "complete" && (this.heldAt !== null || !this.playing)) {
+        this.ending = { hand: e.hand, result: e.result, t: e.t };
+        this.heldAt = null;
+      }
+    }
+    this.wake?.();
+  }
+
+  /** An input the table took: the floor's rulings, from whoever sent them, are followed. */
+  private heard(event: InputEvent, out: readonly TableEvent[]): void {
+    if (this.playing || event.kind !== "floor") return;
+    if (event.op !== "ruling" && event.op !== "voidHand" && event.op !== "undo") return;
+    if (out.some((e) => e.kind === "alert" && e.code === "FLOOR_OP_REJECTED")) return;
+    if (event.op === "undo") {
+      // The misdeal or void taken back: the dealer goes on where he stopped, as late as he waited.
+      if (this.heldAt !== null) this.release(event.t - this.heldAt);
+      return;
+    }
+    this.floorAnswered = true;
+    if (out.some((e) => e.kind === "alert" && e.code === "RULING_PENDING") && this.ending === null)
+      this.heldAt = event.t;
+    this.wake?.();
+  }
+
+  private release(waited: number): void {
+    this.heldAt = null;
+    this.shift += waited;
+    this.queue = this.queue.map((e) => ({ ...e, t: e.t + waited }));
+  }
+
+  /** The floor ended the deal: the rest of its script goes; the dealer follows the ruling. */
+  private follow(ending: FloorEnding): void {
+    this.ending = null;
+    this.followed.push(ending);
+    if (this.source.followRuling === undefined) return;
+    this.queue = [];
+    const batch = this.source.followRuling({ ...ending, t: ending.t - this.shift }, this.felt);
+    this.onBatch(batch, "follow");
+    this.queue = batch.events.map((e) => this.toTable(e));
+  }
+}

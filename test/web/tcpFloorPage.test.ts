@@ -1,0 +1,84 @@
+/**
+ * Three Card Poker on the floor page, in Debian's chromium: a bet changed after the first card was
+ * drawn (TCP_BET_AFTER_DEAL, rules/three-card-poker.md: bets cannot be changed once any card is drawn)
+ * is offered to the floor as the table can rule it — continue (the bets as they were stand) or the box
+ * dead (it loses what a fold loses; the table takes `dead` on it). Before, the alert offered continue
+ * only, and a dead box had to be ruled from the bar below with the box typed in. The button names a box,
+ * not a seat. Skipped only when /usr/bin/chromium is missing.
+ */
+import { existsSync } from "node:fs";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/config.js";
+import type { TableEvent } from "../../src/contract/output.js";
+import { createFloorServer } from "../../src/web/server.js";
+import { scenarioInputs } from "../support/scenarioFiles.js";
+import { feed, testRuntime, TOKEN } from "./harness.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const haveChromium = existsSync(CHROMIUM);
+
+describe.skipIf(!haveChromium)("Three Card Poker's alerts on the floor page", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("a bet changed after the deal: continue or the box dead; dead folds the box", async () => {
+    const { runtime, setNow } = testRuntime(loadConfig("config/tcp.yaml"));
+    const said: TableEvent[] = [];
+    runtime.addOutput((events) => void said.push(...events));
+    const server = createFloorServer({
+      runtime,
+      tableName: "TCP 1",
+      token: TOKEN,
+      host: "127.0.0.1",
+      port: 0,
+      readers: ["bridge"],
+    });
+    try {
+      const inputs = scenarioInputs("test/hand/tcp/scenarios/bet-after-deal.jsonl").filter((e) => e.t < 2700);
+      feed(runtime, setNow, inputs);
+
+      // The changed bet is read once its zone has settled.
+      setNow(2600);
+      runtime.tick();
+      expect(said).toContainEqual(
+        expect.objectContaining({ kind: "alert", code: "TCP_BET_AFTER_DEAL", seat: 1 }),
+      );
+      const url = await server.listen();
+      const page = await browser.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+      await page.goto(url);
+      await page.locator("#connection[data-state=live]").waitFor();
+      const alert = page.locator('#alerts li[data-code="TCP_BET_AFTER_DEAL"]');
+      await alert.waitFor();
+      expect(await alert.locator("button[data-ruling]").allTextContents()).toEqual([
+        "continue",
+        "Dead (box 1)",
+      ]);
+      await page.fill("#token", TOKEN);
+      await page.click("#sign-in button[type=submit]");
+      await page.locator("#signed-in").waitFor();
+      await alert.locator('button[data-ruling="dead"]').click();
+      await alert.waitFor({ state: "detached" });
+      expect(await page.textContent("#ruling-result")).toContain('"dead" applied');
+      expect(said).toContainEqual(
+        expect.objectContaining({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 1 }),
+      );
+      // The box is out of the hand, as a fold leaves it.
+      expect(runtime.core.view().threeCard?.boxes.find((b) => b.box === 1)?.status).toBe("folded");
+      await page.close();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
