@@ -7,6 +7,7 @@
 import type { FloorEvent, RulingName } from "../contract/input.js";
 import { AFTER_THE_HAND, type AlertCode, alert } from "../contract/alerts.js";
 import type { AlertEvent, TableEvent } from "../contract/output.js";
+import { nothingToRule, rejected } from "./floorRefusals.js";
 
 /** What the desk needs of the core: whether a hand is on, and how to apply a ruling to it. */
 export interface RulingTarget {
@@ -289,13 +290,6 @@ export class RulingDesk {
   }
 }
 
-/** Why a ruling that changed nothing is refused. */
-function nothingToRule(ruling: RulingName, code: string | undefined): string {
-  if (code === "READER_OFFLINE")
-    return "a reader away is not ruled on: its alert clears when the reader is back (the readers panel shows it)";
-  return `a ${ruling} ruling changes nothing${code === undefined ? "" : ` for ${code}`}: nothing was applied`;
-}
-
 function word(ruling: "misdeal" | "void"): string {
   return ruling === "misdeal" ? "Misdeal" : "Void";
 }
@@ -303,11 +297,4 @@ function word(ruling: "misdeal" | "void"): string {
 /** A notice of the catalogue (its severity is info). */
 function info(t: number, code: AlertCode, text: string, steps: string[]): AlertEvent {
   return alert(t, code, text, steps);
-}
-
-/** The core's refusal of a floor operation (an info alert the floor page shows as the reason). */
-export function rejected(t: number, op: string, reason: string): AlertEvent {
-  return info(t, "FLOOR_OP_REJECTED", `Floor operation "${op}" not applied: ${reason}`, [
-    "Check the operation and send it again",
-  ]);
 }

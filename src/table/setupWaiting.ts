@@ -6,7 +6,7 @@
  */
 import type { TableEvent } from "../contract/output.js";
 import { applyFloorSetup } from "./floorOps.js";
-import { rejected } from "./rulingDesk.js";
+import { rejected } from "./floorRefusals.js";
 import type { TableState } from "./state.js";
 
 type SetupOp = Parameters<typeof applyFloorSetup>[1];
