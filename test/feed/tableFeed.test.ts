@@ -22,6 +22,17 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
+/** `run` fed `input` while the floor's broker is away (nothing reaches the floor): the seqs it said. */
+async function runWhileBrokerAway(o: { journal: string; input: string; config: string; out: string }) {
+  const away = await startEmbeddedBroker();
+  const awayUrl = away.url;
+  await away.close();
+  await runTable({ ...o, paceMs: 0, mqtt: awayUrl });
+  return readFileSync(o.out, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => (JSON.parse(l) as { seq: number }).seq);
+}
 describe("the real table on the floor feed", () => {
   it("run and table publish every event in order, the recovered hand's alert and the signed chain head", async () => {
     const broker = await startEmbeddedBroker();
@@ -93,21 +104,7 @@ describe("the real table on the floor feed", () => {
         .join("\n"),
     );
     // The broker is away for the whole run: nothing reaches the floor.
-    const away = await startEmbeddedBroker();
-    const awayUrl = away.url;
-    await away.close();
-    await runTable({
-      journal,
-      input,
-      config,
-      paceMs: 0,
-      out,
-      mqtt: awayUrl,
-    });
-    const said = readFileSync(out, "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => (JSON.parse(l) as { seq: number }).seq);
+    const said = await runWhileBrokerAway({ journal, input, config, out });
 
     const broker = await startEmbeddedBroker();
     cleanups.push(() => broker.close());
@@ -138,21 +135,12 @@ describe("the real table on the floor feed", () => {
     const journal = join(dir, "journal3.db");
     const out = join(dir, "out3.jsonl");
     // Killed mid-hand before anything reached the floor (the example ends with the hand in progress).
-    const away = await startEmbeddedBroker();
-    const awayUrl = away.url;
-    await away.close();
-    await runTable({
+    const said = await runWhileBrokerAway({
       journal,
       input: join(REPO_ROOT, "examples/premature-flop.jsonl"),
       config,
-      paceMs: 0,
       out,
-      mqtt: awayUrl,
     });
-    const said = readFileSync(out, "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => (JSON.parse(l) as { seq: number }).seq);
 
     const broker = await startEmbeddedBroker();
     cleanups.push(() => broker.close());
