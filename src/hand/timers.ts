@@ -10,19 +10,21 @@ interface Timed {
 }
 
 /**
- * When a judgement that allows for one scan round falls due: just past the round. Windows due at a
- * time run before that time's reports, so a report exactly one round later is still within it
- * (events.md, "Reading at any pace": judgements of order allow for one scan round), as the chip zones
- * count a bet swept into the pot. Without scan rounds (0) there is nothing to allow for.
+ * When a judgement that allows for one scan round falls due: at the end of the round. The reports of
+ * one round lie less than a round apart (each antenna at its slot, in channel order); a report exactly
+ * one round later is the next round's, the same antenna's slot again (events.md, "Reading at any pace"),
+ * and windows due at a time run before that time's reports, so it is judged as later. Counting it in
+ * (the round's end included) merged a board's next report into the street's judgement: at 600 ms rounds
+ * a turn dealt one round after the flop's last report read as a four-card flop, and the hand was lost
+ * (bench anyPace, seed 2). Without scan rounds (0) there is nothing to allow for.
  */
 export function afterOneRound(h: { t: number; reading: { scanRoundMs: number } }): number {
-  const round = h.reading.scanRoundMs;
-  return round > 0 ? h.t + round + 1 : h.t;
+  return h.t + h.reading.scanRoundMs;
 }
 
-/** Whether a moment is within one scan round before now, the round's last moment included. */
+/** Whether a moment is within one scan round before now (less than a round ago; see afterOneRound). */
 export function withinOneRound(h: { t: number; reading: { scanRoundMs: number } }, since: number): boolean {
-  return h.t - since <= h.reading.scanRoundMs && h.reading.scanRoundMs > 0;
+  return h.t - since < h.reading.scanRoundMs;
 }
 
 /** Schedules a judgement; one of a kind (and seat) at a time — the earliest stands. */

@@ -408,8 +408,7 @@ describe("the hold'em chart's states of play and holds: the floor's rulings (rul
     const exposed = getNextSnapshot(handMachine, copy(dealing), { type: "key", t, key: "exposed" });
     expect(exposed.context.h.timers).toContainEqual({
       kind: "exposed",
-      // Just past the round: a card reported exactly one round after the key is still within it.
-      due: t + dealing.context.h.reading.scanRoundMs + 1,
+      due: t + dealing.context.h.reading.scanRoundMs,
     });
     expect(exposed.context.h.undoable?.key).toBe("exposed");
     const ok = getNextSnapshot(handMachine, copy(exposed), { type: "key", t: t + 1, key: "ok" });

@@ -46,8 +46,7 @@ export function feed(
   }
   const last = events.at(-1)?.t;
   if (last === undefined) return;
-  // Just past one scan round: judgements of order allow for the whole round, its last moment included.
-  setNow(last + loadConfig().reading.scanRoundMs + 1);
+  setNow(last + loadConfig().reading.scanRoundMs);
   runtime.tick();
 }
 
