@@ -259,18 +259,28 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   if (next !== null && h.board.noBurn.includes(next))
     extraBurn(h, tag, next, `the ${next} is dealt without a burn under the procedure in force`);
   else if (next !== null && lateBurn(h))
-    // BURN_MISSING's steps say not to burn now: the card on the burn is the next street's burn card,
-    // taken while its round is still being bet. Counted as that street's burn, it would hide a next
-    // street dealt with no burn; it is the extra card of the street that had none.
-    extraBurn(
-      h,
-      tag,
-      next,
-      `the ${h.betting.street} was dealt without one, and a late burn takes the ${next}'s burn card before its betting`,
-    );
+    // Judged a scan round later (events.md, "Reading at any pace"): the round's last chips may reach the
+    // pot in a later slot of the round than the burn, and then the card is the next street's burn.
+    schedule(h, { kind: "lateBurn", due: afterOneRound(h), tag, street: h.betting.street, next });
   // The burn came in the same scan round as the board card it preceded: the board is judged now.
   const board = waiting(h, "board");
   if (board && roundComplete(h)) judgeBoard(h, board.before);
+}
+
+/**
+ * A late burn, a scan round on: if the street dealt with no burn is still being bet, BURN_MISSING's
+ * steps said not to burn now, so the card is the next street's burn card taken while its round is
+ * still bet. Counted as that street's burn, it would hide a next street dealt with no burn; it is the
+ * extra card of the street that had none. If the round has ended meanwhile, it is that street's burn.
+ */
+export function judgeLateBurn(h: HandContext, tag: string, street: Street, next: Street): void {
+  if (h.betting.street !== street || !lateBurn(h) || !h.board.burns.includes(tag)) return;
+  extraBurn(
+    h,
+    tag,
+    next,
+    `the ${street} was dealt without one, and a late burn takes the ${next}'s burn card before its betting`,
+  );
 }
 
 /**

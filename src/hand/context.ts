@@ -91,6 +91,11 @@ export type HandTimer =
   | { kind: "prematureStands"; due: number; tags: string[] }
   /** A street was dealt with the extra burn (BURN_UNEXPECTED) still listed: told unless it leaves by then. */
   | { kind: "extraBurnStands"; due: number; tag: string; street: Street }
+  /**
+   * A burn placed during the betting of a street dealt with none, judged a scan round later: the round's
+   * last action may still be on its way to the pot, and then the card is the next street's burn.
+   */
+  | { kind: "lateBurn"; due: number; tag: string; street: Street; next: Street }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**
