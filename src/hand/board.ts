@@ -274,7 +274,7 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
  * extra card of the street that had none. If the round has ended meanwhile, it is that street's burn.
  */
 export function judgeLateBurn(h: HandContext, tag: string, street: Street, next: Street): void {
-  if (h.betting.street !== street || !lateBurn(h) || !h.board.burns.includes(tag)) return;
+  if (h.betting.street !== street || !lateBurn(h)) return;
   extraBurn(
     h,
     tag,
