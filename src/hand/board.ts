@@ -205,6 +205,7 @@ function beginStreet(h: HandContext): void {
     schedule(h, {
       kind: "extraBurnStands",
       due: h.t + h.reading.lagMs + (h.reading.departMs ?? 0),
+      since: h.t,
       tag: extra.tag,
       street: extra.street,
     });
@@ -261,7 +262,7 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   else if (next !== null && lateBurn(h))
     // Judged a scan round later (events.md, "Reading at any pace"): the round's last chips may reach the
     // pot in a later slot of the round than the burn, and then the card is the next street's burn.
-    schedule(h, { kind: "lateBurn", due: afterOneRound(h), tag, street: h.betting.street, next });
+    schedule(h, { kind: "lateBurn", due: afterOneRound(h), since: h.t, tag, street: h.betting.street, next });
   // The burn came in the same scan round as the board card it preceded: the board is judged now.
   const board = waiting(h, "board");
   if (board && roundComplete(h)) judgeBoard(h, board.before);

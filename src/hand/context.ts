@@ -89,13 +89,16 @@ export type HandTimer =
   | { kind: "deckCollected"; due: number }
   /** Premature board cards still listed when their round closed: dealt again, unless they leave by then. */
   | { kind: "prematureStands"; due: number; tags: string[] }
-  /** A street was dealt with the extra burn (BURN_UNEXPECTED) still listed: told unless it leaves by then. */
-  | { kind: "extraBurnStands"; due: number; tag: string; street: Street }
+  /**
+   * A street was dealt with the extra burn (BURN_UNEXPECTED) still listed: told unless it leaves by then.
+   * `since`: when the street began; only chips that changed before then are read ahead of it.
+   */
+  | { kind: "extraBurnStands"; due: number; since: number; tag: string; street: Street }
   /**
    * A burn placed during the betting of a street dealt with none, judged a scan round later: the round's
    * last action may still be on its way to the pot, and then the card is the next street's burn.
    */
-  | { kind: "lateBurn"; due: number; tag: string; street: Street; next: Street }
+  | { kind: "lateBurn"; due: number; since: number; tag: string; street: Street; next: Street }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**

@@ -121,6 +121,40 @@ describe("contract: one scan round on both sides (judgements of order)", () => {
     ]);
   });
 
+  /**
+   * The flop dealt with no burn (BURN_MISSING at 9700); seat 4 bets, seat 2 folds, seat 3 calls with
+   * chips at 12000. The dealer burns at 12050 and sweeps the zones at 12100; the pot reports the chips
+   * `gap` ms after the burn, in a later slot of the round.
+   */
+  const burnThenLastCallToPot = (gap: number): Line[] => [
+    ...flopBeforeBurn(Number.NaN).slice(0, -1),
+    key(10000, "check"),
+    key(10500, "check"),
+    tags(11000, "bet4", ["chip:100:20", "chip:100:21"]),
+    tags(11800, "seat2", []),
+    tags(11800, "muck", ["card:A:Ac", "card:A:Td", "card:A:Kh", "card:A:Kd"]),
+    tags(12000, "bet3", ["chip:100:22", "chip:100:23"]),
+    tags(12050, "burn", ["card:A:2c"]),
+    tags(12100, "bet3", []),
+    tags(12100, "bet4", []),
+    tags(12050 + gap, "pot", [
+      ...["1", "2", "3", "4", "5", "6"].map((n) => `chip:100:${n}`),
+      ...["20", "21", "22", "23"].map((n) => `chip:100:${n}`),
+    ]),
+  ];
+
+  it("late burn: a burn placed while the last call is swept is the turn's if the call reaches the pot 199 ms after it; 200 ms after (the next round), BURN_UNEXPECTED", () => {
+    const within = replayLines(burnThenLastCallToPot(199));
+    expect(alertsOf(within)).toMatchObject([{ code: "BURN_MISSING", t: 9700 }]);
+    expect(actionsOf(within).at(-1)).toMatchObject({ seat: 3, action: "call", amount: 200, t: 12249 });
+    const after = replayLines(burnThenLastCallToPot(200));
+    expect(alertsOf(after)).toMatchObject([
+      { code: "BURN_MISSING", t: 9700 },
+      { code: "BURN_UNEXPECTED", severity: "dealer", t: 12250 },
+    ]);
+    expect(actionsOf(after).at(-1)).toMatchObject({ seat: 3, action: "call", amount: 200, t: 12250 });
+  });
+
   /** Two cards dealt, the `exposed` key at 2800, the third card reported `gap` ms after the key. */
   const exposedThenCard = (gap: number): Line[] => {
     const cards = deal(2000);

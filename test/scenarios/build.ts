@@ -352,6 +352,35 @@ const scenes: Record<string, Scene> = {
       code: "BURN_UNEXPECTED",
       text: "The turn was dealt with the extra burn card still on the burn: it was not put back on the stub",
     }),
+  "burn-unexpected-stands-while-a-bet-is-pushed": s(
+    "the turn dealt with the extra burn still out; the first to act pushes a bet in two motions, the extra burn judged in between: one bet",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP, "8c")
+    .removeFrom("board", "card:A:8c")
+    .addTo("burn", "card:A:8c")
+    .checkAround()
+    .pull()
+    .burn("3d")
+    .wait()
+    .board("5h")
+    // The extra burn is judged 1,100 ms after the turn (the lag and the departure window): between the
+    // bet's two reports, 500 ms apart, inside its settle window (600 ms). It is not the action moving on.
+    .after(700)
+    .chips(2, 100, 100)
+    .after(500)
+    .chips(2, 100, 100)
+    .expect({ kind: "street", street: "turn", board: [...FLOP, "5h"] })
+    .expect({
+      kind: "alert",
+      code: "BURN_UNEXPECTED",
+      text: "The turn was dealt with the extra burn card still on the burn: it was not put back on the stub",
+    })
+    .expect({ kind: "action", seat: 2, action: "bet", amount: 400, to: 400 })
+    .absent("ACTION_OUT_OF_TURN"),
   "burn-late-then-river-unburned": s(
     "the flop with no burn, its burn placed late during the flop betting; the turn burned; the river not: told",
   )
