@@ -51,7 +51,11 @@ export interface HandPress extends HandOpening {
   antennas: readonly string[];
   /** The zones' chips, read at the press. */
   zones: ZoneChips;
-  /** When the last hand ended: chips on a zone since before then are that hand's. */
+  /**
+   * When the last hand ended: chips reported on a zone less than one scan round after it may have landed
+   * before it (a report comes up to a round after the chips; a call read from the key ends the hand
+   * before its chips are seen), and are that hand's.
+   */
   lastHandEnd: number;
   /** Card tags of the last hand still on the table, and where. */
   leftovers: { tag: string; antenna: string }[];
@@ -185,7 +189,8 @@ export function handInit(press: HandPress): HandInit {
   for (const key in press.stacks) {
     const zone = `bet${key}`;
     chipsOnZones[Number(key)] = press.zones.chipsOn(zone);
-    for (const tag of press.zones.chipsBefore(zone, press.lastHandEnd)) lastHandsChips.push(tag);
+    for (const tag of press.zones.chipsBefore(zone, press.lastHandEnd + press.reading.scanRoundMs))
+      lastHandsChips.push(tag);
   }
   return {
     t: press.t,

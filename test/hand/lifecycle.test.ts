@@ -95,13 +95,20 @@ describe("hold'em places and starts its own hands", () => {
     });
   });
 
-  it("chips on a bet zone since before the last hand ended are that hand's (read at the press)", () => {
-    const zones = {
-      chipsOn: (a: string): ChipTag[] => (a === "bet2" ? [{ tag: "chip:100:1", denomination: 100 }] : []),
-      chipsBefore: (a: string, t: number): string[] => (a === "bet2" && t === 900 ? ["chip:100:1"] : []),
-    };
-    const { hand } = holdem.start(press({ zones, lastHandEnd: 900 }));
-    expect((sessionOf(hand) as HandSession).context.lastHandsChips.tags).toEqual(["chip:100:1"]);
+  it("chips on a bet zone reported less than one scan round after the last hand ended are that hand's (read at the press)", () => {
+    // The last hand ended at 900; rounds of 200 ms. A report comes up to a round after the chips landed.
+    const arrived: Record<string, number> = { "chip:25:1": 1099, "chip:25:2": 1100 };
+    const zones = (tags: string[]) => ({
+      chipsOn: (a: string): ChipTag[] => (a === "bet2" ? tags.map((tag) => ({ tag, denomination: 25 })) : []),
+      chipsBefore: (a: string, t: number): string[] =>
+        a === "bet2" ? tags.filter((tag) => arrived[tag]! < t) : [],
+    });
+    const lastHands = (tags: string[]) =>
+      (sessionOf(holdem.start(press({ zones: zones(tags), lastHandEnd: 900 })).hand) as HandSession).context
+        .lastHandsChips.tags;
+    expect(lastHands(["chip:25:1"])).toEqual(["chip:25:1"]);
+    // A round after the end: landed after it, this hand's (seat 2 posts its big blind of 100, and 25 is within it).
+    expect(lastHands(["chip:25:2"])).toEqual([]);
   });
 });
 

@@ -18,6 +18,63 @@ const EVERY_CODE = Object.keys(CATALOGUE).filter((c) => !c.startsWith("TCP_"));
 const DECK_A = fullDeck().map((f) => `card:A:${f}`);
 const half = (n: 0 | 1) => DECK_A.slice(n * 26, n * 26 + 26);
 
+/**
+ * Seat 3 (275 behind) calls the river all-in for 75 with the `allin` key: the hand ends on the key, and
+ * the call's chips are reported on its zone `gap` ms later. Next hand seat 3 is the small blind: its
+ * 100 joins those chips, which the bridge lists for a while yet (its departure lag). Chips reported less
+ * than a round after the end may have landed before it: the last hand's, not a blind and more.
+ */
+function lateCallChips(gap: number): Scene {
+  const scene = s(
+    gap < 200
+      ? "an all-in call read from the key ends the hand; its chips reported 150 ms later (within one scan round) are that hand's"
+      : "chips reported a scan round after the hand's end landed after it: the next hand's, put out ahead of the small blind",
+  )
+    .setup({ stacks: { 3: 275 } })
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board("7s", "7c", "2s")
+    .key("check")
+    .key("check")
+    .fold(4)
+    .fold(1)
+    .burn("3c")
+    .board("3d")
+    .key("check")
+    .key("check")
+    .burn("5d")
+    .board("8d")
+    .chips(2, 1000)
+    .key("allin")
+    .after(gap)
+    .chips(3, 25, 25, 25)
+    .wait(3000)
+    .clear("seat2", "seat3", "board", "burn", "muck", "bet2", "pot")
+    .key("shuffler")
+    .chips(3, 100)
+    .chips(4, 100, 100)
+    // Read with the call's chips still listed: the zone has been steady for its settle window.
+    .wait(1000)
+    .dropFirst("bet3", 3)
+    .deal([
+      [3, "Kh"],
+      [4, "7d"],
+      [1, "9s"],
+      [2, "Ac"],
+      [3, "Kd"],
+      [4, "2h"],
+      [1, "9h"],
+      [2, "Td"],
+    ])
+    .expect({ kind: "hand_end", hand: 1, result: "complete" })
+    .expect({ kind: "hand_start", hand: 2, button: 2, sb: 3, bb: 4 })
+    .expect({ kind: "action", seat: 3, action: "sb", amount: 100 });
+  return gap < 200
+    ? scene.expect({ kind: "street", street: "preflop" }).absent("ACTION_OUT_OF_TURN")
+    : scene.expect({ kind: "alert", code: "ACTION_OUT_OF_TURN", seat: 3 });
+}
+
 const scenes: Record<string, Scene> = {
   // ——— a whole hand, no error ———
   "clean-hand-to-showdown": s("four players, limped pot checked down to a showdown")
@@ -352,6 +409,8 @@ const scenes: Record<string, Scene> = {
       code: "BURN_UNEXPECTED",
       text: "The turn was dealt with the extra burn card still on the burn: it was not put back on the stub",
     }),
+  "allin-call-chips-seen-after-the-end-are-that-hands": lateCallChips(150),
+  "allin-call-chips-a-round-after-the-end-are-the-next-hands": lateCallChips(200),
   "burn-unexpected-stands-while-a-bet-is-pushed": s(
     "the turn dealt with the extra burn still out; the first to act pushes a bet in two motions, the extra burn judged in between: one bet",
   )

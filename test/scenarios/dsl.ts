@@ -131,6 +131,17 @@ export class Scene {
     );
   }
 
+  /** These antennas are cleared, one report each (cards collected, chips taken by their owner). */
+  clear(...antennas: string[]): this {
+    for (const antenna of antennas) this.tags(antenna, [], 100);
+    return this;
+  }
+
+  /** The first `n` tags an antenna listed leave it (e.g. chips the bridge listed K scans after they left). */
+  dropFirst(antenna: string, n: number): this {
+    return this.tags(antenna, (this.zones.get(antenna) ?? []).slice(n));
+  }
+
   /** A seat puts chips of these denominations in front of it, in one motion. */
   chips(seat: number, ...denominations: number[]): this {
     return this.addTo(`bet${seat}`, ...denominations.map((d) => `chip:${d}:${++this.chipSerial}`));
