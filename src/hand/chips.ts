@@ -10,7 +10,7 @@
 import { findSeat, type Street } from "../rules/betting.js";
 import { type ChipTag, chipTotal } from "../reading/observations.js";
 import { say } from "./alerts.js";
-import { type HandContext, zoneAccount } from "./context.js";
+import { type HandContext, uncountedRoom, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
 import { clear, raise } from "./emit.js";
 import { isHeld } from "./hold.js";
@@ -146,25 +146,6 @@ function pushInTurn(h: HandContext, seat: number, chips: readonly ChipTag[]): bo
   if (h.betting.phase !== "betting" || h.betting.toAct !== seat) return false;
   const fresh = chipTotal(freshChips(h, seat, chips));
   return fresh > uncountedRoom(h, seat, h.betting.street, new Set(chips.map((c) => c.tag)));
-}
-
-/** Chips a seat's zone may still gain this street that only make up what is already counted for it. */
-function uncountedRoom(
-  h: HandContext,
-  seat: number,
-  street: HandContext["betting"]["street"],
-  present?: ReadonlySet<string>,
-): number {
-  const account = zoneAccount(h, seat);
-  let onZone = 0;
-  // Chips of the last hand still listed (the bridge's lag, a late collection) are not this hand's.
-  const lastHands = h.t < h.lastHandsChips.until ? h.lastHandsChips.tags : [];
-  for (const [tag, c] of account.chips)
-    if (c.street === street && !lastHands.includes(tag) && (present?.has(tag) ?? true))
-      onZone += c.denomination;
-  const committed = h.committed[seat];
-  const counted = committed?.street === street ? committed.to : 0;
-  return counted - onZone;
 }
 
 function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWait = true): void {

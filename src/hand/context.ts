@@ -220,6 +220,12 @@ export interface HandContext {
    */
   countedUnseen: number;
   /**
+   * The last `allin` key: the seat, the street and when. A player puts his chips out after the key, so
+   * if it ended the hand (a call that closed the betting) they are reported once the hand is over, and
+   * the next hand must not take them for its own (holdemLifecycle.ts chipsToCome).
+   */
+  lastAllInKey: { seat: number; street: Street; t: number } | null;
+  /**
    * CHIPS_TAKEN_BACK's follow-up: per seat, the street and the total its bet reaches once the chips
    * taken back are put out again (r.49–50), which closes the alert.
    */
@@ -250,4 +256,23 @@ export interface HandContext {
 /** A seat's bet zone account (made on first use). */
 export function zoneAccount(h: HandContext, seat: number): ZoneAccount {
   return (h.zones[seat] ??= { chips: new Map() });
+}
+
+/** Chips a seat's zone may still gain this street that only make up what is already counted for it. */
+export function uncountedRoom(
+  h: HandContext,
+  seat: number,
+  street: HandContext["betting"]["street"],
+  present?: ReadonlySet<string>,
+): number {
+  const account = zoneAccount(h, seat);
+  let onZone = 0;
+  // Chips of the last hand still listed (the bridge's lag, a late collection) are not this hand's.
+  const lastHands = h.t < h.lastHandsChips.until ? h.lastHandsChips.tags : [];
+  for (const [tag, c] of account.chips)
+    if (c.street === street && !lastHands.includes(tag) && (present?.has(tag) ?? true))
+      onZone += c.denomination;
+  const committed = h.committed[seat];
+  const counted = committed?.street === street ? committed.to : 0;
+  return counted - onZone;
 }

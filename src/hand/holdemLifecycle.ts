@@ -5,7 +5,7 @@
  * to put on the plate.
  */
 import { nextPositions, positionsFromButton } from "../rules/positions.js";
-import type { HandContext } from "./context.js";
+import { type HandContext, uncountedRoom } from "./context.js";
 import {
   type DealerWork,
   type Game,
@@ -43,6 +43,7 @@ export const holdem: Game = {
       dealerWork: () => holdemDealerWork(session.context),
       // A card taken off the board (a procedure under way) may end the hand when its report comes.
       cardTakenOff: () => session.procedure !== "none",
+      chipsToCome: () => chipsToCome(session.context),
     });
     return { hand, events };
   },
@@ -56,4 +57,15 @@ export const holdem: Game = {
 export function holdemDealerWork(h: HandContext): DealerWork {
   const rake = h.result === "complete" ? handRake(h) : null;
   return rake === null ? NO_DEALER_WORK : { kind: "rake", rake: { due: rake.due, how: rake.how } };
+}
+
+/**
+ * A hand the `allin` key ended (a call that closed the betting, at the key's moment): the chips it
+ * counted for that seat that its zone had not shown by then. The player puts them out after the key.
+ */
+export function chipsToCome(h: HandContext): Record<number, number> {
+  const key = h.lastAllInKey;
+  if (key === null || key.t !== h.t || h.result !== "complete") return {};
+  const owed = uncountedRoom(h, key.seat, key.street);
+  return owed > 0 ? { [key.seat]: owed } : {};
 }

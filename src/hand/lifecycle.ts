@@ -57,6 +57,12 @@ export interface HandPress extends HandOpening {
    * before its chips are seen), and are that hand's.
    */
   lastHandEnd: number;
+  /**
+   * Seat → chips the last hand counted from the `allin` key that ended it, unseen then: chips that
+   * reach that zone after the end, up to this much, are that hand's (the player put them out after
+   * the key), however late the bridge reports them.
+   */
+  lastHandsChipsToCome: Record<number, number>;
   /** Card tags of the last hand still on the table, and where. */
   leftovers: { tag: string; antenna: string }[];
   reading: ReadingWindows;
@@ -99,6 +105,8 @@ export interface HandEnding {
   redeal: { positions: Positions; level: Level; game: GameSettings } | null;
   /** What the dealer does now, before the next hand. */
   work: DealerWork;
+  /** Seat → chips the hand counted from the `allin` key that ended it, not yet seen on its zone. */
+  chipsToCome: Record<number, number>;
 }
 
 /** One game: how it places its hands and starts one. */
@@ -175,6 +183,8 @@ export interface HandBinding {
   dealerWork(): DealerWork;
   /** Whether the dealer has taken a card off and the hand may end on its report (hold'em's board). */
   cardTakenOff?(): boolean;
+  /** Asked once it has ended: seat → chips it counted that are still to come on the seat's zone. */
+  chipsToCome?(): Record<number, number>;
 }
 
 /** No work after the hand. */
@@ -188,9 +198,11 @@ export function handInit(press: HandPress): HandInit {
   const lastHandsChips: string[] = [];
   for (const key in press.stacks) {
     const zone = `bet${key}`;
-    chipsOnZones[Number(key)] = press.zones.chipsOn(zone);
-    for (const tag of press.zones.chipsBefore(zone, press.lastHandEnd + press.reading.scanRoundMs))
-      lastHandsChips.push(tag);
+    const chips = (chipsOnZones[Number(key)] = press.zones.chipsOn(zone));
+    const before = press.zones.chipsBefore(zone, press.lastHandEnd + press.reading.scanRoundMs);
+    for (const tag of before) lastHandsChips.push(tag);
+    const toCome = press.lastHandsChipsToCome[Number(key)] ?? 0;
+    if (toCome > 0) lastHandsChips.push(...chipsToCome(chips, before, toCome));
   }
   return {
     t: press.t,
@@ -285,8 +297,24 @@ export class SessionHand implements LiveHand {
       finalStacks: h.finalStacks,
       redeal: h.result === "misdeal" ? { positions: h.positions, level: h.level, game: h.game } : null,
       work: this.binding.dealerWork(),
+      chipsToCome: this.binding.chipsToCome?.() ?? {},
     };
   }
+}
+
+/**
+ * Of the chips a zone lists at the press, those that came after the last hand ended, as they are
+ * listed, while they add up to no more than the chips that hand still had to come on it.
+ */
+function chipsToCome(chips: readonly ChipTag[], before: readonly string[], toCome: number): string[] {
+  const tags: string[] = [];
+  let left = toCome;
+  for (const c of chips) {
+    if (before.includes(c.tag) || c.denomination > left) continue;
+    tags.push(c.tag);
+    left -= c.denomination;
+  }
+  return tags;
 }
 
 /** An xstate state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */

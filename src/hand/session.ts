@@ -141,6 +141,7 @@ function initialContext(init: HandInit): HandContext {
     timers: [],
     allinAnnounced: false,
     countedUnseen: 0,
+    lastAllInKey: null,
     takenBack: {},
     shortCalls: {},
     result: null,
@@ -186,9 +187,11 @@ function lastHandsChips(init: HandInit, betting: HandContext["betting"]): HandCo
     if (chips.length === 0) continue;
     const seen = (before ??= new Set(init.lastHandsChips ?? []));
     const posted = betting.seats.find((s) => s.seat === Number(seat))?.bet ?? 0;
-    const value = chips.reduce((sum, c) => sum + c.denomination, 0);
-    const earlier = init.redeal || chips.some((c) => seen.has(c.tag));
-    if (posted === 0 || value > posted || earlier) tags.push(...chips.map((c) => c.tag));
+    // The chips the press found to be the last hand's are; of the rest, more than the seat posts are too.
+    const rest = init.redeal ? [] : chips.filter((c) => !seen.has(c.tag));
+    for (const c of chips) if (init.redeal || seen.has(c.tag)) tags.push(c.tag);
+    const value = rest.reduce((sum, c) => sum + c.denomination, 0);
+    if (rest.length > 0 && (posted === 0 || value > posted)) tags.push(...rest.map((c) => c.tag));
   }
   // A re-deal's blinds may leave their chips where they were: those still there after the bridge's
   // departure lag are the blinds' chips again.

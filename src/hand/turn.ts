@@ -132,6 +132,7 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   else if (key === "fold") act(h, seat, "fold");
   else {
     const stack = findSeat(h.betting, seat)?.stack ?? 0;
+    h.lastAllInKey = { seat, street: h.betting.street, t: h.t };
     actAllIn(h, seat);
     h.countedUnseen += stack - (findSeat(h.betting, seat)?.stack ?? stack);
   }

@@ -112,6 +112,7 @@ export function copyHand(h: Before): Before {
     timers: h.timers.map(copyTimer),
     allinAnnounced: h.allinAnnounced,
     countedUnseen: h.countedUnseen,
+    lastAllInKey: h.lastAllInKey,
     takenBack: recordOf(h.takenBack, (b) => ({ ...b })),
     shortCalls: recordOf(h.shortCalls, (d) => ({ ...d })),
     result: h.result,

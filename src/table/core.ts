@@ -93,6 +93,7 @@ export class Table implements TableCore {
       redeal: structuredClone(this.next.redeal),
       offline: this.readers.away(),
       lastHandEnd: this.next.lastHandEnd,
+      lastHandsChipsToCome: { ...this.next.lastHandsChipsToCome },
       afterHand: this.after.snapshot(),
     };
   }

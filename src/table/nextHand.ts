@@ -33,22 +33,26 @@ export class NextHand {
   redeal: Redeal | null;
   /** When the last hand ended: chips on a bet zone since before then are that hand's. */
   lastHandEnd: number;
+  /** Seat → chips the last hand counted from the `allin` key that ended it, still to come on its zone. */
+  lastHandsChipsToCome: Record<number, number>;
 
   constructor(
     private readonly state: TableState,
     private readonly reader: TableReader,
     private readonly settings: TableSettings,
     /** The checkpoint the table is rebuilt from, if any. */
-    from?: { redeal: Redeal | null; lastHandEnd?: number },
+    from?: { redeal: Redeal | null; lastHandEnd?: number; lastHandsChipsToCome?: Record<number, number> },
   ) {
     this.redeal = from ? structuredClone(from.redeal) : null;
     this.lastHandEnd = from?.lastHandEnd ?? Number.NEGATIVE_INFINITY;
+    this.lastHandsChipsToCome = { ...(from?.lastHandsChipsToCome ?? {}) };
   }
 
   /** A hand ended: a misdeal is dealt again at the next press. */
   ended(ending: HandEnding): void {
     if (ending.redeal !== null) this.redeal = ending.redeal;
     this.lastHandEnd = ending.t;
+    this.lastHandsChipsToCome = ending.chipsToCome;
   }
 
   /** The shuffler press between hands. */
@@ -116,6 +120,7 @@ export class NextHand {
         antennas: this.settings.antennas,
         zones: this.reader,
         lastHandEnd: this.lastHandEnd,
+        lastHandsChipsToCome: this.lastHandsChipsToCome,
         leftovers,
         reading: {
           scanRoundMs: this.reader.scanRoundMs,

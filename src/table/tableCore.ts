@@ -52,6 +52,8 @@ export interface CoreCheckpoint {
   offline: string[];
   /** When the last hand ended (its chips still listed at the next press are not the next hand's). */
   lastHandEnd?: number;
+  /** Seat → chips the last hand counted from the `allin` key that ended it, still to come on its zone. */
+  lastHandsChipsToCome?: Record<number, number>;
   /** The dealer's work after the hand: paying, the rake plate, the tray (issue 18). */
   afterHand?: AfterHandSnapshot;
 }

@@ -35,6 +35,7 @@ function press(over: Partial<HandPress>): HandPress {
     antennas: ["seat1", "seat2", "bet1", "bet2", "board", "burn", "muck"],
     zones: noChips,
     lastHandEnd: Number.NEGATIVE_INFINITY,
+    lastHandsChipsToCome: {},
     leftovers: [],
     reading: { scanRoundMs: 200, lagMs: 600, departMs: 500 },
     oddChipUnit: 25,
@@ -109,6 +110,31 @@ describe("hold'em places and starts its own hands", () => {
     expect(lastHands(["chip:25:1"])).toEqual(["chip:25:1"]);
     // A round after the end: landed after it, this hand's (seat 2 posts its big blind of 100, and 25 is within it).
     expect(lastHands(["chip:25:2"])).toEqual([]);
+  });
+
+  it("chips still to come from the allin key that ended the last hand are that hand's, however late, up to what it counted", () => {
+    const chips = (tags: [string, number][]) => ({
+      chipsOn: (a: string): ChipTag[] =>
+        a === "bet2" ? tags.map(([tag, denomination]) => ({ tag, denomination })) : [],
+      chipsBefore: (): string[] => [],
+    });
+    const lastHands = (tags: [string, number][], toCome: Record<number, number>) =>
+      (
+        sessionOf(
+          holdem.start(press({ zones: chips(tags), lastHandEnd: 900, lastHandsChipsToCome: toCome })).hand,
+        ) as HandSession
+      ).context.lastHandsChips.tags;
+    const listed: [string, number][] = [
+      ["chip:100:1", 100],
+      ["chip:25:2", 25],
+      ["chip:100:3", 100],
+    ];
+    // Seat 2 called all-in for 125 with the key: 125 of what its zone lists is that call.
+    expect(lastHands(listed, { 2: 125 })).toEqual(["chip:100:1", "chip:25:2"]);
+    // Nothing to come on seat 2 (another seat's call): its chip is its big blind.
+    expect(lastHands(listed.slice(2), { 1: 125 })).toEqual([]);
+    // Without it, the three are more than seat 2 posts: not this hand's, as before.
+    expect(lastHands(listed, { 1: 125 })).toEqual(["chip:100:1", "chip:25:2", "chip:100:3"]);
   });
 });
 

@@ -19,18 +19,21 @@ const DECK_A = fullDeck().map((f) => `card:A:${f}`);
 const half = (n: 0 | 1) => DECK_A.slice(n * 26, n * 26 + 26);
 
 /**
- * Seat 3 (275 behind) calls the river all-in for 75 with the `allin` key: the hand ends on the key, and
- * the call's chips are reported on its zone `gap` ms later. Next hand seat 3 is the small blind: its
- * 100 joins those chips, which the bridge lists for a while yet (its departure lag). Chips reported less
- * than a round after the end may have landed before it: the last hand's, not a blind and more.
+ * The hand ends on the river, and chips are reported on seat 3's zone `gap` ms later; next hand seat 3
+ * is the small blind, and its 100 joins them while the bridge still lists them (its departure lag).
+ * - `allin`: seat 3 (275 behind) calls all-in for 75 with the key, which ends the hand; the player
+ *   puts the chips out after the key: they are that hand's however late they are reported.
+ * - `muck`: seat 3 folds to a bet (its cards reach the muck) and the hand ends; chips reported less
+ *   than a scan round later may have landed before the end (that hand's), a round later after it.
  */
-function lateCallChips(gap: number): Scene {
+function chipsAfterTheEnd(how: "allin" | "muck", gap: number): Scene {
+  const lastHands = how === "allin" || gap < 200;
   const scene = s(
-    gap < 200
-      ? "an all-in call read from the key ends the hand; its chips reported 150 ms later (within one scan round) are that hand's"
-      : "chips reported a scan round after the hand's end landed after it: the next hand's, put out ahead of the small blind",
+    how === "allin"
+      ? `an all-in call read from the key ends the hand; its chips reported ${gap} ms later are that hand's`
+      : `a fold ends the hand; chips reported ${gap} ms later are ${lastHands ? "that hand's (within one scan round)" : "the next hand's, put out ahead of the small blind"}`,
   )
-    .setup({ stacks: { 3: 275 } })
+    .setup({ stacks: { 3: how === "allin" ? 275 : 20000 } })
     .standardDeal()
     .limpedPreflop()
     .burn("2c")
@@ -45,8 +48,8 @@ function lateCallChips(gap: number): Scene {
     .key("check")
     .burn("5d")
     .board("8d")
-    .chips(2, 1000)
-    .key("allin")
+    .chips(2, 1000);
+  (how === "allin" ? scene.key("allin") : scene.fold(3))
     .after(gap)
     .chips(3, 25, 25, 25)
     .wait(3000)
@@ -54,7 +57,7 @@ function lateCallChips(gap: number): Scene {
     .key("shuffler")
     .chips(3, 100)
     .chips(4, 100, 100)
-    // Read with the call's chips still listed: the zone has been steady for its settle window.
+    // Read with the earlier chips still listed: the zone has been steady for its settle window.
     .wait(1000)
     .dropFirst("bet3", 3)
     .deal([
@@ -70,7 +73,7 @@ function lateCallChips(gap: number): Scene {
     .expect({ kind: "hand_end", hand: 1, result: "complete" })
     .expect({ kind: "hand_start", hand: 2, button: 2, sb: 3, bb: 4 })
     .expect({ kind: "action", seat: 3, action: "sb", amount: 100 });
-  return gap < 200
+  return lastHands
     ? scene.expect({ kind: "street", street: "preflop" }).absent("ACTION_OUT_OF_TURN")
     : scene.expect({ kind: "alert", code: "ACTION_OUT_OF_TURN", seat: 3 });
 }
@@ -409,8 +412,10 @@ const scenes: Record<string, Scene> = {
       code: "BURN_UNEXPECTED",
       text: "The turn was dealt with the extra burn card still on the burn: it was not put back on the stub",
     }),
-  "allin-call-chips-seen-after-the-end-are-that-hands": lateCallChips(150),
-  "allin-call-chips-a-round-after-the-end-are-the-next-hands": lateCallChips(200),
+  "allin-call-chips-seen-after-the-end-are-that-hands": chipsAfterTheEnd("allin", 150),
+  "allin-call-chips-seen-late-after-the-end-are-that-hands": chipsAfterTheEnd("allin", 2000),
+  "fold-ends-the-hand-chips-within-a-round-are-that-hands": chipsAfterTheEnd("muck", 199),
+  "fold-ends-the-hand-chips-a-round-later-are-the-next-hands": chipsAfterTheEnd("muck", 200),
   "burn-unexpected-stands-while-a-bet-is-pushed": s(
     "the turn dealt with the extra burn still out; the first to act pushes a bet in two motions, the extra burn judged in between: one bet",
   )
