@@ -77,7 +77,9 @@ export function betZoneSettled(
  * Chips that reached a seat's zone before this street's cards did, read only after them (the settle
  * window, or the sweep, ran past the cards): if they only make up what the last street counted for the
  * seat (an undercall being completed), they are that street's fill-in, not a bet on this one — with
- * any chips of the same push the pot gained unseen (`sweptWith`).
+ * any chips of the same push the pot gained unseen (`sweptWith`). Only while the seat still owes on
+ * it: its short call, or its chips still out on the zone. Once that street's chips are in the pot
+ * (swept, or read from the pot), nothing is owed, and the room the account shows is only chips gone.
  */
 function fillsInLastStreet(
   h: HandContext,
@@ -87,6 +89,7 @@ function fillsInLastStreet(
 ): boolean {
   const last = h.committed[seat]?.street;
   if (last === undefined || last === h.betting.street) return false;
+  if (h.shortCalls[seat]?.street !== last && !stillOut(h, seat, last)) return false;
   const fresh = freshChips(h, seat, chips);
   const value = chipTotal([...fresh, ...sweptWith]);
   if (value === 0 || value > uncountedRoom(h, seat, last)) return false;
@@ -94,6 +97,12 @@ function fillsInLastStreet(
   countFor(h, seat, fresh, last);
   correctionMade(h, seat, last);
   return true;
+}
+
+/** Whether a seat's zone still holds chips counted for a street. */
+function stillOut(h: HandContext, seat: number, street: Street): boolean {
+  for (const c of zoneAccount(h, seat).chips.values()) if (c.street === street) return true;
+  return false;
 }
 
 /**

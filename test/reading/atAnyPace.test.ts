@@ -641,6 +641,20 @@ describe("reading at any pace: an undercall completed as the next street's cards
   });
 });
 
+describe("reading at any pace: a bet put out as the street's cards come, the last street's chips swept", () => {
+  // Pre-flop limped and pulled into the pot. Seat 2, first to act on the flop, bets 200 in the same
+  // scan round as the flop: its zone's slot comes before the board's, so its chips changed before the
+  // street began. It owes nothing on pre-flop: they are its bet, not a fill-in of its call.
+  const betWithTheFlop = () =>
+    dealt().limpedPreflop().burn("2c").after(50).chips(2, 100, 100).after(50).board("Qs", "Jd", "4h").wait();
+
+  it("owing nothing on the last street (its chips swept), chips that changed before the cards are the bet", () => {
+    const events = play(betWithTheFlop());
+    expect(actionsOf(events, 2)).toEqual(["sb", "call", "bet"]);
+    expect(codes(events)).toEqual([]);
+  });
+});
+
 describe("reading at any pace: a premature card put back and dealt again before the bridge saw it leave", () => {
   // The turn is out; seats 2 and 3 check, then the river comes before seats 4 and 1 have acted (RP-5C).
   // Seats 4 and 1 check: the round closes with the river card still listed on the board.
