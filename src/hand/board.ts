@@ -256,6 +256,7 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
     return;
   }
   if (fromBoard) boardCardLeft(h, tag);
+  if (extraCardDealtAgain(h)) return;
   const next = nextStreet(h);
   if (next !== null && h.board.noBurn.includes(next))
     extraBurn(h, tag, next, `the ${next} is dealt without a burn under the procedure in force`);
@@ -266,6 +267,24 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   // The burn came in the same scan round as the board card it preceded: the board is judged now.
   const board = waiting(h, "board");
   if (board && roundComplete(h)) judgeBoard(h, board.before);
+}
+
+/**
+ * Two cards came for the turn in an all-in run-out, and a burn comes while the board still lists both.
+ * With no betting between streets, the dealer takes the extra card off, puts it back on top of the stub
+ * (the steps), burns and deals it as the river within the bridge's K missed scans, so its departure is
+ * never reported. The board as it lies is then the turn and the river: the procedure is done, and the
+ * burn is the river's. (Between betting rounds the turn's betting comes first, longer than the lag.)
+ */
+function extraCardDealtAgain(h: HandContext): boolean {
+  const proc = procedureOf(h);
+  if (proc.kind !== "tooMany" || proc.street !== "turn" || h.betting.phase !== "runout") return false;
+  if (h.board.tags.length !== BOARD_SIZE.turn + 1 || nextStreet(h) !== "turn") return false;
+  endProcedure(h);
+  clear(h, "BOARD_TOO_MANY");
+  beginStreet(h);
+  judgeBoard(h, BOARD_SIZE.turn);
+  return true;
 }
 
 /**

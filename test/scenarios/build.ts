@@ -700,6 +700,42 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "alert_clear", code: "BOARD_TOO_MANY" })
     .expect({ kind: "street", street: "turn", board: [...FLOP, "8c"] })
     .expect({ kind: "action", seat: 2, action: "check" }),
+  "board-too-many-in-a-run-out-dealt-again-unseen": s(
+    "all-in pre-flop; two cards come for the turn; the dealer puts the extra one back on the stub, burns and deals it as the river before the bridge reports it gone",
+  )
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .fold(3)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .burn("3h")
+    .board("4d", "7c")
+    // The extra card (7c) is off the board and back on it as the river within the bridge's K missed
+    // scans: the board never reports it gone, only the river's burn comes.
+    .wait(1000)
+    .burn("5s")
+    .wait()
+    .expect({ kind: "alert", code: "BOARD_TOO_MANY", severity: "floor" })
+    .expect({ kind: "alert_clear", code: "BOARD_TOO_MANY" })
+    .expect({ kind: "street", street: "turn", board: ["9s", "8d", "3c", "4d"] })
+    .expect({ kind: "street", street: "river", board: ["9s", "8d", "3c", "4d", "7c"] })
+    .expect({ kind: "award", seat: 1, amount: 1400, pot: 0 })
+    .expect({ kind: "hand_end", hand: 1, result: "complete" })
+    .absent("BURN_UNEXPECTED", "BURN_MISSING"),
   "board-too-many-at-river": s("two cards come for the river: no seven-card board, the floor decides")
     .setup()
     .standardDeal()
