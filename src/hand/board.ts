@@ -256,7 +256,13 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
     return;
   }
   if (fromBoard) boardCardLeft(h, tag);
-  if (extraCardDealtAgain(h)) return;
+  if (extraCardStillListed(h))
+    // Its departure, if it left before this burn, is reported K scans and the departure window late.
+    schedule(h, {
+      kind: "extraDealtAgain",
+      due: h.t + h.reading.lagMs + (h.reading.departMs ?? 0),
+      since: h.t,
+    });
   const next = nextStreet(h);
   if (next !== null && h.board.noBurn.includes(next))
     extraBurn(h, tag, next, `the ${next} is dealt without a burn under the procedure in force`);
@@ -269,22 +275,27 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   if (board && roundComplete(h)) judgeBoard(h, board.before);
 }
 
-/**
- * Two cards came for the turn in an all-in run-out, and a burn comes while the board still lists both.
- * With no betting between streets, the dealer takes the extra card off, puts it back on top of the stub
- * (the steps), burns and deals it as the river within the bridge's K missed scans, so its departure is
- * never reported. The board as it lies is then the turn and the river: the procedure is done, and the
- * burn is the river's. (Between betting rounds the turn's betting comes first, longer than the lag.)
- */
-function extraCardDealtAgain(h: HandContext): boolean {
+/** Two cards for the turn in an all-in run-out, both still listed on the board. */
+function extraCardStillListed(h: HandContext): boolean {
   const proc = procedureOf(h);
   if (proc.kind !== "tooMany" || proc.street !== "turn" || h.betting.phase !== "runout") return false;
-  if (h.board.tags.length !== BOARD_SIZE.turn + 1 || nextStreet(h) !== "turn") return false;
+  return h.board.tags.length === BOARD_SIZE.turn + 1 && nextStreet(h) === "turn";
+}
+
+/**
+ * Two cards came for the turn in an all-in run-out, a burn came, and no card has left the board by the
+ * time a departure before the burn would have been reported. With no betting between streets, the
+ * dealer took the extra card off, put it back on top of the stub, burned and dealt it as the river
+ * within the bridge's K missed scans, so it never read as gone. The board as it lies is the turn and
+ * the river: the procedure is done, and the burn is the river's. (Between betting rounds the turn is
+ * bet first, longer than the lag, and the card is seen to leave.)
+ */
+export function judgeExtraDealtAgain(h: HandContext): void {
+  if (!extraCardStillListed(h)) return;
   endProcedure(h);
   clear(h, "BOARD_TOO_MANY");
   beginStreet(h);
   judgeBoard(h, BOARD_SIZE.turn);
-  return true;
 }
 
 /**

@@ -99,6 +99,11 @@ export type HandTimer =
    * last action may still be on its way to the pot, and then the card is the next street's burn.
    */
   | { kind: "lateBurn"; due: number; since: number; tag: string; street: Street; next: Street }
+  /**
+   * Two cards for the turn in an all-in run-out, still both listed when a burn came: dealt again as the
+   * river unseen, unless one is reported gone by the time a departure before the burn would be.
+   */
+  | { kind: "extraDealtAgain"; due: number; since: number }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**

@@ -3,7 +3,13 @@
  * the order of the deal, an exposed card, board cards against burns and the betting round, and the
  * last hand's cards at the shuffler press, a push short of the call. Each is judged on what the readers reported by then.
  */
-import { judgeBoard, judgeExtraBurnStands, judgeLateBurn, judgePrematureStands } from "./board.js";
+import {
+  judgeBoard,
+  judgeExtraBurnStands,
+  judgeExtraDealtAgain,
+  judgeLateBurn,
+  judgePrematureStands,
+} from "./board.js";
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
@@ -38,6 +44,9 @@ export function runDueJudgements(h: HandContext): void {
         break;
       case "extraBurnStands":
         judgeExtraBurnStands(h, timer.tag, timer.street);
+        break;
+      case "extraDealtAgain":
+        judgeExtraDealtAgain(h);
         break;
       case "lateBurn":
         judgeLateBurn(h, timer.tag, timer.street, timer.next);
