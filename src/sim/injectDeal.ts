@@ -20,16 +20,38 @@ const dealtFaces = (d: FlopDealer): Card[] =>
     .map(faceOf)
     .filter((c): c is Card => c !== null);
 
+/**
+ * The floor let a deal stand (`continue`) after a card went to `seat` ahead of its turn in the first
+ * round: that card is the seat's first, so the dealer deals on in order and passes the seat by in the
+ * first round. Every seat ends with its cards.
+ */
+function dealtAhead(): { seat: number | null; skips(step: DealStep): boolean } {
+  return {
+    seat: null,
+    skips(step) {
+      if (this.seat === null || step.round !== 0 || step.seat !== this.seat) return false;
+      this.seat = null;
+      return true;
+    },
+  };
+}
+
 /** r.33-A2: the first card goes to a seat that is dealt in, but not the first to be dealt. */
 export function firstCard(rng: Rng): Injector {
+  const ahead = dealtAhead();
   return {
     code: "MISDEAL_FIRST_CARD",
     onDealCard(d, step) {
+      if (ahead.skips(step)) return true;
       if (step.index !== 0) return false;
       const wrong = pick(rng, order(d).slice(1))!;
       d.truth("MISDEAL_FIRST_CARD", `first card to seat ${wrong} instead of seat ${step.seat}`);
       d.dealHole(wrong);
-      return d.declareMisdeal();
+      // The deal stands: the first seat gets its card now.
+      return d.declareMisdeal(() => {
+        ahead.seat = wrong;
+        return false;
+      });
     },
   };
 }
@@ -45,7 +67,12 @@ export function notEntitled(rng: Rng): Injector {
       if (step.index !== at || empty === undefined) return false;
       d.truth("MISDEAL_NOT_ENTITLED", `a card to empty seat ${empty}`);
       d.dealHole(empty);
-      return d.declareMisdeal();
+      // The deal stands: the card nobody may play goes to the muck, and the dealer deals on.
+      return d.declareMisdeal(() => {
+        d.felt.muck(empty);
+        d.felt.pause(300, 500);
+        return false;
+      });
     },
   };
 }
@@ -57,9 +84,11 @@ export function notEntitled(rng: Rng): Injector {
 export function dealtOut(rng: Rng): Injector {
   let skip: number | null = null;
   let midDeal = true;
+  const ahead = dealtAhead();
   return {
     code: "MISDEAL_DEALT_OUT",
     onDealCard(d, step) {
+      if (ahead.skips(step)) return true;
       const seats = order(d);
       if (skip === null) {
         midDeal = seats.length >= 3 && chance(rng, 0.6);
@@ -67,8 +96,13 @@ export function dealtOut(rng: Rng): Injector {
       }
       if (midDeal && step.index === skip) {
         d.truth("MISDEAL_DEALT_OUT", `seat ${step.seat} skipped in the first round`);
-        d.dealHole(seats[skip + 1]!);
-        return d.declareMisdeal();
+        const next = seats[skip + 1]!;
+        d.dealHole(next);
+        // The deal stands: the skipped seat gets its card now, and the next one has had its own.
+        return d.declareMisdeal(() => {
+          ahead.seat = next;
+          return false;
+        });
       }
       if (midDeal || step.seat !== seats[skip]) return false;
       if (step.round === 0) d.truth("MISDEAL_DEALT_OUT", `seat ${step.seat} gets no card`);
@@ -80,6 +114,9 @@ export function dealtOut(rng: Rng): Injector {
       const seat = d.betting.toAct!;
       d.felt.beforeAction(d.liveSeats());
       d.felt.push(seat, d.betting.currentBet - (d.betting.seats.find((s) => s.seat === seat)?.bet ?? 0));
+      // A `continue` here is not followed: released, the table does not read the call that showed it the
+      // deal was over (it waits for that seat to act again), so no way on for the dealer agrees with it;
+      // the script's misdeal goes on.
       return d.declareMisdeal();
     },
   };
@@ -105,7 +142,8 @@ export function exposed(rng: Rng): Injector {
         return false;
       }
       d.truth("MISDEAL_EXPOSED", presses.length === 1 ? `card ${step.index} exposed` : "two cards exposed");
-      return d.declareMisdeal();
+      // The deal stands: the exposed card stays where it was dealt and the deal goes on.
+      return d.declareMisdeal(() => false);
     },
   };
 }
@@ -118,8 +156,14 @@ export function cardCount(rng: Rng): Injector {
       const seat = pick(rng, order(d))!;
       d.felt.pause(200, 400);
       d.truth("MISDEAL_CARD_COUNT", `an extra card to seat ${seat}`);
-      d.dealHole(seat);
-      return d.declareMisdeal();
+      const extra = d.felt.tag(d.stub.draw());
+      d.felt.add(`seat${seat}`, extra).step("cardPitch");
+      // The deal stands: the dealer takes the card too many off the seat, out of play, and play goes on.
+      return d.declareMisdeal(() => {
+        d.felt.remove(`seat${seat}`, extra);
+        d.felt.pause(300, 500);
+        return true;
+      });
     },
   };
 }
