@@ -16,6 +16,7 @@ import { FlopSession } from "../../src/sim/session.js";
 import { startFloorPage } from "../../src/web/start.js";
 import { until } from "../feed/brokers.js";
 import { SteppedTime } from "./steppedTime.js";
+import { FLOOR_WAIT_MS } from "../../src/sim/floorFollower.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -236,5 +237,48 @@ describe.each([
     expect(alertCodes(table.events.slice(at)).filter((c) => c !== "ALLIN_TABLE_HANDS")).toEqual([
       "HAND_DEAD",
     ]);
+  }, 120_000);
+});
+
+describe("the simulated dealer waits for the floor at a hold (npm start, a supervisor who walks over)", () => {
+  /** The dealer's inputs from `from` (table time) on, the floor's own left out. */
+  const dealerInputs = (t: Table, from: number) => t.inputs.filter((e) => e.t >= from && e.kind !== "floor");
+
+  it(`continue ruled just before ${FLOOR_WAIT_MS} ms: he waited, and the deal stands`, async () => {
+    const table = await liveTable(["MISDEAL_FIRST_CARD"], 3);
+    const code = "MISDEAL_FIRST_CARD";
+    await table.playUntil(() => table.events.some((e) => e.kind === "alert" && e.code === code));
+    const raised = table.events.find((e) => e.kind === "alert" && e.code === code)!;
+    const hand = currentHand(table.events);
+    const at = table.events.length;
+    await table.play(FLOOR_WAIT_MS - 500);
+    // Before: he had collected the cards and dealt the hand again within two seconds.
+    expect(dealerInputs(table, raised.t + 1)).toEqual([]);
+    expect(await table.rule({ op: "ruling", ruling: "continue", code, hand })).toBe(200);
+    await table.playUntil(() =>
+      table.events.some((e, i) => i >= at && e.kind === "hand_end" && e.hand === hand),
+    );
+    expect(handEvents(table.events, hand).at(-1)).toMatchObject({ kind: "hand_end", result: "complete" });
+    expect(alertCodes(table.events.slice(at)).filter((c) => c !== "ALLIN_TABLE_HANDS")).toEqual([]);
+  }, 120_000);
+
+  it(`nobody rules within ${FLOOR_WAIT_MS} ms: he goes on by the house's procedure (misdeal, dealt again)`, async () => {
+    const table = await liveTable(["MISDEAL_FIRST_CARD"], 3);
+    const code = "MISDEAL_FIRST_CARD";
+    await table.playUntil(() => table.events.some((e) => e.kind === "alert" && e.code === code));
+    const raised = table.events.find((e) => e.kind === "alert" && e.code === code)!;
+    const hand = currentHand(table.events);
+    await table.play(FLOOR_WAIT_MS - 500);
+    expect(dealerInputs(table, raised.t + 1)).toEqual([]);
+    await table.playUntil(() => table.events.some((e) => e.kind === "hand_end" && e.hand === hand + 1));
+    // He went on only once the wait was over: collected, pressed the shuffler, dealt the hand again.
+    expect(dealerInputs(table, raised.t + 1)[0]!.t).toBeGreaterThanOrEqual(raised.t + FLOOR_WAIT_MS);
+    expect(table.events.find((e) => e.kind === "hand_end" && e.hand === hand)).toMatchObject({
+      result: "misdeal",
+    });
+    expect(handEvents(table.events, hand + 1)[0]).toMatchObject({ kind: "hand_start", redeal: true });
+    expect(alertCodes(handEvents(table.events, hand + 1)).filter((c) => c !== "ALLIN_TABLE_HANDS")).toEqual(
+      [],
+    );
   }, 120_000);
 });
