@@ -172,9 +172,13 @@ export class FlopDealer {
     throw new DealOver("misdeal");
   }
 
-  /** The floor voids the hand (IPC 29): every chip goes back. */
-  voidHand(): never {
+  /**
+   * The floor voids the hand (IPC 29): every chip goes back. Unless a supervisor ruled `continue` before
+   * the stand-in floor's void: `carryOn` puts the card right and says whether it did the step itself.
+   */
+  voidHand(carryOn?: () => boolean): boolean {
     this.felt.pause(1200, 2000);
+    if (carryOn !== undefined && this.floorWords.continued(this.felt.tl.t)) return carryOn();
     this.felt.tl.push({ kind: "floor", op: "ruling", ruling: "void" });
     this.felt.pause(500, 800).clearAll();
     this.felt.step("afterCollect");

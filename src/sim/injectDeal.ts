@@ -172,21 +172,33 @@ export function cardCount(rng: Rng): Injector {
 export function duplicate(rng: Rng): Injector {
   const onBoard = chance(rng, 0.5);
   let at = -1;
-  const strike = (d: FlopDealer, antenna: string): never => {
+  /**
+   * The second card of a face on `antenna`. `instead` puts the right card there if the floor lets play
+   * go on (continue); absent, a continue is not followed (the board's: after the second card is taken off
+   * and the flop dealt, the table raises DUPLICATE_CARD again at the next street, so no way on agrees).
+   */
+  const strike = (d: FlopDealer, antenna: string, instead?: () => void): boolean => {
     const face = pick(
       rng,
       [...dealtFaces(d), ...d.felt.read("board").map(faceOf)].filter((c) => c !== null),
     )!;
     d.truth("DUPLICATE_CARD", `a second ${face} on ${antenna}`);
-    d.felt.add(antenna, cardTag(d.felt.deck, face, 2));
-    return d.voidHand();
+    const second = cardTag(d.felt.deck, face, 2);
+    d.felt.add(antenna, second);
+    if (instead === undefined) return d.voidHand();
+    // Play goes on: the second card leaves the felt and the right one is dealt in its place.
+    return d.voidHand(() => {
+      d.felt.remove(antenna, second).pause(300, 500);
+      instead();
+      return true;
+    });
   };
   return {
     code: "DUPLICATE_CARD",
     onDealCard(d, step: DealStep) {
       if (onBoard) return false;
       if (at < 0) at = randInt(rng, 1, total(d) - 1);
-      return step.index === at && strike(d, `seat${step.seat}`);
+      return step.index === at && strike(d, `seat${step.seat}`, () => d.dealHole(step.seat));
     },
     onStreet(d) {
       if (!onBoard) return false;
@@ -212,12 +224,16 @@ export function foreign(rng: Rng): Injector {
       const tag = cardTag(other, d.stub.draw());
       d.truth("FOREIGN_CARD", `a card of deck ${other} to seat ${step.seat}`);
       d.felt.add(`seat${step.seat}`, tag);
-      if (chance(rng, 0.5)) return d.voidHand();
+      /** The foreign card replaced by one of the stub, play goes on. */
+      const replace = (): boolean => {
+        d.felt.pause(400, 700).remove(`seat${step.seat}`, tag);
+        d.felt.pause(300, 500);
+        d.dealHole(step.seat);
+        return true;
+      };
+      if (chance(rng, 0.5)) return d.voidHand(replace);
       d.felt.pause(1500, 2500).tl.push({ kind: "floor", op: "ruling", ruling: "continue" });
-      d.felt.pause(400, 700).remove(`seat${step.seat}`, tag);
-      d.felt.pause(300, 500);
-      d.dealHole(step.seat);
-      return true;
+      return replace();
     },
   };
 }

@@ -134,23 +134,27 @@ const currentHand = (events: readonly TableEvent[]): number => {
 };
 
 /**
- * Each misdeal the simulator injects, with a seed that makes it early. MISDEAL_DEALT_OUT's seed skips a
- * seat in the middle of the deal: a deal that ends without a seat is not followed (see injectDeal.ts).
+ * Each hold the simulator injects (the misdeals; a card not of the deck, which the stand-in floor voids),
+ * with a seed that makes it early. MISDEAL_DEALT_OUT's seed skips a seat in the middle of the deal: a deal
+ * that ends without a seat is not followed (see injectDeal.ts); DUPLICATE_CARD's seed puts the second
+ * card on a seat (one on the board is not followed either).
  */
-const MISDEALS: readonly (readonly [AlertCode, number])[] = [
+const HOLDS: readonly (readonly [AlertCode, number])[] = [
   ["MISDEAL_EXPOSED", 3],
   ["MISDEAL_FIRST_CARD", 3],
   ["MISDEAL_NOT_ENTITLED", 3],
   ["MISDEAL_DEALT_OUT", 5],
   ["MISDEAL_CARD_COUNT", 3],
+  ["FOREIGN_CARD", 2],
+  ["DUPLICATE_CARD", 4],
 ];
 
 describe.each([
   { scan: undefined, label: "events straight to the table" },
   { scan: 200, label: "scan rounds of 200 ms (--scan-ms)" },
 ])("the simulated dealer follows continue and dead: $label", ({ scan }) => {
-  it.each(MISDEALS)(
-    "continue on %s: the deal stands, the hand is played on to its end",
+  it.each(HOLDS)(
+    "continue on %s (seed %i): the deal stands, the hand is played on to its end",
     async (code, seed) => {
       const table = await liveTable([code], seed, scan);
       const raised = () => table.events.find((e) => e.kind === "alert" && e.code === code);
