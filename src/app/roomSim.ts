@@ -140,16 +140,14 @@ export class SimRoom {
       busy = false;
       for (const table of this.playing) {
         for (let n = 0; n < EVENTS_PER_TURN; n++) {
-          const step = table.follower.peek(true, table.now);
+          const step = table.follower.peek(true);
           if (step.kind === "held") {
-            // The floor holds the hand (a misdeal or void in its undo window), or the dealer waits for a
-            // supervisor: the table's time goes on to the window's end or the end of his wait, within
-            // this run, and the dealer waits.
+            // The floor holds the hand (a misdeal or void in its undo window): the table's time goes
+            // on to the window's end, within this run, and the dealer waits.
             const due = table.runtime.core.nextDeadline();
-            const next = Math.min(due ?? Number.POSITIVE_INFINITY, step.until ?? Number.POSITIVE_INFINITY);
-            if (next > t) break;
-            table.now = Math.max(table.now, next);
-            if (due !== null && due <= table.now) table.runtime.tick();
+            if (due === null || due > t) break;
+            table.now = Math.max(table.now, due);
+            table.runtime.tick();
             busy = true;
             continue;
           }

@@ -165,6 +165,7 @@ export class FlopDealer {
    */
   declareMisdeal(carryOn?: () => boolean): boolean {
     this.felt.pause(1200, 2000);
+    this.awaitFloor();
     if (carryOn !== undefined && this.floorWords.continued(this.felt.tl.t)) return carryOn();
     this.felt.clearAll();
     // The cards are collected; the dealer goes on to the shuffler at his pace (r.21).
@@ -178,11 +179,21 @@ export class FlopDealer {
    */
   voidHand(carryOn?: () => boolean): boolean {
     this.felt.pause(1200, 2000);
+    this.awaitFloor();
     if (carryOn !== undefined && this.floorWords.continued(this.felt.tl.t)) return carryOn();
     this.felt.tl.push({ kind: "floor", op: "ruling", ruling: "void" });
     this.felt.pause(500, 800).clearAll();
     this.felt.step("afterCollect");
     throw new DealOver("void");
+  }
+
+  /**
+   * Where the house's procedure would go on at once (the stand-in floor's ruling, the collection): if the
+   * dealer stopped for the floor, he waits for a supervisor first (src/sim/floorWords.ts).
+   */
+  awaitFloor(): void {
+    const end = this.floorWords.waitEnds(this.felt.tl.t);
+    if (end !== null && end > this.felt.tl.t) this.felt.tl.wait(end - this.felt.tl.t);
   }
 
   /** Applies an action to the dealer's engine (the controller must read the same from the felt). */

@@ -17,13 +17,13 @@
  *   when the floor has answered it already.
  *
  * - an alert that holds the hand for the floor (a misdeal, a card not of the deck, a dead hand): he
- *   stops and waits for a supervisor, up to {@link FLOOR_WAIT_MS}; ruled, he follows the ruling from
- *   there; not ruled by then, he goes on as the house's standing procedure says (the script's stand-in
- *   floor). Before, he went on at once, and the stand-in ruled within two seconds: a supervisor who
- *   walked over found the deal collected and dealt again, and his ruling came too late.
+ *   stops and waits for a supervisor, up to FLOOR_WAIT_MS (src/sim/floorWords.ts); ruled, he follows the
+ *   ruling from there; not ruled by then, he goes on as the house's standing procedure says (the
+ *   script's stand-in floor). The wait is in the script (the hand dealt again with it), so the readers
+ *   go on reporting what he did before he stopped. Before, he went on at once, and the stand-in ruled
+ *   within two seconds: a supervisor who walked over found the deal collected and dealt again.
  *
- * Nothing here reads a clock: the table's events and inputs say what happened, in order; the caller says
- * what time it is when it asks for the next step.
+ * Nothing here reads a clock: the table's events and inputs say what happened, in order.
  */
 import type { InputEvent, InputEventIn } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
@@ -31,14 +31,6 @@ import type { Runtime } from "../runtime/runtime.js";
 import type { FloorEnding, HandBatch } from "./session.js";
 import type { FloorWord } from "./floorWords.js";
 import { MISDEAL_HOLDS, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hand/hold.js";
-
-/**
- * How long a simulated dealer who stopped for the floor waits for a supervisor before going on by the
- * house's standing procedure, ms of table time. Why 30 s: a supervisor walks over or opens the floor
- * page and reads the alert in a few seconds to half a minute (npm start at speed 1); longer, and an
- * unattended simulated table (the CI's, a demo's) would stand still most of the time under --inject all.
- */
-export const FLOOR_WAIT_MS = 30_000;
 
 /** Alerts the dealer stops for: the hand is held for the floor (r.33, IPC 29), or a hand is dead (r.33-D). */
 const WAITS_FOR_FLOOR: ReadonlySet<string> = new Set([
@@ -64,13 +56,12 @@ export interface FollowedSource {
 /** The next step of the script. */
 export type ScriptStep =
   | { readonly kind: "event"; readonly event: InputEventIn }
-  /**
-   * The floor holds the hand (a misdeal or void in its undo window), or the dealer waits for a
-   * supervisor (until table time `until`, then he goes on): nothing to play until then.
-   */
-  | { readonly kind: "held"; readonly until?: number }
+  /** The floor holds the hand (a misdeal or void in its undo window): nothing to play until it says. */
+  | { readonly kind: "held" }
   /** The hands asked for are dealt. */
   | { readonly kind: "done" };
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class FloorFollower {
   private queue: InputEventIn[] = [];
@@ -79,8 +70,6 @@ export class FloorFollower {
   /** Table time = script time + shift (the time the dealer waited for the floor). */
   private shift = 0;
   private heldAt: number | null = null;
-  /** When the dealer stopped to wait for a supervisor (table time), or null. */
-  private calledAt: number | null = null;
   private ending: FloorEnding | null = null;
   /** Inside the script's own submit (an input that is not the floor's). */
   private playing = false;
@@ -111,18 +100,12 @@ export class FloorFollower {
   }
 
   /**
-   * The next event to play, in table time, at table time `now`; `startHand` false: no new hand is taken
-   * from the source (the run has its hands), so `done` once this one is played out.
+   * The next event to play, in table time; `startHand` false: no new hand is taken from the source
+   * (the run has its hands), so `done` once this one is played out.
    */
-  peek(startHand: boolean, now: number): ScriptStep {
+  peek(startHand: boolean): ScriptStep {
     if (this.ending !== null) this.follow(this.ending);
     if (this.heldAt !== null) return { kind: "held" };
-    if (this.calledAt !== null) {
-      const until = this.calledAt + FLOOR_WAIT_MS;
-      if (now < until) return { kind: "held", until };
-      // Nobody came: the dealer goes on as the house's procedure says.
-      this.resume(FLOOR_WAIT_MS);
-    }
     if (this.queue.length === 0) {
       if (!startHand) return { kind: "done" };
       const batch = this.source.nextHand();
@@ -172,8 +155,9 @@ export class FloorFollower {
   private watch(events: readonly TableEvent[]): void {
     for (const e of events) {
       if (e.kind === "alert" && e.severity !== "info") this.floorAnswered = false;
-      if (e.kind === "alert" && WAITS_FOR_FLOOR.has(e.code) && this.heldAt === null && this.calledAt === null)
-        this.calledAt = e.t;
+      // The dealer stops for the floor (where his procedure would go on at once, he waits).
+      if (e.kind === "alert" && WAITS_FOR_FLOOR.has(e.code) && this.heldAt === null && this.ending === null)
+        this.hear({ ruling: "wait" }, e.t);
       if (e.kind === "hand_start") this.floorAnswered = false;
       // A misdeal or void the script did not deal: the floor's (ruled at once, or its window ran out).
       if (e.kind === "hand_end" && e.result !== "complete" && (this.heldAt !== null || !this.playing)) {
@@ -195,22 +179,18 @@ export class FloorFollower {
       return;
     }
     this.floorAnswered = true;
-    // The supervisor the dealer waited for has ruled: he goes on from here, as late as he waited.
-    if (this.calledAt !== null) this.resume(event.t - this.calledAt);
     if (out.some((e) => e.kind === "alert" && e.code === "RULING_PENDING") && this.ending === null)
       this.heldAt = event.t;
-    else if (event.op === "ruling" && (event.ruling === "continue" || event.ruling === "dead"))
-      this.hear(event.ruling === "dead" ? event.seat : undefined, event.t);
+    else if (event.op === "ruling" && event.ruling === "continue") this.hear({ ruling: "continue" }, event.t);
+    else if (event.op === "ruling" && event.ruling === "dead" && event.seat !== undefined)
+      this.hear({ ruling: "dead", seat: event.seat }, event.t);
     this.wake?.();
   }
 
-  /** A continue (no seat) or a seat ruled dead at table time `t`: the rest of the hand follows it. */
-  private hear(dead: number | undefined, t: number): void {
+  /** A word of the floor at table time `t` (src/sim/floorWords.ts): the rest of the hand follows it. */
+  private hear(word: DistributiveOmit<FloorWord, "t">, t: number): void {
     if (this.source.hearRuling === undefined) return;
-    const at = t - this.shift;
-    const word: FloorWord =
-      dead === undefined ? { t: at, ruling: "continue" } : { t: at, ruling: "dead", seat: dead };
-    const batch = this.source.hearRuling(word);
+    const batch = this.source.hearRuling({ ...word, t: t - this.shift } as FloorWord);
     if (batch === null) return;
     this.onBatch(batch, "ruling");
     this.queue = batch.events.slice(this.played).map((e) => this.toTable(e));
@@ -218,12 +198,6 @@ export class FloorFollower {
 
   private release(waited: number): void {
     this.heldAt = null;
-    this.resume(waited);
-  }
-
-  /** The dealer goes on after waiting `waited` ms: the rest of the script that much later. */
-  private resume(waited: number): void {
-    this.calledAt = null;
     this.shift += waited;
     this.queue = this.queue.map((e) => ({ ...e, t: e.t + waited }));
   }

@@ -232,7 +232,9 @@ export function foreign(rng: Rng): Injector {
         return true;
       };
       if (chance(rng, 0.5)) return d.voidHand(replace);
-      d.felt.pause(1500, 2500).tl.push({ kind: "floor", op: "ruling", ruling: "continue" });
+      d.felt.pause(1500, 2500);
+      d.awaitFloor();
+      d.felt.tl.push({ kind: "floor", op: "ruling", ruling: "continue" });
       return replace();
     },
   };

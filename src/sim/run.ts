@@ -161,12 +161,10 @@ async function playFollowingTheFloor(run: SimRun, runtime: Runtime, play: PacedP
   });
   follower.attach(runtime);
   while (!run.signal?.aborted) {
-    const step = follower.peek(run.hands === null || hands < run.hands, play.clock());
+    const step = follower.peek(run.hands === null || hands < run.hands);
     if (step.kind === "done") break;
     if (step.kind === "held") {
-      // Until the floor says something, or (the dealer waiting for a supervisor) until he goes on.
-      if (step.until === undefined) await follower.changed(run.signal);
-      else await play.pacer.sleep((step.until - play.clock()) / play.speed, run.signal, follower.changed());
+      await follower.changed(run.signal);
       continue;
     }
     if (!started) {

@@ -16,7 +16,7 @@ import { FlopSession } from "../../src/sim/session.js";
 import { startFloorPage } from "../../src/web/start.js";
 import { until } from "../feed/brokers.js";
 import { SteppedTime } from "./steppedTime.js";
-import { FLOOR_WAIT_MS } from "../../src/sim/floorFollower.js";
+import { FLOOR_WAIT_MS } from "../../src/sim/floorWords.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -244,12 +244,15 @@ describe.each([
   }, 120_000);
 });
 
-describe("the simulated dealer waits for the floor at a hold (npm start, a supervisor who walks over)", () => {
+describe.each([
+  { scan: undefined, label: "events straight to the table" },
+  { scan: 600, label: "scan rounds of 600 ms" },
+])("the simulated dealer waits for the floor at a hold (a supervisor who walks over): $label", ({ scan }) => {
   /** The dealer's inputs from `from` (table time) on, the floor's own left out. */
   const dealerInputs = (t: Table, from: number) => t.inputs.filter((e) => e.t >= from && e.kind !== "floor");
 
   it(`continue ruled just before ${FLOOR_WAIT_MS} ms: he waited, and the deal stands`, async () => {
-    const table = await liveTable(["MISDEAL_FIRST_CARD"], 3);
+    const table = await liveTable(["MISDEAL_FIRST_CARD"], 3, scan);
     const code = "MISDEAL_FIRST_CARD";
     await table.playUntil(() => table.events.some((e) => e.kind === "alert" && e.code === code));
     const raised = table.events.find((e) => e.kind === "alert" && e.code === code)!;
@@ -267,7 +270,7 @@ describe("the simulated dealer waits for the floor at a hold (npm start, a super
   }, 120_000);
 
   it(`nobody rules within ${FLOOR_WAIT_MS} ms: he goes on by the house's procedure (misdeal, dealt again)`, async () => {
-    const table = await liveTable(["MISDEAL_FIRST_CARD"], 3);
+    const table = await liveTable(["MISDEAL_FIRST_CARD"], 3, scan);
     const code = "MISDEAL_FIRST_CARD";
     await table.playUntil(() => table.events.some((e) => e.kind === "alert" && e.code === code));
     const raised = table.events.find((e) => e.kind === "alert" && e.code === code)!;
