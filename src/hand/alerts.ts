@@ -390,10 +390,21 @@ export const say = {
           : `Move the chip off ${antenna} to the bet zone or the pot it belongs to`,
       ],
     ),
-  readConflict: (t: number, antennas: readonly string[]) =>
-    alert(t, "READ_CONFLICT", `One card is read on both ${antennas.join(" and ")}`, [
-      `Move the card fully onto one antenna: the table waits until only one reads it`,
-    ]),
+  /**
+   * Each card in conflict is told; a second one on the same two antennas says how many are read on
+   * both now, so the floor can tell its line from the first without a card being named (principle 6).
+   */
+  readConflict: (t: number, antennas: readonly string[], count = 1) =>
+    count <= 1
+      ? alert(t, "READ_CONFLICT", `One card is read on both ${antennas.join(" and ")}`, [
+          `Move the card fully onto one antenna: the table waits until only one reads it`,
+        ])
+      : alert(
+          t,
+          "READ_CONFLICT",
+          `Another card is read on both ${antennas.join(" and ")}: ${count} cards are read on both now`,
+          [`Move the ${count} cards fully onto one antenna: the table waits until only one reads each`],
+        ),
   stackMismatch: (t: number, seat: number, put: number, stack: number) =>
     alert(
       t,

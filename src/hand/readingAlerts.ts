@@ -18,7 +18,7 @@ export function readingNotice(h: AlertLedger, o: Observation): boolean {
       clear(h, "TAG_MISPLACED");
       return true;
     case "read_conflict":
-      raiseEach(h, say.readConflict(h.t, o.antennas));
+      raiseEach(h, say.readConflict(h.t, o.antennas, o.count));
       return true;
     case "read_conflict_cleared":
       if (!o.othersOpen) clear(h, "READ_CONFLICT");

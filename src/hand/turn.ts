@@ -139,10 +139,14 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   afterAction(h);
 }
 
-/** A seat's hole card arrived on the muck: a fold (in turn, or out of turn and binding, TDA 53/58). */
+/**
+ * A seat's hole card arrived on the muck: a fold (in turn, or out of turn and binding, TDA 53/58). Not
+ * for a hand the floor ruled dead: its cards go to the muck as the ruling's step says, and it folds when
+ * the action reaches it (not an action out of turn).
+ */
 export function cardMucked(h: HandContext, seat: number): void {
   const s = findSeat(h.betting, seat);
-  if (!s || s.folded || h.pendingFolds.includes(seat) || !canBet(h)) return;
+  if (!s || s.folded || h.pendingFolds.includes(seat) || h.dead.includes(seat) || !canBet(h)) return;
   const phase = h.betting.phase;
   if (phase === "betting" && h.betting.toAct === seat) {
     dealEndedBy(h);

@@ -72,8 +72,11 @@ export type Observation =
   | { type: "tag_misplaced"; t: number; tag: string; antenna: string; what: "card" | "chip" }
   /** The last misplaced tag has gone (unlisted for the departure window). */
   | { type: "tag_misplaced_cleared"; t: number }
-  /** One tag reported on two antennas at once past the bridge's departure lag; the reading waits. */
-  | { type: "read_conflict"; t: number; tag: string; antennas: [string, string] }
+  /**
+   * One tag reported on two antennas at once past the bridge's departure lag; the reading waits.
+   * `count`: the cards read on both of these antennas now, this one included.
+   */
+  | { type: "read_conflict"; t: number; tag: string; antennas: [string, string]; count: number }
   /**
    * A conflict is over: one antenna alone reports the tag. `othersOpen`: another card is still
    * reported on two antennas.

@@ -220,7 +220,8 @@ export class TableReader {
       const place = this.cards.get(tag);
       if (place?.from != null && place.contested === null && this.reports.get(place.from)?.has(tag)) {
         place.contested = place.from;
-        out.push({ type: "read_conflict", t: due, tag, antennas: [place.antenna, place.from] });
+        const antennas: [string, string] = [place.antenna, place.from];
+        out.push({ type: "read_conflict", t: due, tag, antennas, count: this.contestedOn(antennas) });
       }
     }
     this.chips.advanceTo(t, out);
@@ -432,7 +433,8 @@ export class TableReader {
         // Back to the antenna it just left while the other still lists it: one report must win.
         if (place.contested === null) {
           place.contested = antenna;
-          out.push({ type: "read_conflict", t, tag, antennas: [place.antenna, antenna] });
+          const antennas: [string, string] = [place.antenna, antenna];
+          out.push({ type: "read_conflict", t, tag, antennas, count: this.contestedOn(antennas) });
         }
         return;
       }
@@ -468,6 +470,19 @@ export class TableReader {
   private anyContested(): boolean {
     for (const place of this.cards.values()) if (place.contested !== null) return true;
     return false;
+  }
+
+  /**
+   * How many cards are read on both of these antennas now: a second card in conflict on the same pair
+   * is told apart from the first by this count (the alert may not name a card, principle 6).
+   */
+  private contestedOn([a, b]: readonly [string, string]): number {
+    let n = 0;
+    for (const place of this.cards.values()) {
+      const pair = [place.antenna, place.contested];
+      if (place.contested !== null && pair.includes(a) && pair.includes(b)) n += 1;
+    }
+    return n;
   }
 
   /** The deck of a card tag (the registry works each tag out once). */

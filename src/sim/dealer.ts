@@ -36,6 +36,7 @@ import { type RakeDue, rakeDue } from "../rules/rake.js";
 import { placeRake } from "./injectRake.js";
 import { settleStacks } from "./settle.js";
 import type { Felt } from "./table.js";
+import { FloorWords } from "./floorWords.js";
 import type { ExpectedEnd, Truth } from "./truth.js";
 
 /** Thrown to end a deal early (a misdeal declared, a hand voided); caught by {@link FlopDealer.playHand}. */
@@ -75,6 +76,10 @@ export class FlopDealer {
   readonly ends: ExpectedEnd[] = [];
   /** The deals of the last hands by number, as they began (what a floor's ruling goes back to). */
   private readonly deals = new Map<number, DealRecord>();
+  /** What a supervisor ruled during the deal being dealt (none but at a live table; src/sim/floorWords.ts). */
+  floorWords = new FloorWords();
+  /** Seats the floor ruled dead this deal: each folds when the action reaches it (its cards are mucked). */
+  private readonly deadSeats = new Set<number>();
 
   constructor(
     readonly felt: Felt,
@@ -153,22 +158,42 @@ export class FlopDealer {
     this.felt.add("burn", this.felt.tag(face));
   }
 
-  /** The floor declares the misdeal: every card back, the blinds take their chips back; re-dealt. */
-  declareMisdeal(): never {
+  /**
+   * The floor declares the misdeal: every card back, the blinds take their chips back; re-dealt. Unless
+   * a supervisor ruled `continue` before the dealer began to collect: the deal stands, and `carryOn`
+   * (the injector's way of going on with the deal as it lies) says whether it did the step itself.
+   */
+  declareMisdeal(carryOn?: () => boolean): boolean {
     this.felt.pause(1200, 2000);
+    this.awaitFloor();
+    if (carryOn !== undefined && this.floorWords.continued(this.felt.tl.t)) return carryOn();
     this.felt.clearAll();
     // The cards are collected; the dealer goes on to the shuffler at his pace (r.21).
     this.felt.step("afterCollect");
     throw new DealOver("misdeal");
   }
 
-  /** The floor voids the hand (IPC 29): every chip goes back. */
-  voidHand(): never {
+  /**
+   * The floor voids the hand (IPC 29): every chip goes back. Unless a supervisor ruled `continue` before
+   * the stand-in floor's void: `carryOn` puts the card right and says whether it did the step itself.
+   */
+  voidHand(carryOn?: () => boolean): boolean {
     this.felt.pause(1200, 2000);
+    this.awaitFloor();
+    if (carryOn !== undefined && this.floorWords.continued(this.felt.tl.t)) return carryOn();
     this.felt.tl.push({ kind: "floor", op: "ruling", ruling: "void" });
     this.felt.pause(500, 800).clearAll();
     this.felt.step("afterCollect");
     throw new DealOver("void");
+  }
+
+  /**
+   * Where the house's procedure would go on at once (the stand-in floor's ruling, the collection): if the
+   * dealer stopped for the floor, he waits for a supervisor first (src/sim/floorWords.ts).
+   */
+  awaitFloor(): void {
+    const end = this.floorWords.waitEnds(this.felt.tl.t);
+    if (end !== null && end > this.felt.tl.t) this.felt.tl.wait(end - this.felt.tl.t);
   }
 
   /** Applies an action to the dealer's engine (the controller must read the same from the felt). */
@@ -288,6 +313,7 @@ export class FlopDealer {
     this.setAside = null;
     this.reshuffleBeforeRiver = false;
     this.pendingOutOfTurn = null;
+    this.deadSeats.clear();
     this.actions = [];
     this.allinNoted = false;
   }
@@ -312,6 +338,11 @@ export class FlopDealer {
 
   private bettingRound(): void {
     while (this.betting.phase === "betting") {
+      // A hand the floor ruled dead folds when the action reaches it (its cards are in the muck already).
+      if (this.betting.toAct !== null && this.deadSeats.has(this.betting.toAct)) {
+        this.apply({ seat: this.betting.toAct, type: "fold" });
+        continue;
+      }
       // An out-of-turn action that stands takes effect the moment the turn reaches it: the same
       // moment as the action that passed the turn on (TDA 53).
       if (this.betting.toAct !== null && this.pendingOutOfTurn?.seat === this.betting.toAct) {
@@ -327,6 +358,7 @@ export class FlopDealer {
         continue;
       }
       this.felt.beforeAction(this.liveSeats());
+      if (this.followDead()) continue;
       const s = findSeat(this.betting, seat)!;
       const decision = decide(this.betting, legalActions(this.betting)!, s, this.rngs.play);
       this.perform(decision);
@@ -346,6 +378,7 @@ export class FlopDealer {
   private dealStreet(): void {
     const street = STREETS[STREETS.indexOf(this.betting.street) + 1];
     if (street === undefined) throw new Error("no street after the river");
+    this.followDead();
     // In a run-out no betting comes between two streets: the table looks at the last one first.
     if (this.betting.phase === "runout" && street !== "flop") this.felt.step("runoutStreet");
     this.felt.pull(this.betting.seats.map((s) => s.seat));
@@ -364,6 +397,16 @@ export class FlopDealer {
   private settle(): void {
     // The last bet is read once its zone is steady; the showdown and the push take a moment anyway.
     this.felt.step("showdown");
+    this.followDead();
+    // A dead hand wins nothing, even one the action never reached again (all-in).
+    for (const seat of this.deadSeats)
+      if (this.liveSeats().some((s) => s !== seat && !this.deadSeats.has(s)))
+        this.betting = {
+          ...this.betting,
+          seats: this.betting.seats.map((s) =>
+            s.seat === seat ? { ...s, folded: true, mustAct: false } : s,
+          ),
+        };
     const rake = this.rakeDue();
     const stacks = settleStacks(this.betting, {
       rake: rake?.due ?? 0,
@@ -388,6 +431,21 @@ export class FlopDealer {
     if (schedule === undefined) return null;
     const pot = handPots(this.betting).pots.reduce((sum, p) => sum + p.amount, 0);
     return rakeDue(pot, this.felt.read("board").length >= 3, schedule);
+  }
+
+  /**
+   * The seats a supervisor ruled dead since the dealer last looked: he moves their cards to the muck
+   * (HAND_DEAD's step); each folds when the action reaches it. True when there was one.
+   */
+  private followDead(): boolean {
+    const seats = this.floorWords
+      .deadBefore(this.felt.tl.t)
+      .filter((seat) => this.liveSeats().includes(seat) && !this.deadSeats.has(seat));
+    for (const seat of seats) {
+      this.felt.pause(300, 600).muck(seat);
+      this.deadSeats.add(seat);
+    }
+    return seats.length > 0;
   }
 
   /** Keeps the deal just begun, and the few before it (a ruling answers the deal in play). */

@@ -10,8 +10,18 @@
  * - the hand ended by the floor's misdeal or void: the rest of its script is dropped; the dealer collects
  *   the cards and chips from where the felt is, and for a misdeal presses the shuffler and deals the hand
  *   again (`HandSource.followRuling`); after a void the next hand comes as usual;
- * - continue or dead: the hand goes on; the simulator's own stand-in floor, scripted to rule on the same
- *   alert a moment later, stays quiet when the floor has answered it already.
+ * - continue on a misdeal the dealer had stopped for: the deal stands, he plays the hand on as it lies
+ *   instead of collecting the cards; dead on a seat: he moves its cards to the muck and the hand goes on
+ *   without it (`HandSource.hearRuling`: the hand's script dealt again, the same up to the ruling);
+ * - the simulator's own stand-in floor, scripted to rule on the same alert a moment later, stays quiet
+ *   when the floor has answered it already.
+ *
+ * - an alert that holds the hand for the floor (a misdeal, a card not of the deck, a dead hand): he
+ *   stops and waits for a supervisor, up to FLOOR_WAIT_MS (src/sim/floorWords.ts); ruled, he follows the
+ *   ruling from there; not ruled by then, he goes on as the house's standing procedure says (the
+ *   script's stand-in floor). The wait is in the script (the hand dealt again with it), so the readers
+ *   go on reporting what he did before he stopped. Before, he went on at once, and the stand-in ruled
+ *   within two seconds: a supervisor who walked over found the deal collected and dealt again.
  *
  * Nothing here reads a clock: the table's events and inputs say what happened, in order.
  */
@@ -19,12 +29,28 @@ import type { InputEvent, InputEventIn } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { Runtime } from "../runtime/runtime.js";
 import type { FloorEnding, HandBatch } from "./session.js";
+import type { FloorWord } from "./floorWords.js";
+import { MISDEAL_HOLDS, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hand/hold.js";
+
+/** Alerts the dealer stops for: the hand is held for the floor (r.33, IPC 29), or a hand is dead (r.33-D). */
+const WAITS_FOR_FLOOR: ReadonlySet<string> = new Set([
+  ...Object.values(MISDEAL_HOLDS),
+  ...Object.values(TCP_MISDEAL_HOLDS),
+  ...Object.values(VOID_HOLDS),
+  "HAND_DEAD",
+]);
 
 /** What the follower needs of the hands' source (src/sim/run.ts HandSource). */
 export interface FollowedSource {
   nextHand(): HandBatch;
   /** The dealer after the floor ended a deal; absent: the source cannot follow (it plays on). */
   followRuling?(ending: FloorEnding, felt: ReadonlyMap<string, readonly string[]>): HandBatch;
+  /**
+   * A supervisor's `continue` or `dead` during the last batch: that batch dealt again, the same events
+   * up to the ruling and the dealer following it after; null when it changes nothing he does. Absent:
+   * the source cannot follow these (it plays on).
+   */
+  hearRuling?(word: FloorWord): HandBatch | null;
 }
 
 /** The next step of the script. */
@@ -35,8 +61,12 @@ export type ScriptStep =
   /** The hands asked for are dealt. */
   | { readonly kind: "done" };
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 export class FloorFollower {
   private queue: InputEventIn[] = [];
+  /** Events of the batch in play already taken from the queue (a batch dealt again keeps them). */
+  private played = 0;
   /** Table time = script time + shift (the time the dealer waited for the floor). */
   private shift = 0;
   private heldAt: number | null = null;
@@ -54,7 +84,8 @@ export class FloorFollower {
   constructor(
     private readonly source: FollowedSource,
     /** Told of every batch taken from the source: a new hand, or the dealer following the floor. */
-    private readonly onBatch: (batch: HandBatch, kind: "hand" | "follow") => void = () => {},
+    /** `ruling`: the batch in play dealt again after a continue or dead (its first events were played). */
+    private readonly onBatch: (batch: HandBatch, kind: "hand" | "follow" | "ruling") => void = () => {},
   ) {}
 
   /** Listens to the runtime's inputs and events. */
@@ -80,6 +111,7 @@ export class FloorFollower {
       const batch = this.source.nextHand();
       this.onBatch(batch, "hand");
       this.queue = batch.events.map((e) => this.toTable(e));
+      this.played = 0;
     }
     const event = this.queue[0];
     return event === undefined ? { kind: "done" } : { kind: "event", event };
@@ -89,6 +121,7 @@ export class FloorFollower {
   play(submit: (event: InputEventIn) => unknown): void {
     const event = this.queue.shift();
     if (event === undefined) return;
+    this.played += 1;
     if (event.kind === "tags") this.felt.set(event.antenna, event.tags);
     // The stand-in floor's ruling on an alert the floor has answered already would be refused.
     if (event.kind === "floor" && event.op === "ruling" && this.floorAnswered) return;
@@ -122,10 +155,13 @@ export class FloorFollower {
   private watch(events: readonly TableEvent[]): void {
     for (const e of events) {
       if (e.kind === "alert" && e.severity !== "info") this.floorAnswered = false;
+      // The dealer stops for the floor (where his procedure would go on at once, he waits).
+      if (e.kind === "alert" && WAITS_FOR_FLOOR.has(e.code) && this.heldAt === null && this.ending === null)
+        this.hear({ ruling: "wait" }, e.t);
       if (e.kind === "hand_start") this.floorAnswered = false;
       // A misdeal or void the script did not deal: the floor's (ruled at once, or its window ran out).
       if (e.kind === "hand_end" && e.result !== "complete" && (this.heldAt !== null || !this.playing)) {
-        this.ending = { hand: e.hand, result: e.result, t: e.t };
+        this.ending = { hand: e.hand, result: e.result, t: e.t, playedTo: this.heldAt ?? e.t };
         this.heldAt = null;
       }
     }
@@ -145,7 +181,19 @@ export class FloorFollower {
     this.floorAnswered = true;
     if (out.some((e) => e.kind === "alert" && e.code === "RULING_PENDING") && this.ending === null)
       this.heldAt = event.t;
+    else if (event.op === "ruling" && event.ruling === "continue") this.hear({ ruling: "continue" }, event.t);
+    else if (event.op === "ruling" && event.ruling === "dead" && event.seat !== undefined)
+      this.hear({ ruling: "dead", seat: event.seat }, event.t);
     this.wake?.();
+  }
+
+  /** A word of the floor at table time `t` (src/sim/floorWords.ts): the rest of the hand follows it. */
+  private hear(word: DistributiveOmit<FloorWord, "t">, t: number): void {
+    if (this.source.hearRuling === undefined) return;
+    const batch = this.source.hearRuling({ ...word, t: t - this.shift } as FloorWord);
+    if (batch === null) return;
+    this.onBatch(batch, "ruling");
+    this.queue = batch.events.slice(this.played).map((e) => this.toTable(e));
   }
 
   private release(waited: number): void {
@@ -160,8 +208,12 @@ export class FloorFollower {
     this.followed.push(ending);
     if (this.source.followRuling === undefined) return;
     this.queue = [];
-    const batch = this.source.followRuling({ ...ending, t: ending.t - this.shift }, this.felt);
+    const batch = this.source.followRuling(
+      { ...ending, t: ending.t - this.shift, playedTo: (ending.playedTo ?? ending.t) - this.shift },
+      this.felt,
+    );
     this.onBatch(batch, "follow");
     this.queue = batch.events.map((e) => this.toTable(e));
+    this.played = 0;
   }
 }

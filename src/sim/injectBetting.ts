@@ -108,7 +108,9 @@ export function handDead(rng: Rng): Injector {
       d.felt.pause(300, 600);
       d.truth("HAND_DEAD", `an extra card to seat ${seat} after substantial action`);
       d.dealHole(seat);
-      d.felt.pause(1500, 2500).tl.push({ kind: "floor", op: "ruling", ruling: "dead", seat });
+      d.felt.pause(1500, 2500);
+      d.awaitFloor();
+      d.felt.tl.push({ kind: "floor", op: "ruling", ruling: "dead", seat });
       // The seat to act folds at once; its cards go to the muck.
       d.apply({ seat, type: "fold" });
       d.felt.pause(300, 600).muck(seat);

@@ -20,16 +20,38 @@ const dealtFaces = (d: FlopDealer): Card[] =>
     .map(faceOf)
     .filter((c): c is Card => c !== null);
 
+/**
+ * The floor let a deal stand (`continue`) after a card went to `seat` ahead of its turn in the first
+ * round: that card is the seat's first, so the dealer deals on in order and passes the seat by in the
+ * first round. Every seat ends with its cards.
+ */
+function dealtAhead(): { seat: number | null; skips(step: DealStep): boolean } {
+  return {
+    seat: null,
+    skips(step) {
+      if (this.seat === null || step.round !== 0 || step.seat !== this.seat) return false;
+      this.seat = null;
+      return true;
+    },
+  };
+}
+
 /** r.33-A2: the first card goes to a seat that is dealt in, but not the first to be dealt. */
 export function firstCard(rng: Rng): Injector {
+  const ahead = dealtAhead();
   return {
     code: "MISDEAL_FIRST_CARD",
     onDealCard(d, step) {
+      if (ahead.skips(step)) return true;
       if (step.index !== 0) return false;
       const wrong = pick(rng, order(d).slice(1))!;
       d.truth("MISDEAL_FIRST_CARD", `first card to seat ${wrong} instead of seat ${step.seat}`);
       d.dealHole(wrong);
-      return d.declareMisdeal();
+      // The deal stands: the first seat gets its card now.
+      return d.declareMisdeal(() => {
+        ahead.seat = wrong;
+        return false;
+      });
     },
   };
 }
@@ -45,7 +67,12 @@ export function notEntitled(rng: Rng): Injector {
       if (step.index !== at || empty === undefined) return false;
       d.truth("MISDEAL_NOT_ENTITLED", `a card to empty seat ${empty}`);
       d.dealHole(empty);
-      return d.declareMisdeal();
+      // The deal stands: the card nobody may play goes to the muck, and the dealer deals on.
+      return d.declareMisdeal(() => {
+        d.felt.muck(empty);
+        d.felt.pause(300, 500);
+        return false;
+      });
     },
   };
 }
@@ -57,9 +84,11 @@ export function notEntitled(rng: Rng): Injector {
 export function dealtOut(rng: Rng): Injector {
   let skip: number | null = null;
   let midDeal = true;
+  const ahead = dealtAhead();
   return {
     code: "MISDEAL_DEALT_OUT",
     onDealCard(d, step) {
+      if (ahead.skips(step)) return true;
       const seats = order(d);
       if (skip === null) {
         midDeal = seats.length >= 3 && chance(rng, 0.6);
@@ -67,8 +96,13 @@ export function dealtOut(rng: Rng): Injector {
       }
       if (midDeal && step.index === skip) {
         d.truth("MISDEAL_DEALT_OUT", `seat ${step.seat} skipped in the first round`);
-        d.dealHole(seats[skip + 1]!);
-        return d.declareMisdeal();
+        const next = seats[skip + 1]!;
+        d.dealHole(next);
+        // The deal stands: the skipped seat gets its card now, and the next one has had its own.
+        return d.declareMisdeal(() => {
+          ahead.seat = next;
+          return false;
+        });
       }
       if (midDeal || step.seat !== seats[skip]) return false;
       if (step.round === 0) d.truth("MISDEAL_DEALT_OUT", `seat ${step.seat} gets no card`);
@@ -80,6 +114,9 @@ export function dealtOut(rng: Rng): Injector {
       const seat = d.betting.toAct!;
       d.felt.beforeAction(d.liveSeats());
       d.felt.push(seat, d.betting.currentBet - (d.betting.seats.find((s) => s.seat === seat)?.bet ?? 0));
+      // A `continue` here is not followed: released, the table does not read the call that showed it the
+      // deal was over (it waits for that seat to act again), so no way on for the dealer agrees with it;
+      // the script's misdeal goes on.
       return d.declareMisdeal();
     },
   };
@@ -105,7 +142,8 @@ export function exposed(rng: Rng): Injector {
         return false;
       }
       d.truth("MISDEAL_EXPOSED", presses.length === 1 ? `card ${step.index} exposed` : "two cards exposed");
-      return d.declareMisdeal();
+      // The deal stands: the exposed card stays where it was dealt and the deal goes on.
+      return d.declareMisdeal(() => false);
     },
   };
 }
@@ -118,8 +156,14 @@ export function cardCount(rng: Rng): Injector {
       const seat = pick(rng, order(d))!;
       d.felt.pause(200, 400);
       d.truth("MISDEAL_CARD_COUNT", `an extra card to seat ${seat}`);
-      d.dealHole(seat);
-      return d.declareMisdeal();
+      const extra = d.felt.tag(d.stub.draw());
+      d.felt.add(`seat${seat}`, extra).step("cardPitch");
+      // The deal stands: the dealer takes the card too many off the seat, out of play, and play goes on.
+      return d.declareMisdeal(() => {
+        d.felt.remove(`seat${seat}`, extra);
+        d.felt.pause(300, 500);
+        return true;
+      });
     },
   };
 }
@@ -128,21 +172,33 @@ export function cardCount(rng: Rng): Injector {
 export function duplicate(rng: Rng): Injector {
   const onBoard = chance(rng, 0.5);
   let at = -1;
-  const strike = (d: FlopDealer, antenna: string): never => {
+  /**
+   * The second card of a face on `antenna`. `instead` puts the right card there if the floor lets play
+   * go on (continue); absent, a continue is not followed (the board's: after the second card is taken off
+   * and the flop dealt, the table raises DUPLICATE_CARD again at the next street, so no way on agrees).
+   */
+  const strike = (d: FlopDealer, antenna: string, instead?: () => void): boolean => {
     const face = pick(
       rng,
       [...dealtFaces(d), ...d.felt.read("board").map(faceOf)].filter((c) => c !== null),
     )!;
     d.truth("DUPLICATE_CARD", `a second ${face} on ${antenna}`);
-    d.felt.add(antenna, cardTag(d.felt.deck, face, 2));
-    return d.voidHand();
+    const second = cardTag(d.felt.deck, face, 2);
+    d.felt.add(antenna, second);
+    if (instead === undefined) return d.voidHand();
+    // Play goes on: the second card leaves the felt and the right one is dealt in its place.
+    return d.voidHand(() => {
+      d.felt.remove(antenna, second).pause(300, 500);
+      instead();
+      return true;
+    });
   };
   return {
     code: "DUPLICATE_CARD",
     onDealCard(d, step: DealStep) {
       if (onBoard) return false;
       if (at < 0) at = randInt(rng, 1, total(d) - 1);
-      return step.index === at && strike(d, `seat${step.seat}`);
+      return step.index === at && strike(d, `seat${step.seat}`, () => d.dealHole(step.seat));
     },
     onStreet(d) {
       if (!onBoard) return false;
@@ -168,12 +224,18 @@ export function foreign(rng: Rng): Injector {
       const tag = cardTag(other, d.stub.draw());
       d.truth("FOREIGN_CARD", `a card of deck ${other} to seat ${step.seat}`);
       d.felt.add(`seat${step.seat}`, tag);
-      if (chance(rng, 0.5)) return d.voidHand();
-      d.felt.pause(1500, 2500).tl.push({ kind: "floor", op: "ruling", ruling: "continue" });
-      d.felt.pause(400, 700).remove(`seat${step.seat}`, tag);
-      d.felt.pause(300, 500);
-      d.dealHole(step.seat);
-      return true;
+      /** The foreign card replaced by one of the stub, play goes on. */
+      const replace = (): boolean => {
+        d.felt.pause(400, 700).remove(`seat${step.seat}`, tag);
+        d.felt.pause(300, 500);
+        d.dealHole(step.seat);
+        return true;
+      };
+      if (chance(rng, 0.5)) return d.voidHand(replace);
+      d.felt.pause(1500, 2500);
+      d.awaitFloor();
+      d.felt.tl.push({ kind: "floor", op: "ruling", ruling: "continue" });
+      return replace();
     },
   };
 }

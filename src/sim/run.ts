@@ -8,9 +8,11 @@ import { InputEvent, type InputEventIn } from "../contract/input.js";
 import type { Runtime, SetTimer, TableOutput } from "../runtime/runtime.js";
 import { assembleTable, noTimer, type TableConfig } from "../runtime/assemble.js";
 import type { DetectionLedger } from "./report.js";
-import type { ScanRounds } from "./scanRounds.js";
 import { FloorFollower } from "./floorFollower.js";
 import type { FloorEnding, HandBatch } from "./session.js";
+import type { FloorWord } from "./floorWords.js";
+
+export { withScanRounds } from "./scannedSource.js";
 
 /** Something that deals hand after hand (the flop-game session, or another game's). */
 export interface HandSource {
@@ -20,19 +22,13 @@ export interface HandSource {
    * as it stands, instead of the rest of the script. Absent: the source cannot follow a ruling.
    */
   followRuling?(ending: FloorEnding, felt: ReadonlyMap<string, readonly string[]>): HandBatch;
+  /**
+   * A supervisor's `continue` or `dead` during the last batch (src/sim/floorWords.ts): that batch dealt
+   * again, the same up to the ruling, the dealer following it after; null when it changes nothing.
+   */
+  hearRuling?(word: FloorWord): HandBatch | null;
   /** Events still owed once the last hand is dealt (the readers' last departures). */
   finish?(): InputEventIn[];
-}
-
-/** The hands of `source` as a bridge scanning in rounds reports them (src/sim/scanRounds.ts). */
-export function withScanRounds(source: HandSource, scan: ScanRounds): HandSource {
-  return {
-    nextHand: () => {
-      const batch = source.nextHand();
-      return { ...batch, events: scan.push(batch.events) };
-    },
-    finish: () => [...(source.finish?.() ?? []), ...scan.flush()],
-  };
 }
 
 export interface SimRun {
@@ -160,7 +156,8 @@ async function playFollowingTheFloor(run: SimRun, runtime: Runtime, play: PacedP
   let started = false;
   const follower = new FloorFollower(run.source, (batch, kind) => {
     if (kind === "hand") hands += 1;
-    run.ledger?.expect(batch.truths, batch.ends, batch.profile);
+    // A hand dealt again after a ruling owes what it owed when first dealt (expected then).
+    if (kind !== "ruling") run.ledger?.expect(batch.truths, batch.ends, batch.profile);
   });
   follower.attach(runtime);
   while (!run.signal?.aborted) {

@@ -135,6 +135,32 @@ export class ScanRounds {
     }
   }
 
+  /**
+   * The bridge as it stands, apart from this one: pushing the same events into both gives the same
+   * reports. Null with a focus (the host's shadow table it asks cannot be copied).
+   */
+  copy(): ScanRounds | null {
+    if (this.options.focus !== undefined) return null;
+    const twin = new ScanRounds(this.options);
+    for (const [name, a] of this.antennas) {
+      const b = twin.antennas.get(name)!;
+      b.truth = [...a.truth];
+      b.reported = [...a.reported];
+      for (const [tag, n] of a.misses) b.misses.set(tag, n);
+      b.next = a.next;
+      if (this.due.has(a)) twin.due.add(b);
+    }
+    for (const reader of this.offline) twin.offline.add(reader);
+    return twin;
+  }
+
+  /** What lies on each antenna now (the true felt, not the reports). */
+  felt(): Map<string, readonly string[]> {
+    const felt = new Map<string, readonly string[]>();
+    for (const a of this.antennas.values()) if (a.truth.length > 0) felt.set(a.name, [...a.truth]);
+    return felt;
+  }
+
   /** Passes an event on to the table (and to the focus, which follows what the table sees). */
   private emit(out: InputEventIn[], e: InputEventIn): void {
     out.push(e);

@@ -15,6 +15,7 @@ import { mulberry32 } from "./random.js";
 import { Seating } from "./seating.js";
 import { Felt } from "./table.js";
 import type { ExpectedEnd, Truth } from "./truth.js";
+import { type FloorWord, FloorWords } from "./floorWords.js";
 
 export interface FlopSessionOptions {
   readonly seed: number;
@@ -49,6 +50,11 @@ export interface FloorEnding {
   readonly hand: number;
   readonly result: "misdeal" | "void";
   readonly t: number;
+  /**
+   * Up to when the script was played: the dealer stopped there while the ruling waited out its undo
+   * window (absent: up to `t`). What the script had him do after it never happened.
+   */
+  readonly playedTo?: number;
 }
 
 /**
@@ -57,23 +63,49 @@ export interface FloorEnding {
  */
 const LIMIT = { smallBet: 200, bigBet: 400, cap: 4 };
 
+/** A session's table, dealer and plan: what a seed and the calls made so far put in a given state. */
+interface Dealt {
+  readonly felt: Felt;
+  readonly dealer: FlopDealer;
+  readonly plan: InjectionPlan;
+  opened: boolean;
+}
+
+/**
+ * A batch the session handed out, as it was asked for, with what the floor said during it: dealing the
+ * same calls again on a fresh table gives the same events (nothing here reads a clock).
+ */
+type Call = (
+  | { readonly kind: "hand" }
+  | {
+      readonly kind: "follow";
+      readonly ending: FloorEnding;
+      readonly felt: ReadonlyMap<string, readonly string[]>;
+    }
+) & { readonly words: readonly FloorWord[] };
+
 export class FlopSession {
-  private readonly dealer: FlopDealer;
-  private readonly plan: InjectionPlan;
-  private readonly felt: Felt;
-  private opened = false;
+  private table: Dealt;
+  /** Every batch handed out, in order (to deal the last one again when the floor rules during it). */
+  private readonly calls: Call[] = [];
 
   constructor(private readonly options: FlopSessionOptions) {
+    this.table = this.freshTable();
+  }
+
+  /** The table as the seed sets it before the first hand. */
+  private freshTable(): Dealt {
+    const options = this.options;
     // Separate streams, so that noise or an injection never changes the cards or the players' choices.
     const stream = (salt: number) => mulberry32((options.seed ^ salt) >>> 0);
     const feltRng = stream(0x5bd1e995);
     const pace = createPace(options.pace ?? "fixed", { fixed: feltRng, random: () => stream(0x68e31da4) });
-    this.felt = new Felt(options.seatCount, options.deck, options.chips, feltRng, options.noise, 0, pace);
-    if (options.decks) this.felt.alternate(options.decks);
+    const felt = new Felt(options.seatCount, options.deck, options.chips, feltRng, options.noise, 0, pace);
+    if (options.decks) felt.alternate(options.decks);
     const def = GAME_DEFS[options.game];
     const limit = def.structure === "limit" ? limitSizes(LIMIT.smallBet, LIMIT.bigBet, LIMIT.cap) : undefined;
-    this.dealer = new FlopDealer(
-      this.felt,
+    const dealer = new FlopDealer(
+      felt,
       new Seating(options.seatCount, stream(0x27d4eb2f)),
       {
         game: def,
@@ -84,12 +116,13 @@ export class FlopSession {
       },
       { cards: stream(0x165667b1), play: stream(0x9e3779b9), inject: stream(0x85ebca6b) },
     );
-    this.plan = new InjectionPlan(
+    const plan = new InjectionPlan(
       options.inject,
       options.rake ? { ...FLOP_INJECTORS, RAKE_WRONG: rakeWrong } : FLOP_INJECTORS,
-      this.dealer.rngs.inject,
+      dealer.rngs.inject,
       options.rate ?? 0.5,
     );
+    return { felt, dealer, plan, opened: false };
   }
 
   /**
@@ -99,21 +132,57 @@ export class FlopSession {
    * the re-deal; after a void the next {@link nextHand} deals on as usual.
    */
   followRuling(ending: FloorEnding, felt: ReadonlyMap<string, readonly string[]>): HandBatch {
-    this.felt.tl.restore(ending.t, felt);
-    this.dealer.followFloor(ending.result, ending.hand);
-    return {
-      events: this.felt.tl.events.splice(0),
-      truths: this.dealer.truths.splice(0),
-      ends: this.dealer.ends.splice(0),
-      profile: this.felt.pace.profile,
-    };
+    const call: Call = { kind: "follow", ending, felt: new Map(felt), words: [] };
+    this.calls.push(call);
+    return this.deal(this.table, call);
   }
 
   /** The next hand (the first one starts with the floor's set-up of the table). */
   nextHand(): HandBatch {
-    const { felt, dealer } = this;
-    if (!this.opened) {
-      this.opened = true;
+    const call: Call = { kind: "hand", words: [] };
+    this.calls.push(call);
+    return this.deal(this.table, call);
+  }
+
+  /**
+   * A supervisor ruled `word` (at its script time) during the last batch handed out: the batch dealt
+   * again from its start on a fresh table, the dealer following the ruling from its moment on (what he
+   * did before it is the same events, in the same order). Null when the ruling changes nothing he does
+   * (said after the deal was over, or once the cards of a misdeal were being collected).
+   */
+  hearRuling(word: FloorWord): HandBatch | null {
+    const last = this.calls.at(-1);
+    if (last === undefined) return null;
+    const table = this.freshTable();
+    for (const call of this.calls.slice(0, -1)) this.deal(table, call);
+    const again: Call = { ...last, words: [...last.words, word] };
+    const batch = this.deal(table, again);
+    if (table.dealer.floorWords.unheard.length > 0) return null;
+    this.table = table;
+    this.calls[this.calls.length - 1] = again;
+    return batch;
+  }
+
+  /** Deals one call's batch on `table`, the dealer following the words the floor said during it. */
+  private deal(table: Dealt, call: Call): HandBatch {
+    table.dealer.floorWords = new FloorWords(call.words);
+    if (call.kind === "follow") {
+      table.felt.tl.restore(call.ending.t, call.felt);
+      table.dealer.followFloor(call.ending.result, call.ending.hand);
+      return {
+        events: table.felt.tl.events.splice(0),
+        truths: table.dealer.truths.splice(0),
+        ends: table.dealer.ends.splice(0),
+        profile: table.felt.pace.profile,
+      };
+    }
+    return this.playHand(table);
+  }
+
+  private playHand(table: Dealt): HandBatch {
+    const { felt, dealer, plan } = table;
+    if (!table.opened) {
+      table.opened = true;
       const def = GAME_DEFS[this.options.game];
       felt.tl.push({
         kind: "floor",
@@ -124,10 +193,10 @@ export class FlopSession {
       for (const e of dealer.seating.opening()) felt.tl.push(e);
       felt.tl.wait(1000);
     }
-    const injector = this.plan.forHand();
+    const injector = plan.forHand();
     dealer.playHand(injector);
     const truths = dealer.truths.splice(0);
-    this.plan.done(
+    plan.done(
       injector,
       truths.some((t) => t.code === injector?.code),
     );

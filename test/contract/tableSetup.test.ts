@@ -126,6 +126,27 @@ describe("contract: the floor's rulings", () => {
   });
 });
 
+describe("contract: a hand ruled dead", () => {
+  it("its cards put in the muck as HAND_DEAD's step says are not a fold out of turn; it folds when the action reaches it", () => {
+    // Seat 2 (the small blind) is ruled dead while seat 4 is to act; the dealer mucks its cards.
+    const out = replayLines([
+      ...handDealt(),
+      floor(5000, "ruling", { ruling: "dead", seat: 2 }),
+      tags(5500, "seat2", []),
+      tags(5500, "muck", ["card:A:Kh", "card:A:Kd"]),
+      tags(6500, "bet4", ["chip:100:4", "chip:100:5"]),
+      key(8000, "fold"),
+    ]);
+    // Before: ACTION_OUT_OF_TURN for seat 2 at the muck, the step the floor's ruling asked for.
+    expect(alertsOf(out).map((a) => a.code)).toEqual(["HAND_DEAD"]);
+    expect(actionsOf(out).filter((a) => a.action !== "sb" && a.action !== "bb")).toMatchObject([
+      { seat: 4, action: "call" },
+      { seat: 1, action: "fold" },
+      { seat: 2, action: "fold", amount: 0 },
+    ]);
+  });
+});
+
 describe("contract: a misdeal alert holds the hand; continue and play goes on", () => {
   it("chips put out while held are read when the floor rules continue, in the order of play", () => {
     // The first card goes to seat 3 (MISDEAL_FIRST_CARD); the deal goes on and completes; seat 4, first

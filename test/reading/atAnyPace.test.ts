@@ -490,7 +490,7 @@ describe("reading at any pace: a reading that cannot be true is never acted on s
     expect(codes(events.slice(second))).toEqual(["TAG_MISPLACED"]);
   });
 
-  it("two cards in conflict: each is told, and the alert clears only when the second conflict is over", () => {
+  it("two cards in conflict: each is told by a line of its own, and the alert clears only when the second conflict is over", () => {
     const scene = dealt()
       .addTo("muck", "card:A:9s", "card:A:9h")
       .after(LAG + 1)
@@ -500,10 +500,15 @@ describe("reading at any pace: a reading that cannot be true is never acted on s
       .wait();
     const events = play(scene);
     const conflicts = events.filter((e) => e.kind === "alert" && e.code === "READ_CONFLICT");
-    expect(conflicts.map((e) => (e.kind === "alert" ? e.text : ""))).toEqual([
+    const lines = conflicts.map((e) => (e.kind === "alert" ? e.text : ""));
+    // Two lines the floor can tell apart (the same line twice said nothing of the second card), by
+    // antennas and count: neither names a card (principle 6).
+    expect(lines).toEqual([
       "One card is read on both muck and seat4",
-      "One card is read on both muck and seat4",
+      "Another card is read on both muck and seat4: 2 cards are read on both now",
     ]);
+    expect(new Set(lines).size).toBe(lines.length);
+    for (const line of lines) expect(line).not.toMatch(/9s|9h|\b9\b|card:/);
     const clears = events.filter((e) => e.kind === "alert_clear" && e.code === "READ_CONFLICT");
     // The first card's conflict is over while the second is still on two antennas: no clear until then.
     expect(clears.map((e) => e.t)).toEqual([lastReport(scene, "seat4")]);

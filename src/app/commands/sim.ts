@@ -23,6 +23,7 @@ import { flopGame } from "../../sim/games.js";
 import { DetectionLedger, formatReport } from "../../sim/report.js";
 import { MAX_TAGS_PER_ANTENNA } from "../../sim/bridgeScript.js";
 import { runDeviceSim } from "../../sim/deviceRun.js";
+import { RULINGS_NOT_FOLLOWED, tellRulingsNotFollowed } from "../../sim/rulingsNotFollowed.js";
 import { EmulatorUnavailable } from "../../sim/emulator.js";
 import { parsePace, type PaceMode } from "../../sim/pace.js";
 import { type ScanFocus, shadowFocus } from "../../sim/scanFocus.js";
@@ -300,7 +301,9 @@ async function devicesSim(
       signal: abort.signal,
       onRuntime: async (runtime) => {
         const url = await floorPage(runtime, config, abort.signal);
-        if (url !== null) footer.push(`Floor page: ${url}`);
+        if (url !== null) footer.push(`Floor page: ${url} (${RULINGS_NOT_FOLLOWED})`);
+        diag(`sim --devices: ${RULINGS_NOT_FOLLOWED}`);
+        tellRulingsNotFollowed(runtime, (line) => diag(`sim --devices: ${line}`));
       },
     }).catch(failed);
     diag(

@@ -1,0 +1,58 @@
+/**
+ * The hands of a simulated table as a bridge scanning in rounds reports them (`sim --scan-ms`,
+ * src/sim/scanRounds.ts), with the dealer still following the floor (src/sim/floorFollower.ts). The
+ * bridge model is a stream with memory: when the floor changes what the dealer does from a moment on,
+ * the model goes back to where the hand began (a copy kept then) and hears the felt again, the same up to
+ * the ruling and the dealer's new moves after it, so its reports are what a bridge would have sent.
+ */
+import type { InputEventIn } from "../contract/input.js";
+import type { FloorWord } from "./floorWords.js";
+import type { HandSource } from "./run.js";
+import type { ScanRounds } from "./scanRounds.js";
+import type { FloorEnding, HandBatch } from "./session.js";
+
+/**
+ * `source`'s hands through `scan`. Rulings are followed where the source follows them and the model can
+ * be copied (not with a focus: its shadow table cannot go back).
+ */
+export function withScanRounds(source: HandSource, scan: ScanRounds): HandSource {
+  let model = scan;
+  /** The model as the batch in play began, and that batch's true-felt events. */
+  let atStart: ScanRounds | null = null;
+  let felt: readonly InputEventIn[] = [];
+  const through = (batch: HandBatch): HandBatch => {
+    atStart = model.copy();
+    felt = batch.events;
+    return { ...batch, events: model.push(batch.events) };
+  };
+  const follows = model.copy() !== null;
+  return {
+    nextHand: () => through(source.nextHand()),
+    finish: () => [...(source.finish?.() ?? []), ...model.flush()],
+    ...(follows && source.followRuling
+      ? {
+          followRuling(ending: FloorEnding) {
+            // The felt as it truly lay when the dealer stopped (the reports may lag it by rounds; what
+            // the script had him do after that never happened): he collects what is there.
+            const replayed = atStart?.copy() ?? model;
+            replayed.push(felt.filter((e) => e.t <= (ending.playedTo ?? ending.t)));
+            model = replayed;
+            return through(source.followRuling!(ending, model.felt()));
+          },
+        }
+      : {}),
+    ...(follows && source.hearRuling
+      ? {
+          hearRuling(word: FloorWord) {
+            const again = source.hearRuling!(word);
+            const replayed = atStart?.copy();
+            if (again === null || replayed === undefined || replayed === null) return null;
+            // The whole batch heard again: the same reports up to the ruling, the new moves after it.
+            model = replayed;
+            felt = again.events;
+            return { ...again, events: model.push(again.events) };
+          },
+        }
+      : {}),
+  };
+}
