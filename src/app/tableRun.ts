@@ -112,7 +112,10 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   };
   try {
     devices = options.devices
-      ? await openTableDevices(runtime, config, log, options.binding ? { binding: options.binding } : {})
+      ? await openTableDevices(runtime, config, log, {
+          ...(options.binding ? { binding: options.binding } : {}),
+          known: recovered.antennas,
+        })
       : null;
   } catch (e) {
     await closeAll();

@@ -27,6 +27,12 @@ export interface Recovered {
   lastT: number;
   /** The wall clock stamped on the last journaled input replayed (null: none after the checkpoint). */
   lastWall: string | null;
+  /**
+   * What each antenna last listed, as the recovered core heard it: the bridge driver reports its first
+   * snapshots against it (src/devices/bridge/session.ts, `known`), so what moved while the table was
+   * down reaches the core, an antenna emptied meanwhile included.
+   */
+  antennas: Record<string, string[]>;
   /** The hand in progress after the replay, if any: it is a recovered hand. */
   handInProgress: number | null;
   ms: number;
@@ -52,6 +58,7 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
   let lastT = checkpoint?.t ?? 0;
   let lastWall: string | null = null;
   let previousSeq = checkpoint?.seq ?? 0;
+  const antennas: Record<string, string[]> = { ...(checkpoint?.state.reader.reports ?? {}) };
   for (const row of journal.rowsAfterCheckpoint()) {
     journal.replaying(row);
     const stored = parseStored(row);
@@ -61,6 +68,7 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
       journal.record(out, core, row.seq);
       replayed.push(...out);
       lastWall = stored.input.wall ?? lastWall;
+      if (event.kind === "tags") antennas[event.antenna] = [...event.tags];
     } else {
       // The runtime ran the windows due by a notice's time before it said the notice (Runtime.announce),
       // and what they said took the numbers before it: so here, or a timer's event would come after the
@@ -81,6 +89,7 @@ export function recover(journal: Journal, makeCore: CoreFactory): Recovered {
     lastSeq: journal.lastSeq,
     lastT,
     lastWall,
+    antennas,
     handInProgress: core.snapshot().hand?.hand ?? null,
     ms: Math.round(performance.now() - started),
   };
@@ -98,7 +107,14 @@ export function recoveredNotice(r: Recovered, t: number = r.lastT): TableEvent[]
       HAND_RECOVERED,
       `Hand ${r.handInProgress} was recovered after a restart: ${r.replayedEvents} journaled events ` +
         "replayed; check the displays against the table",
-      ["Compare the board, bets and stacks shown with the layout", "Call the floor if anything differs"],
+      [
+        // What the dealer did while the table was down reached it at once, in the readers' first reports
+        // after the restart: their order is not the order it happened in, so the table judged none of it
+        // (who was dealt first, who acted in turn). Someone who saw it must.
+        "Cards dealt and chips put out while the table was down were read from the readers' first reports after the restart, in no order the table could see: check with the players that the deal went round in order and that every action was in turn",
+        "Compare the board, bets and stacks shown with the layout",
+        "Call the floor if anything differs",
+      ],
     ),
   ];
 }

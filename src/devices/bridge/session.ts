@@ -29,12 +29,20 @@ export interface SessionOptions {
   resendTimeoutMs: number;
   /** Settings to push with SET_CONFIG when the board reports others. */
   desired?: { k?: number; heartbeatMs?: number };
+  /**
+   * Antenna → what the core last heard it list (a table restarted on its journal: the recovered hand's
+   * cards and chips). The first snapshots are reported against it, not against empty antennas: an
+   * antenna emptied while the table was down is reported empty (else a card folded into the muck
+   * meanwhile stayed on its seat for the core, and was read on two antennas at once, READ_CONFLICT).
+   * Default: nothing (a new table starts from empty antennas).
+   */
+  known?: Readonly<Record<string, readonly string[]>>;
 }
 
 interface Channel {
   tags: string[];
   faulted: boolean;
-  /** What the last tags event said; the core starts from empty antennas. */
+  /** What the last tags event said (or what the core knew at start, SessionOptions.known). */
   emitted: string[];
   status?: "online" | "offline";
 }
@@ -216,7 +224,9 @@ export class BridgeSession {
   private channel(ch: number): Channel {
     let c = this.channels.get(ch);
     if (c === undefined) {
-      c = { tags: [], faulted: false, emitted: [] };
+      const antenna = this.opts.antennas[ch];
+      const known = antenna === undefined ? undefined : this.opts.known?.[antenna];
+      c = { tags: [], faulted: false, emitted: known === undefined ? [] : [...known] };
       this.channels.set(ch, c);
     }
     return c;
