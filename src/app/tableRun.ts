@@ -17,7 +17,7 @@ import { HAND_RECOVERED } from "../journal/faults.js";
 import { anchorPaths } from "../journal/anchor.js";
 import { defaultKeyPath, Journal } from "../journal/journal.js";
 import { publicKeyPath } from "../journal/tableKey.js";
-import { recoveredNotice } from "../journal/recovery.js";
+import { clockJumpNotice, DEFAULT_MAX_DOWNTIME_MS, recoveredNotice } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
 import { startFloorPage } from "../web/start.js";
@@ -98,7 +98,13 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     () => new Map([...(devices?.bridges ?? new Map())].map(([name, b]) => [name, b.counters])),
   );
   // The live clock goes on from the journal's last `t`; every input is timed into the journal.
-  const assembled = assembleTable(config, { journal, registry, appendThrough: (j) => metrics.timed(j) });
+  const maxDowntimeMs = config.journal?.maxDowntimeMs ?? DEFAULT_MAX_DOWNTIME_MS;
+  const assembled = assembleTable(config, {
+    journal,
+    registry,
+    appendThrough: (j) => metrics.timed(j),
+    maxDowntimeMs,
+  });
   const { runtime } = assembled;
   const recovered = assembled.recovered!;
   runtime.addOutput(metrics.output);
@@ -132,8 +138,17 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   if (devices) runtime.addObserver(focusObserver(devices.bridges, config.antennas));
   // What the floor page is given at once: the replayed hand (under its numbers), then the notices.
   runtime.show(recovered.replayed);
+  if (assembled.clockJumpedMs !== null)
+    log.warn(
+      { claimedMs: assembled.clockJumpedMs, countedMs: maxDowntimeMs },
+      "the wall clock jumped forward across the restart: table time counted %d ms of it",
+      maxDowntimeMs,
+    );
   const history = [
     ...recovered.replayed,
+    ...(assembled.clockJumpedMs === null
+      ? []
+      : runtime.announce(clockJumpNotice(assembled.clockJumpedMs, maxDowntimeMs, runtime.now()))),
     ...runtime.announce(recoveredNotice(recovered, runtime.now())),
     ...runtime.announceNotices(),
   ];
