@@ -17,7 +17,7 @@ import { HAND_RECOVERED } from "../journal/faults.js";
 import { anchorPaths } from "../journal/anchor.js";
 import { defaultKeyPath, Journal } from "../journal/journal.js";
 import { publicKeyPath } from "../journal/tableKey.js";
-import { clockJumpNotice, DEFAULT_MAX_DOWNTIME_MS, recoveredNotice } from "../journal/recovery.js";
+import { DEFAULT_MAX_DOWNTIME_MS, restartNotices } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
 import { startFloorPage } from "../web/start.js";
@@ -29,7 +29,7 @@ import type { Runtime } from "../runtime/runtime.js";
 import { assembleTable } from "../runtime/assemble.js";
 import { SystemdNotifier } from "./systemd.js";
 import { openTableDevices, type TableDevices } from "../runtime/tableDevices.js";
-import { journalBacklog, startTableFeed } from "./tableFeed.js";
+import { journalBacklog, resendFrom, startTableFeed } from "./tableFeed.js";
 
 export interface StartTableOptions {
   config: string;
@@ -138,18 +138,11 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   if (devices) runtime.addObserver(focusObserver(devices.bridges, config.antennas));
   // What the floor page is given at once: the replayed hand (under its numbers), then the notices.
   runtime.show(recovered.replayed);
-  if (assembled.clockJumpedMs !== null)
-    log.warn(
-      { claimedMs: assembled.clockJumpedMs, countedMs: maxDowntimeMs },
-      "the wall clock jumped forward across the restart: table time counted %d ms of it",
-      maxDowntimeMs,
-    );
+  const jumped = assembled.clockJumpedMs;
+  if (jumped !== null) log.warn({ claimedMs: jumped, countedMs: maxDowntimeMs }, "wall clock jumped forward");
   const history = [
     ...recovered.replayed,
-    ...(assembled.clockJumpedMs === null
-      ? []
-      : runtime.announce(clockJumpNotice(assembled.clockJumpedMs, maxDowntimeMs, runtime.now()))),
-    ...runtime.announce(recoveredNotice(recovered, runtime.now())),
+    ...runtime.announce(restartNotices(recovered, jumped, maxDowntimeMs, runtime.now())),
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
@@ -302,15 +295,4 @@ function newJournalFiles(path: string, keyPath: string | undefined): string[] {
 /** Removes what a start that failed had made (only files that were not there before it). */
 function removeAll(files: readonly string[]): void {
   for (const file of files) rmSync(file, { force: true });
-}
-
-/**
- * The first number the floor feed sends again after a restart: the last hand's start at or before what
- * this start says (the hand in progress, or the last one between hands), else what this start says.
- */
-function resendFrom(past: readonly TableEvent[], history: readonly TableEvent[]): number {
-  const first = history[0]?.seq ?? Infinity;
-  let from = first;
-  for (const e of past) if (e.kind === "hand_start" && (e.seq ?? Infinity) <= first) from = e.seq ?? from;
-  return from;
 }

@@ -172,6 +172,17 @@ export function clockJumpNotice(jumpedMs: number, maxDowntimeMs: number, t: numb
   ];
 }
 
+/** What a restart says at `t`: the clock's jump past the cap (if any), then the recovered hand (if any). */
+export function restartNotices(
+  r: Recovered,
+  clockJumpedMs: number | null,
+  maxDowntimeMs: number,
+  t: number,
+): TableEvent[] {
+  const jump = clockJumpedMs === null ? [] : clockJumpNotice(clockJumpedMs, maxDowntimeMs, t);
+  return [...jump, ...recoveredNotice(r, t)];
+}
+
 /**
  * Where table time resumes after a restart: the journal's last `t` plus the time the table was down, by
  * the wall clock (the last input's stamp against now), at most maxDowntimeMs. Windows open at the crash ran out while it was
