@@ -13,7 +13,7 @@ import type { CoreCheckpoint, TableCore } from "../table/core.js";
 import { type NumberedCore, numbered } from "../table/numbered.js";
 import { parseStored } from "./db.js";
 import { CLOCK_JUMP, HAND_RECOVERED } from "./faults.js";
-import type { Journal } from "./journal.js";
+import { type Journal, RESTART_RUNS_WINDOWS_MS } from "./journal.js";
 
 export interface Recovered {
   core: NumberedCore;
@@ -146,12 +146,18 @@ export function resumption(
   r: Pick<Recovered, "lastT" | "lastWall">,
   wallNow: Date,
   maxDowntimeMs: number = DEFAULT_MAX_DOWNTIME_MS,
+  windowPending = false,
 ): Resumption {
+  // A window pending after the replay may have run and spoken before the crash with no row of its own
+  // (Journal.reached journals only those past RESTART_RUNS_WINDOWS_MS): table time resumes past it, so it
+  // runs again, under its number, before anything is said.
+  const least = windowPending ? r.lastT + RESTART_RUNS_WINDOWS_MS : r.lastT;
   const stamped = r.lastWall === null ? Number.NaN : Date.parse(r.lastWall);
   const down = wallNow.getTime() - stamped;
-  if (!Number.isFinite(down) || down <= 0) return { t: r.lastT, jumpedMs: null };
-  if (down > maxDowntimeMs) return { t: r.lastT + maxDowntimeMs, jumpedMs: Math.floor(down) };
-  return { t: r.lastT + Math.floor(down), jumpedMs: null };
+  if (!Number.isFinite(down) || down <= 0) return { t: least, jumpedMs: null };
+  if (down > maxDowntimeMs)
+    return { t: Math.max(least, r.lastT + maxDowntimeMs), jumpedMs: Math.floor(down) };
+  return { t: Math.max(least, r.lastT + Math.floor(down)), jumpedMs: null };
 }
 
 /** The notice that the wall clock claimed more downtime than table time counts (said at `t`). */
@@ -195,8 +201,9 @@ export function resumedT(
   r: Pick<Recovered, "lastT" | "lastWall">,
   wallNow: Date,
   maxDowntimeMs: number = DEFAULT_MAX_DOWNTIME_MS,
+  windowPending = false,
 ): number {
-  return resumption(r, wallNow, maxDowntimeMs).t;
+  return resumption(r, wallNow, maxDowntimeMs, windowPending).t;
 }
 
 /** A clock that goes on from the journal's last `t` after a restart (the process clock starts again at 0). */

@@ -100,6 +100,7 @@ export function assembleTable(config: TableConfig | Config, ports: TablePorts = 
             recovered,
             ports.wallClock?.() ?? new Date(),
             ports.maxDowntimeMs ?? DEFAULT_MAX_DOWNTIME_MS,
+            core.nextDeadline() !== null,
           )
         : { t: recovered.lastT, jumpedMs: null };
   const lastT = resumed.t;
