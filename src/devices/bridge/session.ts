@@ -41,6 +41,8 @@ export interface SessionOptions {
 
 interface Channel {
   tags: string[];
+  /** The channel's tags are its snapshot's, not yet moved by an arrival or departure since. */
+  snapshot: boolean;
   faulted: boolean;
   /** What the last tags event said (or what the core knew at start, SessionOptions.known). */
   emitted: string[];
@@ -135,7 +137,13 @@ export class BridgeSession {
         continue;
       }
       c.emitted = [...c.tags];
-      events.push({ t, kind: "tags", antenna, tags: [...c.tags] });
+      events.push({
+        t,
+        kind: "tags",
+        antenna,
+        tags: [...c.tags],
+        ...(c.snapshot ? { snapshot: true as const } : {}),
+      });
     }
     this.dirty.clear();
     events.push(...this.statusEvents(t));
@@ -184,6 +192,7 @@ export class BridgeSession {
     switch (m.type) {
       case "SNAPSHOT":
         c.tags = [...new Set(m.tags)];
+        c.snapshot = true;
         c.faulted = m.status === 1;
         this.pendingSnapshots.delete(m.channel);
         if (this.pendingSnapshots.size === 0 && !this.linkUp) {
@@ -195,9 +204,11 @@ export class BridgeSession {
         }
         break;
       case "TAG_ARRIVED":
+        c.snapshot = false;
         for (const tag of m.tags) if (!c.tags.includes(tag)) c.tags.push(tag);
         break;
       case "TAG_DEPARTED":
+        c.snapshot = false;
         c.tags = c.tags.filter((tag) => !m.tags.includes(tag));
         break;
       case "READER_FAULT":
@@ -226,7 +237,7 @@ export class BridgeSession {
     if (c === undefined) {
       const antenna = this.opts.antennas[ch];
       const known = antenna === undefined ? undefined : this.opts.known?.[antenna];
-      c = { tags: [], faulted: false, emitted: known === undefined ? [] : [...known] };
+      c = { tags: [], snapshot: false, faulted: false, emitted: known === undefined ? [] : [...known] };
       this.channels.set(ch, c);
     }
     return c;
