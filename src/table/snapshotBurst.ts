@@ -111,7 +111,11 @@ export class SnapshotBurst {
       give("muck", muckNow);
     }
     // The rest as it came (the muck as the reader listed it, whatever the loop gave of it).
-    for (const e of left.values()) give(e.antenna, e.tags);
+    for (const e of left.values()) {
+      const repeat =
+        e.antenna === "muck" && e.tags.length === muckNow.length && e.tags.every((x) => muckNow.includes(x));
+      if (!repeat) give(e.antenna, e.tags);
+    }
   }
 }
 
