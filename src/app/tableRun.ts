@@ -14,9 +14,7 @@ import { focusObserver } from "../display/focus.js";
 import { createDisplayOutputs } from "../display/outputs.js";
 import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED } from "../journal/faults.js";
-import { anchorPaths } from "../journal/anchor.js";
-import { defaultKeyPath, Journal } from "../journal/journal.js";
-import { publicKeyPath } from "../journal/tableKey.js";
+import { Journal } from "../journal/journal.js";
 import { DEFAULT_MAX_DOWNTIME_MS, restartNotices } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
@@ -24,7 +22,14 @@ import { startFloorPage } from "../web/start.js";
 import { loadConfig } from "../config/config.js";
 import { createLogger, type Logger } from "../runtime/log.js";
 import { TableMetrics } from "./metrics.js";
-import { journalProblem, listenProblem, portProblem, StartError } from "./preflight.js";
+import {
+  journalProblem,
+  listenProblem,
+  newJournalFiles,
+  portProblem,
+  removeAll,
+  StartError,
+} from "./preflight.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { assembleTable } from "../runtime/assemble.js";
 import { SystemdNotifier } from "./systemd.js";
@@ -139,7 +144,9 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   // What the floor page is given at once: the replayed hand (under its numbers), then the notices.
   runtime.show(recovered.replayed);
   const jumped = assembled.clockJumpedMs;
-  if (jumped !== null) log.warn({ claimedMs: jumped, countedMs: maxDowntimeMs }, "wall clock jumped forward");
+  // The engineer restoring a table reads where table time resumed (docs/journal.md; CLOCK_JUMP past the cap).
+  const resumed = { lastT: recovered.lastT, resumedT: runtime.now(), clockJumpedMs: jumped };
+  log[jumped === null ? "info" : "warn"](resumed, "table time resumes at t=%d", resumed.resumedT);
   const history = [
     ...recovered.replayed,
     ...runtime.announce(restartNotices(recovered, jumped, maxDowntimeMs, runtime.now())),
@@ -282,17 +289,4 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
       await closeAll();
     },
   };
-}
-
-/** The files opening a new journal at `path` makes that are not there yet (the database, its anchor, its key). */
-function newJournalFiles(path: string, keyPath: string | undefined): string[] {
-  const key = keyPath ?? defaultKeyPath(path);
-  return [path, `${path}-wal`, `${path}-shm`, ...anchorPaths(path), key, publicKeyPath(key)].filter(
-    (p) => !existsSync(p),
-  );
-}
-
-/** Removes what a start that failed had made (only files that were not there before it). */
-function removeAll(files: readonly string[]): void {
-  for (const file of files) rmSync(file, { force: true });
 }
