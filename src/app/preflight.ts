@@ -3,9 +3,12 @@
  * on memory without being told (`--no-journal`), and a start that fails says why in one line, not
  * with a stack trace. `feltguard doctor` asks the same questions.
  */
-import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
+import { anchorPaths } from "../journal/anchor.js";
+import { defaultKeyPath } from "../journal/journal.js";
+import { publicKeyPath } from "../journal/tableKey.js";
 
 /** A start that cannot go on; its message is the one line the operator reads. */
 export class StartError extends Error {
@@ -72,4 +75,17 @@ export async function portProblem(host: string, port: number, configFile: string
   } finally {
     await new Promise<void>((done) => (probe.listening ? probe.close(() => done()) : done()));
   }
+}
+
+/** The files opening a new journal at `path` makes that are not there yet (the database, its anchor, its key). */
+export function newJournalFiles(path: string, keyPath: string | undefined): string[] {
+  const key = keyPath ?? defaultKeyPath(path);
+  return [path, `${path}-wal`, `${path}-shm`, ...anchorPaths(path), key, publicKeyPath(key)].filter(
+    (p) => !existsSync(p),
+  );
+}
+
+/** Removes what a start that failed had made (only files that were not there before it). */
+export function removeAll(files: readonly string[]): void {
+  for (const file of files) rmSync(file, { force: true });
 }

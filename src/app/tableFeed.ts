@@ -104,3 +104,14 @@ export function journalBacklog(
   }
   return out.slice(-keep);
 }
+
+/**
+ * The first number the floor feed sends again after a restart: the last hand's start at or before what
+ * this start says (the hand in progress, or the last one between hands), else what this start says.
+ */
+export function resendFrom(past: readonly TableEvent[], history: readonly TableEvent[]): number {
+  const first = history[0]?.seq ?? Infinity;
+  let from = first;
+  for (const e of past) if (e.kind === "hand_start" && (e.seq ?? Infinity) <= first) from = e.seq ?? from;
+  return from;
+}

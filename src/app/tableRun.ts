@@ -14,22 +14,27 @@ import { focusObserver } from "../display/focus.js";
 import { createDisplayOutputs } from "../display/outputs.js";
 import { auditAlert, auditJournal } from "../journal/audit.js";
 import { HAND_RECOVERED } from "../journal/faults.js";
-import { anchorPaths } from "../journal/anchor.js";
-import { defaultKeyPath, Journal } from "../journal/journal.js";
-import { publicKeyPath } from "../journal/tableKey.js";
-import { recoveredNotice } from "../journal/recovery.js";
+import { Journal } from "../journal/journal.js";
+import { DEFAULT_MAX_DOWNTIME_MS, restartNotices } from "../journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
 import type { JournalStatus, LiveHealth } from "../runtime/readerHealth.js";
 import { startFloorPage } from "../web/start.js";
 import { loadConfig } from "../config/config.js";
 import { createLogger, type Logger } from "../runtime/log.js";
 import { TableMetrics } from "./metrics.js";
-import { journalProblem, listenProblem, portProblem, StartError } from "./preflight.js";
+import {
+  journalProblem,
+  listenProblem,
+  newJournalFiles,
+  portProblem,
+  removeAll,
+  StartError,
+} from "./preflight.js";
 import type { Runtime } from "../runtime/runtime.js";
 import { assembleTable } from "../runtime/assemble.js";
 import { SystemdNotifier } from "./systemd.js";
 import { openTableDevices, type TableDevices } from "../runtime/tableDevices.js";
-import { journalBacklog, startTableFeed } from "./tableFeed.js";
+import { journalBacklog, resendFrom, startTableFeed } from "./tableFeed.js";
 
 export interface StartTableOptions {
   config: string;
@@ -98,7 +103,13 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
     () => new Map([...(devices?.bridges ?? new Map())].map(([name, b]) => [name, b.counters])),
   );
   // The live clock goes on from the journal's last `t`; every input is timed into the journal.
-  const assembled = assembleTable(config, { journal, registry, appendThrough: (j) => metrics.timed(j) });
+  const maxDowntimeMs = config.journal?.maxDowntimeMs ?? DEFAULT_MAX_DOWNTIME_MS;
+  const assembled = assembleTable(config, {
+    journal,
+    registry,
+    appendThrough: (j) => metrics.timed(j),
+    maxDowntimeMs,
+  });
   const { runtime } = assembled;
   const recovered = assembled.recovered!;
   runtime.addOutput(metrics.output);
@@ -112,7 +123,10 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   };
   try {
     devices = options.devices
-      ? await openTableDevices(runtime, config, log, options.binding ? { binding: options.binding } : {})
+      ? await openTableDevices(runtime, config, log, {
+          ...(options.binding ? { binding: options.binding } : {}),
+          known: recovered.antennas,
+        })
       : null;
   } catch (e) {
     await closeAll();
@@ -129,9 +143,13 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
   if (devices) runtime.addObserver(focusObserver(devices.bridges, config.antennas));
   // What the floor page is given at once: the replayed hand (under its numbers), then the notices.
   runtime.show(recovered.replayed);
+  const jumped = assembled.clockJumpedMs;
+  // The engineer restoring a table reads where table time resumed (docs/journal.md; CLOCK_JUMP past the cap).
+  const resumed = { lastT: recovered.lastT, resumedT: runtime.now(), clockJumpedMs: jumped };
+  log[jumped === null ? "info" : "warn"](resumed, "table time resumes at t=%d", resumed.resumedT);
   const history = [
     ...recovered.replayed,
-    ...runtime.announce(recoveredNotice(recovered, runtime.now())),
+    ...runtime.announce(restartNotices(recovered, jumped, maxDowntimeMs, runtime.now())),
     ...runtime.announceNotices(),
   ];
   runtime.addOutput((events, core) => journal.record(events, core, journal.lastSeq));
@@ -271,28 +289,4 @@ export async function startTable(options: StartTableOptions): Promise<RunningTab
       await closeAll();
     },
   };
-}
-
-/** The files opening a new journal at `path` makes that are not there yet (the database, its anchor, its key). */
-function newJournalFiles(path: string, keyPath: string | undefined): string[] {
-  const key = keyPath ?? defaultKeyPath(path);
-  return [path, `${path}-wal`, `${path}-shm`, ...anchorPaths(path), key, publicKeyPath(key)].filter(
-    (p) => !existsSync(p),
-  );
-}
-
-/** Removes what a start that failed had made (only files that were not there before it). */
-function removeAll(files: readonly string[]): void {
-  for (const file of files) rmSync(file, { force: true });
-}
-
-/**
- * The first number the floor feed sends again after a restart: the last hand's start at or before what
- * this start says (the hand in progress, or the last one between hands), else what this start says.
- */
-function resendFrom(past: readonly TableEvent[], history: readonly TableEvent[]): number {
-  const first = history[0]?.seq ?? Infinity;
-  let from = first;
-  for (const e of past) if (e.kind === "hand_start" && (e.seq ?? Infinity) <= first) from = e.seq ?? from;
-  return from;
 }

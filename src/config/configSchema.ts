@@ -173,7 +173,17 @@ export const ConfigSchema = z
     /** A raked cash game: the house rake schedule (src/rules/rake.ts); absent: no rake. */
     rake: RakeSchedule.optional(),
     /** The journal's table key (Ed25519 private key, PEM, mode 0600; `feltguard journal keygen`). */
-    journal: z.strictObject({ key: z.string().min(1).optional() }).optional(),
+    journal: z
+      .strictObject({
+        key: z.string().min(1).optional(),
+        /**
+         * The most downtime a restart counts into table time; a wall clock that claims more was set
+         * forward (src/journal/recovery.ts DEFAULT_MAX_DOWNTIME_MS says why one hour). At least 10 s: a
+         * reboot must count.
+         */
+        maxDowntimeMs: z.number().int().min(10_000).optional(),
+      })
+      .optional(),
     /** The floor feed (docs/floor-network.md): the broker this table publishes to. */
     feed: z.strictObject({ mqtt: FeedMqtt.optional() }).optional(),
     displays: z

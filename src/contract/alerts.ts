@@ -391,6 +391,13 @@ export const CATALOGUE = {
     contract: false,
     when: "the journal stopped writing, failed its check at start-up, or its history failed the audit",
   },
+  CLOCK_JUMP: {
+    severity: "info",
+    rule: "—",
+    kind: "notice",
+    contract: false,
+    when: "after a restart the wall clock said the table was down longer than journal.maxDowntimeMs (a clock set forward, e.g. by NTP): table time advanced by that figure only",
+  },
   HAND_RECOVERED: {
     severity: "info",
     rule: "—",

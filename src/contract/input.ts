@@ -50,6 +50,12 @@ export const TagsEvent = z.object({
   kind: z.literal("tags"),
   antenna: z.string().min(1),
   tags: z.array(z.string().min(1)),
+  /**
+   * The project's extension: the reader's first report of the antenna after the table (re)connected to
+   * it (the bridge's snapshot). What it lists came while the table could not see, in no order the table
+   * knows (src/table/snapshotBurst.ts).
+   */
+  snapshot: z.literal(true).optional(),
 });
 
 export const ButtonEvent = z.object({ t: Millis, ...stamped, kind: z.literal("button"), button: ButtonName });

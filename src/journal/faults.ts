@@ -10,6 +10,8 @@ import type { AlertClearEvent, AlertEvent } from "../contract/output.js";
 
 /** The alert code of a journal that stopped writing (a new code; the contract allows them). */
 export const JOURNAL_FAULT = "JOURNAL_FAULT" satisfies AlertCode;
+/** The info notice of a restart whose wall clock jumped forward past the downtime the table counts. */
+export const CLOCK_JUMP = "CLOCK_JUMP" satisfies AlertCode;
 /** The info alert shown while a hand recovered from the journal is still being played. */
 export const HAND_RECOVERED = "HAND_RECOVERED" satisfies AlertCode;
 

@@ -64,6 +64,18 @@ export interface JournalOptions extends DbOptions {
   afterAnchor?: (row: { seq: number; input: number | null }) => void;
 }
 
+/**
+ * How far past the journal's last row a restart runs the table's windows before it says anything,
+ * when a window is pending (src/journal/recovery.ts resumption): what windows say within it needs no
+ * row of its own (Journal.reached). Five seconds covers the windows that speak after an input at a
+ * table (a settle window, 400 ms; a departure, 500 ms plus the bridge's K missed scans; a scan round;
+ * the tray's judgement, 1.5 s; the shuffler's wait for the readers), so a hand needs no such row; a
+ * longer one (a ruling's undo window) still gets its row. It is also what a restart then adds to table
+ * time at least, whatever the wall clock says: a restart (systemd, Node's start, the journal's check)
+ * takes seconds anyway.
+ */
+export const RESTART_RUNS_WINDOWS_MS = 5_000;
+
 /** Numbers of a set-aside journal's successor start this far beyond the last number it signed. */
 export const SEQ_GAP_AFTER_SET_ASIDE = 1_000_000;
 
@@ -377,12 +389,15 @@ export class Journal implements InputJournal {
   }
 
   /**
-   * Journals that the table's windows ran to `t` and said something (Runtime.tick): a notice row with no
+   * Journals that the table's windows ran to `t` and said something (Runtime.tick), when `t` is more
+   * than RESTART_RUNS_WINDOWS_MS past the last row (nearer, a restart runs them anyway): a notice row with no
    * events, which recovery and every replay run the windows to (advanceTo the row's t), so the events
    * keep the numbers they were said under and table time resumes after them. Without it, a restart
    * whose wall clock had been set back resumed before them, and said its notice under their numbers.
    */
   reached(t: number): void {
+    // A restart runs the windows this far past the last row anyway (RESTART_RUNS_WINDOWS_MS): no row.
+    if (t <= this.lastT + RESTART_RUNS_WINDOWS_MS) return;
     const at = Math.max(this.lastT, t);
     this.add(formatJsonLine({ t: at, kind: "notice", events: [] }).trimEnd(), at, null, null);
   }

@@ -18,7 +18,13 @@
  * bench (the core timed alone). test/runtime/assemble.test.ts keeps that list.
  */
 import type { Config } from "../config/configSchema.js";
-import { type Recovered, recover, resumedClock, resumedT } from "../journal/recovery.js";
+import {
+  DEFAULT_MAX_DOWNTIME_MS,
+  type Recovered,
+  recover,
+  resumedClock,
+  resumption,
+} from "../journal/recovery.js";
 import type { Journal } from "../journal/journal.js";
 import type { InputJournal, MonotonicClock, SetTimer, TableOutput } from "../ports/ports.js";
 import type { Registry } from "../reading/registry.js";
@@ -58,6 +64,8 @@ export interface TablePorts {
   registry?: Registry;
   /** The wall clock stamped on each input as `wall` (default: the real one). */
   wallClock?: () => Date;
+  /** The most downtime a restart counts into table time (journal.maxDowntimeMs; default one hour). */
+  maxDowntimeMs?: number;
 }
 
 export interface AssembledTable {
@@ -66,6 +74,11 @@ export interface AssembledTable {
   runtime: Runtime;
   /** What recovery found; null without a journal. */
   recovered: Recovered | null;
+  /**
+   * The wall clock claimed more downtime than table time counts: how much (the caller says it,
+   * clockJumpNotice). Null otherwise.
+   */
+  clockJumpedMs: number | null;
 }
 
 /** A timer that never fires: windows run when the next input's `t` advances the core, as in replay. */
@@ -79,12 +92,18 @@ export function assembleTable(config: TableConfig | Config, ports: TablePorts = 
     journal === undefined ? null : recover(journal, (cp) => createTableFromConfig(config, registry, cp));
   const core = recovered?.core ?? createTableFromConfig(config, registry);
   const resume = ports.resume ?? (ports.clock === undefined ? "wall-clock" : "journal");
-  const lastT =
+  const resumed =
     recovered === null
-      ? 0
+      ? { t: 0, jumpedMs: null }
       : resume === "wall-clock"
-        ? resumedT(recovered, ports.wallClock?.() ?? new Date())
-        : recovered.lastT;
+        ? resumption(
+            recovered,
+            ports.wallClock?.() ?? new Date(),
+            ports.maxDowntimeMs ?? DEFAULT_MAX_DOWNTIME_MS,
+            core.nextDeadline() !== null,
+          )
+        : { t: recovered.lastT, jumpedMs: null };
+  const lastT = resumed.t;
   const input = journal === undefined ? undefined : (ports.appendThrough?.(journal) ?? journal);
   const runtime = new Runtime({
     core,
@@ -95,5 +114,5 @@ export function assembleTable(config: TableConfig | Config, ports: TablePorts = 
     ...(recovered === null ? {} : { startT: lastT }),
     ...(ports.wallClock === undefined ? {} : { wallClock: ports.wallClock }),
   });
-  return { core, runtime, recovered };
+  return { core, runtime, recovered, clockJumpedMs: resumed.jumpedMs };
 }

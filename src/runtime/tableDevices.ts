@@ -53,7 +53,12 @@ export function connectBridge(
   path: string,
   binding: SerialBinding,
   reader = DEFAULT_BRIDGE,
-  hooks: { onEvent?: (event: Parameters<Runtime["submit"]>[0]) => void; log?: Logger } = {},
+  hooks: {
+    onEvent?: (event: Parameters<Runtime["submit"]>[0]) => void;
+    log?: Logger;
+    /** Antenna → what the core last heard it list (see BridgeTransportOptions.known). */
+    known?: Readonly<Record<string, readonly string[]>>;
+  } = {},
 ): BridgeTransport {
   const log = hooks.log;
   // A bridge that stays unplugged retries every few seconds: the first of a run of the same line is
@@ -74,6 +79,7 @@ export function connectBridge(
     path,
     binding,
     antennas: channelMap(config, reader),
+    ...(hooks.known === undefined ? {} : { known: hooks.known }),
     now: () => runtime.now(),
     onEvent: (event) => {
       hooks.onEvent?.(event);
@@ -106,6 +112,8 @@ export async function openTableDevices(
     hid?: HidApi;
     /** Opens the dealer panel's port (default serialport; tests: src/devices/epaper/mock.ts). */
     panelPort?: PortFactory;
+    /** Antenna → what the core last heard it list (a restarted table: Recovered.antennas). */
+    known?: Readonly<Record<string, readonly string[]>>;
   } = {},
 ): Promise<TableDevices> {
   const { keys: keysAt, hid, epaper } = config.devices;
@@ -119,6 +127,7 @@ export async function openTableDevices(
     antennaWord.set(name, words);
     const bridge = connectBridge(runtime, config, path, binding, name, {
       log,
+      ...(options.known === undefined ? {} : { known: options.known }),
       onEvent: (e) => {
         if (e.kind === "reader") words.set(e.reader, e.status);
       },

@@ -28,6 +28,7 @@ import { rejected } from "./floorRefusals.js";
 import { type PendingRuling, RulingDesk } from "./rulingDesk.js";
 import type { TableSettings } from "./settings.js";
 import { FloorSetup } from "./setupWaiting.js";
+import { SnapshotBurst } from "./snapshotBurst.js";
 import { emptyTable, type TableState } from "./state.js";
 import { type CoreView, coreView, type PrivateCoreView } from "./view.js";
 
@@ -56,6 +57,9 @@ export class Table implements TableCore {
   private readonly checks: DeckChecks;
   /** A shuffler press waiting for the hand to end on what the readers have yet to report, until when. */
   private shufflerWaiting: number | null = null;
+  /** The readers' snapshots during a hand, given to it in an order that can be true (snapshotBurst.ts). */
+  private readonly burst: SnapshotBurst;
+  private readonly isCard: (tag: string) => boolean;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
   private readonly after: AfterHand;
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
@@ -71,6 +75,8 @@ export class Table implements TableCore {
   constructor(settings: TableSettings, from?: CoreCheckpoint) {
     this.state = from ? structuredClone(from.table) : emptyTable(settings.seats, settings.game);
     this.reader = tableReader(settings);
+    this.burst = new SnapshotBurst(settings.scanRoundMs ?? 200);
+    this.isCard = (tag) => settings.registry.resolve(tag).type === "card";
     this.readers = new ReaderPresence(settings.antennas, settings.readers, this.reader);
     this.after = new AfterHand(settings.antennas, this.reader, settings.trayJudgeAfterMs ?? 1500);
     this.setup = new FloorSetup(this.state);
@@ -121,8 +127,17 @@ export class Table implements TableCore {
   }
 
   handle(event: InputEvent): TableEvent[] {
+    if (
+      event.kind === "tags" &&
+      event.snapshot === true &&
+      this.playing !== null &&
+      this.readers.has(event.antenna)
+    ) {
+      this.burst.add(event);
+      return [];
+    }
     // Called for every input, and most say nothing: one list, not a list per part spread into another.
-    const out: TableEvent[] = [];
+    const out: TableEvent[] = this.burst.pending ? this.releaseBurst(event.t) : [];
     if (this.readers.movesAction(event)) {
       const except = event.kind === "tags" ? event.antenna : undefined;
       out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
@@ -142,7 +157,8 @@ export class Table implements TableCore {
       const readerDue = this.reader.nextDeadline();
       const setupDue = this.setup.nextDue;
       let batch: TableEvent[];
-      if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
+      if (d === this.burst.due) batch = this.releaseBurst(d);
+      else if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
       else if (d === this.checks.nextDeadline()) batch = this.checks.due(d);
       else if (d === this.after.nextDue(this.playing !== null)) batch = this.after.tick(d);
       else if (d === this.shufflerWaiting) {
@@ -169,6 +185,7 @@ export class Table implements TableCore {
     let due = earliest(this.reader.nextDeadline(), this.playing?.nextDue ?? null);
     due = earliest(due, this.setup.nextDue);
     due = earliest(due, this.desk.nextDeadline());
+    due = earliest(due, this.burst.due);
     due = earliest(due, this.shufflerWaiting);
     due = earliest(due, this.checks.nextDeadline());
     return earliest(due, this.after.nextDue(this.playing !== null));
@@ -181,6 +198,26 @@ export class Table implements TableCore {
 
   snapshot(): TableState {
     return structuredClone(this.state);
+  }
+
+  /** The readers' snapshots gathered during a hand, given to it in an order that can be true. */
+  private releaseBurst(t: number): TableEvent[] {
+    const out: TableEvent[] = [];
+    this.burst.release(t, {
+      toAct: () => this.view().toAct,
+      lastReport: (antenna) => this.reader.lastReport(antenna),
+      inHand: () =>
+        this.view()
+          .seats.filter((s) => s.player !== null && s.light !== "off" && s.light !== "folded")
+          .map((s) => ({ seat: s.seat, holeCards: s.holeCards })),
+      isCard: this.isCard,
+      feed: (e, settle) => {
+        if (this.readers.movesAction(e)) out.push(...this.route(e.t, this.reader.settleAll(e.t, e.antenna)));
+        this.onTags(e, out);
+        if (settle) out.push(...this.route(e.t, this.reader.settleAll(e.t)));
+      },
+    });
+    return out;
   }
 
   /** A report from an antenna; what it causes goes on the end of `out`. */

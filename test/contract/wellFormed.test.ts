@@ -38,9 +38,10 @@ const EXTRA_FIELDS = {
   alert_clear: { reader: z.string().min(1).optional() },
   // Three Card Poker: the dealer's hand as he calls it, beside the showdown's board (his three cards).
   street: { dealer: z.string().min(1).optional() },
-  // Three Card Poker: the line the award settles, how it went and what was staked on it.
+  // Three Card Poker: the line the award settles (by the names events.md gives `payout.bet`: one name per
+  // bet), how it went and what was staked on it.
   award: {
-    bet: z.enum(["ante", "play", "anteBonus", "pairPlus", "prime"]).optional(),
+    bet: z.enum(["ante", "play", "pairplus", "prime", "bonus"]).optional(),
     outcome: z.enum(["win", "lose", "push", "void"]).optional(),
     stake: chips.optional(),
   },

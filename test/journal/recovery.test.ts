@@ -8,7 +8,14 @@ import type { TableEvent } from "../../src/contract/output.js";
 import { inputRows, openForReading } from "../../src/journal/db.js";
 import { HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
-import { recover, recoveredNotice, resumedClock, resumedT } from "../../src/journal/recovery.js";
+import {
+  DEFAULT_MAX_DOWNTIME_MS,
+  recover,
+  recoveredNotice,
+  resumedClock,
+  resumedT,
+  resumption,
+} from "../../src/journal/recovery.js";
 import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
 import { sessionInPlayForTests } from "../../src/table/sessionForTests.js";
 import { numbered } from "../../src/table/numbered.js";
@@ -192,6 +199,20 @@ describe("recovery: the last checkpoint and a replay of the hand in progress", (
     expect(resumedT(r, new Date("2026-11-26T20:00:05.250Z"))).toBe(95_250);
     expect(resumedT(r, new Date("2026-11-26T19:59:00.000Z"))).toBe(90_000);
     expect(resumedT({ lastT: 90_000, lastWall: null }, new Date("2026-11-26T20:00:05.000Z"))).toBe(90_000);
+    // A wall clock that claims more than journal.maxDowntimeMs (default an hour) of downtime was set
+    // forward: table time counts the cap, not months (both sides of the cap).
+    const at = (ms: number) => new Date(Date.parse("2026-11-26T20:00:00.000Z") + ms);
+    expect(resumption(r, at(DEFAULT_MAX_DOWNTIME_MS))).toEqual({
+      t: 90_000 + DEFAULT_MAX_DOWNTIME_MS,
+      jumpedMs: null,
+    });
+    expect(resumption(r, at(DEFAULT_MAX_DOWNTIME_MS + 1))).toEqual({
+      t: 90_000 + DEFAULT_MAX_DOWNTIME_MS,
+      jumpedMs: DEFAULT_MAX_DOWNTIME_MS + 1,
+    });
+    expect(resumption(r, at(600_000), 600_000)).toEqual({ t: 690_000, jumpedMs: null });
+    expect(resumption(r, at(600_001), 600_000)).toEqual({ t: 690_000, jumpedMs: 600_001 });
+    expect(resumedT(r, at(90 * 24 * 3600_000))).toBe(90_000 + DEFAULT_MAX_DOWNTIME_MS);
   });
 
   it("rebuilds the same table state as the uninterrupted core, from the journal alone", async () => {

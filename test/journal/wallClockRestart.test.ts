@@ -14,9 +14,9 @@ import { loadConfig } from "../../src/config/config.js";
 import type { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { journalBacklog } from "../../src/app/tableFeed.js";
-import { HAND_RECOVERED } from "../../src/journal/faults.js";
+import { CLOCK_JUMP, HAND_RECOVERED } from "../../src/journal/faults.js";
 import { Journal } from "../../src/journal/journal.js";
-import { recoveredNotice } from "../../src/journal/recovery.js";
+import { clockJumpNotice, DEFAULT_MAX_DOWNTIME_MS, recoveredNotice } from "../../src/journal/recovery.js";
 import { verifyJournal } from "../../src/journal/verify.js";
 import { openForReading } from "../../src/journal/db.js";
 import { loadTableKey } from "../../src/journal/tableKey.js";
@@ -61,7 +61,7 @@ const YEAR = 365 * 24 * 3600 * 1000;
 function lifeOn(path: string, clocks: { now: number; wall: number }) {
   const journal = Journal.open(path, { logger: memoryLogger().logger });
   const said: TableEvent[] = [];
-  const { runtime, recovered } = assembleTable(config, {
+  const { runtime, recovered, clockJumpedMs } = assembleTable(config, {
     journal,
     registry,
     clock: (resumeAt) => {
@@ -76,6 +76,8 @@ function lifeOn(path: string, clocks: { now: number; wall: number }) {
   const r = recovered!;
   // As feltguard table starts: the replayed hand shown under its numbers, then the notice.
   runtime.show(r.replayed);
+  if (clockJumpedMs !== null)
+    runtime.announce(clockJumpNotice(clockJumpedMs, DEFAULT_MAX_DOWNTIME_MS, runtime.now()));
   runtime.announce(recoveredNotice(r, runtime.now()));
   /**
    * Plays `events` at their pace (their `t` shifted to begin `gap` ms from now at the earliest), and
@@ -177,12 +179,23 @@ describe("a restart whatever the wall clock says", () => {
       expect(feed.backwards).toEqual([]);
       const notices = feed.kept.filter((e) => e.kind === "alert" && e.code === HAND_RECOVERED);
       expect(notices).toHaveLength(2);
+      // A clock set forward counts at most journal.maxDowntimeMs into table time, and says so; a clock
+      // set back counts nothing and says nothing. (Before: a jump of 30 years put every later t 30 years
+      // on.) Each story has one forward jump: the second restart's 30 years, or the third restart's
+      // clock put right after a restart that had it set back.
+      const gaps = feed.kept.map((e, i) => e.t - (feed.kept[i - 1]?.t ?? e.t));
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(DEFAULT_MAX_DOWNTIME_MS + RESTART_MS);
+      const jumps = feed.kept.filter((e) => e.kind === "alert" && e.code === CLOCK_JUMP);
+      expect(jumps).toHaveLength(1);
       // The hand plays on to its end, as the uninterrupted table's did, and nothing is judged out of
       // order for it (a table resumed before what it had said took the next move for an earlier one).
       expect(feed.kept.some((e) => e.kind === "hand_end" && e.hand === 2)).toBe(true);
       const codes = new Set(reference.perEvent.flat().flatMap((e) => (e.kind === "alert" ? [e.code] : [])));
       expect(
-        feed.kept.filter((e) => e.kind === "alert" && e.code !== HAND_RECOVERED && !codes.has(e.code)),
+        feed.kept.filter(
+          (e) =>
+            e.kind === "alert" && e.code !== HAND_RECOVERED && e.code !== CLOCK_JUMP && !codes.has(e.code),
+        ),
       ).toEqual([]);
       const db = openForReading(path);
       expect(verifyJournal(db, { key: loadTableKey(`${path}.key`), path })).toMatchObject({ ok: true });

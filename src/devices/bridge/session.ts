@@ -29,12 +29,22 @@ export interface SessionOptions {
   resendTimeoutMs: number;
   /** Settings to push with SET_CONFIG when the board reports others. */
   desired?: { k?: number; heartbeatMs?: number };
+  /**
+   * Antenna → what the core last heard it list (a table restarted on its journal: the recovered hand's
+   * cards and chips). The first snapshots are reported against it, not against empty antennas: an
+   * antenna emptied while the table was down is reported empty (else a card folded into the muck
+   * meanwhile stayed on its seat for the core, and was read on two antennas at once, READ_CONFLICT).
+   * Default: nothing (a new table starts from empty antennas).
+   */
+  known?: Readonly<Record<string, readonly string[]>>;
 }
 
 interface Channel {
   tags: string[];
+  /** The channel's tags are its snapshot's, not yet moved by an arrival or departure since. */
+  snapshot: boolean;
   faulted: boolean;
-  /** What the last tags event said; the core starts from empty antennas. */
+  /** What the last tags event said (or what the core knew at start, SessionOptions.known). */
   emitted: string[];
   status?: "online" | "offline";
 }
@@ -127,7 +137,13 @@ export class BridgeSession {
         continue;
       }
       c.emitted = [...c.tags];
-      events.push({ t, kind: "tags", antenna, tags: [...c.tags] });
+      events.push({
+        t,
+        kind: "tags",
+        antenna,
+        tags: [...c.tags],
+        ...(c.snapshot ? { snapshot: true as const } : {}),
+      });
     }
     this.dirty.clear();
     events.push(...this.statusEvents(t));
@@ -176,6 +192,7 @@ export class BridgeSession {
     switch (m.type) {
       case "SNAPSHOT":
         c.tags = [...new Set(m.tags)];
+        c.snapshot = true;
         c.faulted = m.status === 1;
         this.pendingSnapshots.delete(m.channel);
         if (this.pendingSnapshots.size === 0 && !this.linkUp) {
@@ -187,9 +204,11 @@ export class BridgeSession {
         }
         break;
       case "TAG_ARRIVED":
+        c.snapshot = false;
         for (const tag of m.tags) if (!c.tags.includes(tag)) c.tags.push(tag);
         break;
       case "TAG_DEPARTED":
+        c.snapshot = false;
         c.tags = c.tags.filter((tag) => !m.tags.includes(tag));
         break;
       case "READER_FAULT":
@@ -216,7 +235,9 @@ export class BridgeSession {
   private channel(ch: number): Channel {
     let c = this.channels.get(ch);
     if (c === undefined) {
-      c = { tags: [], faulted: false, emitted: [] };
+      const antenna = this.opts.antennas[ch];
+      const known = antenna === undefined ? undefined : this.opts.known?.[antenna];
+      c = { tags: [], snapshot: false, faulted: false, emitted: known === undefined ? [] : [...known] };
       this.channels.set(ch, c);
     }
     return c;

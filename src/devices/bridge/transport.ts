@@ -30,6 +30,8 @@ export interface BridgeTransportOptions {
   binding: SerialBinding;
   /** Channel number → antenna name, from the table configuration. */
   antennas: Record<number, string>;
+  /** Antenna → what the core last heard it list, after a restart (see SessionOptions.known). */
+  known?: Readonly<Record<string, readonly string[]>>;
   /** The runtime's monotonic clock in ms: stamps every event. */
   now: () => number;
   /** Receives every `tags` and `reader` input event, in order. */
@@ -107,6 +109,7 @@ export class BridgeTransport {
       antennas: opts.antennas,
       resendTimeoutMs: opts.resendTimeoutMs ?? 200,
       desired: opts.config,
+      ...(opts.known === undefined ? {} : { known: opts.known }),
     });
   }
 

@@ -4,7 +4,8 @@
  *
  * `award` for Three Card Poker: `seat` is the box, `pot` 0 (the game has no side pots: every line is
  * settled with the house, and the contract reads `pot` 1.. as side pots), the added `bet` the line
- * (ante, play, anteBonus, pairPlus, prime), `hand` the box's hand as the dealer calls it, and `amount`
+ * by the `payout` event's names (ante, play, bonus, pairplus, prime: one name per bet on the wire;
+ * before, `award` said anteBonus and pairPlus), `hand` the box's hand as the dealer calls it, and `amount`
  * what the box gets back on that line — stake plus winnings on a win, the stake on a standoff, 0 on a loss (so
  * the dealer panel reads "pay box N this"). Added fields: `bet`, `outcome`, `stake`. A losing line
  * is announced too (amount 0), so every wager placed has its award; the Ante bonus only when paid.
@@ -13,7 +14,7 @@
 import type { AwardEvent, HandEndEvent, StreetEvent } from "../../contract/output.js";
 import { dealerQualifies } from "../../rules/threeCard/dealer.js";
 import { evaluateThreeCard } from "../../rules/threeCard/hand.js";
-import { payoutDue } from "../../rules/threeCard/payout.js";
+import { contractBetName, type PayoutBet, payoutDue } from "../../rules/threeCard/payout.js";
 import { type BetResult, settleBox, voidBox } from "../../rules/threeCard/settle.js";
 import {
   boxesInOrder,
@@ -67,14 +68,15 @@ export function settleHand(h: TcpContext): void {
     const staked = lines.reduce((sum, l) => sum + l.stake, 0);
     const paid = lines.reduce((sum, l) => sum + l.amount, 0);
     for (const l of lines) {
-      const award: AwardEvent & Omit<TcpLine, "amount"> = {
+      const award: AwardEvent & Omit<TcpLine, "amount" | "bet"> & { bet: PayoutBet } = {
         t: h.t,
         kind: "award",
         seat: box.box,
         amount: l.amount,
         pot: 0,
         hand,
-        bet: l.bet,
+        // The contract's name, as `payout` says it (`bonus`, `pairplus`); the lines keep the rules' names.
+        bet: contractBetName(l.bet),
         outcome: l.outcome,
         stake: l.stake,
       };

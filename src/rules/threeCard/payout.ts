@@ -17,6 +17,14 @@ const NAME: Record<SettledBet, PayoutBet> = {
   anteBonus: "bonus",
 };
 
+/**
+ * The contract's name of a settled line: the `payout` event's, and the `award` event's added `bet`
+ * field too (one name per bet on the wire; the rules keep their own names inside).
+ */
+export function contractBetName(bet: SettledBet): PayoutBet {
+  return NAME[bet];
+}
+
 const WORDS: Record<PayoutBet, string> = {
   ante: "Ante",
   play: "Play",

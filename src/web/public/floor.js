@@ -295,8 +295,11 @@ function drawHands(hands) {
       ...hands.map((h) => {
         const pots = new Set(h.awards.map((a) => a.pot ?? 0));
         const potName = (p) => (pots.size === 1 && p === 0 ? "Pot" : p === 0 ? "Main pot" : `Side pot ${p}`);
-        const awards = h.awards.map(
-          (a) => `${potName(a.pot ?? 0)}: seat ${a.seat} +${chips(a.amount)}${a.hand ? ` (${a.hand})` : ""}`,
+        // Three Card Poker names the line an award settles (`bet`, as the payouts name it): box N's.
+        const awards = h.awards.map((a) =>
+          a.bet
+            ? `Box ${a.seat} ${a.bet}: +${chips(a.amount)}${a.hand ? ` (${a.hand})` : ""}`
+            : `${potName(a.pot ?? 0)}: seat ${a.seat} +${chips(a.amount)}${a.hand ? ` (${a.hand})` : ""}`,
         );
         const net = Object.entries(h.net)
           .filter(([, d]) => d !== 0)

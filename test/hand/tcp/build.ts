@@ -17,8 +17,8 @@ const ALL_CODES = [
   "TCP_BET_INVALID",
 ];
 
-/** Every line is settled with the house: `pot` 0 (the contract's 1.. are side pots), the line in `bet`. */
-const LINES = ["ante", "play", "anteBonus", "pairPlus", "prime"] as const;
+/** Every line is settled with the house: `pot` 0 (the contract's 1.. are side pots), the line in `bet`, by `payout`'s names. */
+const LINES = ["ante", "play", "bonus", "pairplus", "prime"] as const;
 const award = (seat: number, line: number, amount: number, outcome: string) => ({
   kind: "award",
   seat,

@@ -118,8 +118,8 @@ describe("Three Card Poker session", () => {
     );
     expect(awards(out)).toEqual([
       { seat: 1, pot: 0, bet: "ante", amount: 0 },
-      { seat: 1, pot: 0, bet: "pairPlus", amount: 0 },
-      { seat: 2, pot: 0, bet: "pairPlus", amount: 300 },
+      { seat: 1, pot: 0, bet: "pairplus", amount: 0 },
+      { seat: 2, pot: 0, bet: "pairplus", amount: 300 },
     ]);
   });
 
