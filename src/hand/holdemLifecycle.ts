@@ -6,14 +6,8 @@
  */
 import { nextPositions, positionsFromButton } from "../rules/positions.js";
 import { type HandContext, uncountedRoom } from "./context.js";
-import {
-  type DealerWork,
-  type Game,
-  type HandShows,
-  handInit,
-  NO_DEALER_WORK,
-  SessionHand,
-} from "./lifecycle.js";
+import { handInit } from "./handInit.js";
+import { type DealerWork, type Game, type HandShows, NO_DEALER_WORK, SessionHand } from "./lifecycle.js";
 import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
 import { holdemPrivateView, holdemView } from "./view.js";

@@ -18,7 +18,7 @@ import type { RakeDue, RakeSchedule } from "../rules/rake.js";
 import type { PayTable } from "../rules/threeCard/payTable.js";
 import type { ChipTag, Observation } from "../reading/observations.js";
 import type { ReadingWindows } from "./context.js";
-import type { HandInit, HandSession } from "./session.js";
+import type { HandSession } from "./session.js";
 import type { PayingPlan } from "./tcp/paying.js";
 import type { TcpSession } from "./tcp/session.js";
 import type { TcpView } from "./tcp/view.js";
@@ -190,39 +190,6 @@ export interface HandBinding {
 /** No work after the hand. */
 export const NO_DEALER_WORK: DealerWork = { kind: "none" };
 
-/** What every game's hand starts from (hold'em's whole init; Three Card Poker adds its own). */
-export function handInit(press: HandPress): HandInit {
-  // One pass over the seats dealt in, not Object.keys + fromEntries + flatMap: a hand starts at every
-  // shuffler press (bench/replay).
-  const chipsOnZones: Record<number, ChipTag[]> = {};
-  const lastHandsChips: string[] = [];
-  for (const key in press.stacks) {
-    const zone = `bet${key}`;
-    const chips = (chipsOnZones[Number(key)] = press.zones.chipsOn(zone));
-    const before = press.zones.chipsBefore(zone, press.lastHandEnd + press.reading.scanRoundMs);
-    for (const tag of before) lastHandsChips.push(tag);
-    const toCome = press.lastHandsChipsToCome[Number(key)] ?? 0;
-    if (toCome > 0) lastHandsChips.push(...chipsToCome(chips, before, toCome));
-  }
-  return {
-    t: press.t,
-    hand: press.hand,
-    game: press.game,
-    positions: press.positions,
-    level: press.level,
-    redeal: press.redeal,
-    seatCount: press.seatCount,
-    stacks: press.stacks,
-    oddChipUnit: press.oddChipUnit,
-    bbAnteOrder: press.bbAnteOrder,
-    leftovers: press.leftovers,
-    chipsOnZones,
-    reading: press.reading,
-    lastHandsChips,
-    ...(press.rake ? { rake: press.rake } : {}),
-  };
-}
-
 /**
  * A live hand over a running hand machine (either game's session): routes each input to it and reads
  * how it stands.
@@ -300,21 +267,6 @@ export class SessionHand implements LiveHand {
       chipsToCome: this.binding.chipsToCome?.() ?? {},
     };
   }
-}
-
-/**
- * Of the chips a zone lists at the press, those that came after the last hand ended, as they are
- * listed, while they add up to no more than the chips that hand still had to come on it.
- */
-function chipsToCome(chips: readonly ChipTag[], before: readonly string[], toCome: number): string[] {
-  const tags: string[] = [];
-  let left = toCome;
-  for (const c of chips) {
-    if (before.includes(c.tag) || c.denomination > left) continue;
-    tags.push(c.tag);
-    left -= c.denomination;
-  }
-  return tags;
 }
 
 /** An xstate state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */

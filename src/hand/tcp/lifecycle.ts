@@ -6,7 +6,8 @@
  */
 import type { Level } from "../../rules/games.js";
 import type { DealerWork, Game, HandPress, HandShows } from "../lifecycle.js";
-import { handInit, NO_DEALER_WORK, SessionHand } from "../lifecycle.js";
+import { handInit } from "../handInit.js";
+import { NO_DEALER_WORK, SessionHand } from "../lifecycle.js";
 import { noHoleCards } from "../view.js";
 import type { TcpContext } from "./context.js";
 import { payingPlan } from "./paying.js";
