@@ -293,6 +293,22 @@ export const say = {
       [`Have seat ${seat} bring the bet up to ${bringTo}`],
       seat,
     ),
+  /**
+   * The bets were pulled into the pot with the underraise not brought up. r.52 corrects it to the
+   * minimum on its street: the table counted the minimum when it was made, and every later action on
+   * that street faced it, so the minimum stands and the seat owes the rest to the pot.
+   */
+  underraisePulled: (t: number, seat: number, owed: number, to: number, street: string) =>
+    alert(
+      t,
+      "UNDERRAISE",
+      `Seat ${seat}'s bet went into the pot ${owed} short: it was corrected to ${to} on its street (r.52), where every later action faced ${to}; seat ${seat} owes ${owed}`,
+      [
+        `Have seat ${seat} put ${owed} into the pot, not on the bet zone (that would be a bet on the ${street})`,
+        "Call the floor if the player disputes it",
+      ],
+      seat,
+    ),
   allinTableHands: (t: number, seats: number[]) =>
     alert(
       t,

@@ -73,8 +73,17 @@ export function readAndAct(
       pulled: false,
     };
   }
-  if (correction?.code === "UNDERRAISE")
+  if (correction?.code === "UNDERRAISE") {
     raise(h, say.underraise(h.t, seat, correction.text, correction.bringTo));
+    // r.52: corrected to the minimum on this street; the table counts the minimum, the seat owes the rest
+    // (told again if the next street begins with it unpaid: ./shortCalls.ts).
+    h.shortCalls[seat] = {
+      street: h.betting.street,
+      owed: Math.max(0, correction.bringTo - s.bet - pushed),
+      pulled: false,
+      code: "UNDERRAISE",
+    };
+  }
   if (reading.allin) actAllIn(h, seat);
   else if (reading.action === "check") act(h, seat, "check");
   else if (reading.action === "call") act(h, seat, "call");

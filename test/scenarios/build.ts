@@ -840,6 +840,83 @@ const scenes: Record<string, Scene> = {
     .chips(4, 100, 100, 100)
     .expect({ kind: "alert", code: "UNDERRAISE", rule: "2019 r.52", seat: 4 })
     .expect({ kind: "action", seat: 4, action: "raise", to: 400 }),
+  "underraise-pulled-short-then-paid-into-the-pot": s(
+    "seat 4 raises to 300 facing 200 (brought to 400), everyone calls 400, the bets are pulled with the raise never brought up: told at the flop, seat 4 puts the 100 in the pot; seat 2 then checks",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .chips(4, 100, 100, 100)
+    .chips(1, 100, 100, 100, 100)
+    .chips(2, 100, 100, 100)
+    .chips(3, 100, 100)
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .toPot("chip:100:90")
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 4, severity: "dealer" })
+    .expect({ kind: "action", seat: 4, action: "raise", to: 400 })
+    .expect({ kind: "action", seat: 3, action: "call", to: 400 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({
+      kind: "alert",
+      code: "UNDERRAISE",
+      seat: 4,
+      text: "Seat 4's bet went into the pot 100 short: it was corrected to 400 on its street (r.52), where every later action faced 400; seat 4 owes 100",
+    })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
+  "underraise-brought-up-on-the-zone-after-the-pull": s(
+    "seat 4's underraise is pulled short, and seat 4 puts the 100 on its emptied zone before the flop: the raise brought up, not a flop bet",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .chips(4, 100, 100, 100)
+    .chips(1, 100, 100, 100, 100)
+    .chips(2, 100, 100, 100)
+    .chips(3, 100, 100)
+    .pull()
+    .wait()
+    .chips(4, 100)
+    .wait()
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
+  "underraise-brought-up-on-its-street": s(
+    "seat 4's underraise brought up to 400 on the zone before the others act: nothing to tell at the flop",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .chips(4, 100, 100, 100)
+    .wait()
+    .chips(4, 100)
+    .chips(1, 100, 100, 100, 100)
+    .chips(2, 100, 100, 100)
+    .chips(3, 100, 100)
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
   "allin-table-hands-rule-14": s(
     "the digest's example: A all-in pre-flop, B and C call; on the turn B all-in, C calls",
   )
