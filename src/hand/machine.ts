@@ -41,6 +41,7 @@ import {
 import { tellProcedureSteps } from "./procedureSteps.js";
 import { endHand, settleHand } from "./settle.js";
 import { movedOn } from "./undo.js";
+import { killInRunout } from "./tabledHands.js";
 
 export type HandMachineEvent = HandInput;
 
@@ -99,7 +100,7 @@ function killHand(h: HandContext, seat?: number): void {
     h.dead.push(seat);
     raise(h, say.handRuledDead(h.t, seat));
     clear(h, "HAND_DEAD", seat);
-    afterAction(h);
+    if (!killInRunout(h, seat)) afterAction(h);
   }
 }
 

@@ -12,6 +12,7 @@ import { dealEndedBy } from "./deal.js";
 import { clear, raise, raiseEach } from "./emit.js";
 import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
+import { muckedInRunout } from "./tabledHands.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
 export function canBet(h: HandContext): boolean {
@@ -151,6 +152,7 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
 export function cardMucked(h: HandContext, seat: number): void {
   const s = findSeat(h.betting, seat);
   if (!s || s.folded || h.pendingFolds.includes(seat) || !canBet(h)) return;
+  if (muckedInRunout(h, seat)) return;
   const phase = h.betting.phase;
   if (phase === "betting" && h.betting.toAct === seat) {
     dealEndedBy(h);

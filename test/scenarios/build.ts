@@ -18,6 +18,43 @@ const EVERY_CODE = Object.keys(CATALOGUE).filter((c) => !c.startsWith("TCP_"));
 const DECK_A = fullDeck().map((f) => `card:A:${f}`);
 const half = (n: 0 | 1) => DECK_A.slice(n * 26, n * 26 + 26);
 
+/**
+ * The rule-14 example of the rules digest up to the tabling: A (seat 1, 700) all-in pre-flop, B and C
+ * call; on the turn B goes all-in and C calls. ALLIN_TABLE_HANDS is then open, the river not dealt.
+ */
+const allinOnTheTurn = (title: string) =>
+  s(title)
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .chips(3, 100, 100)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .chips(3, 500)
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .key("check")
+    .key("check")
+    .pull()
+    .burn("3h")
+    .board("4d")
+    .key("allin")
+    .chips(2, 1000, 1000, 1000, 1000, 100, 100, 100)
+    .chips(3, 1000, 1000, 1000, 1000, 100, 100, 100)
+    .wait()
+    .pull();
+
 const scenes: Record<string, Scene> = {
   // ——— a whole hand, no error ———
   "clean-hand-to-showdown": s("four players, limped pot checked down to a showdown")
@@ -955,6 +992,46 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 2, action: "bet", to: 4300, allin: true })
     .expect({ kind: "action", seat: 3, action: "call", to: 4300, allin: true })
     .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" }),
+  "allin-table-hands-done-when-the-river-is-burned": allinOnTheTurn(
+    "rule 14: the hands tabled, the dealer burns for the river: the alert is done then, not before (a wait of 2 s changes nothing)",
+  )
+    .wait()
+    .burn("5s")
+    .board("Tc")
+    .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" })
+    .expect({ kind: "alert_clear", code: "ALLIN_TABLE_HANDS", t: 14200 })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "award", seat: 1, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("HAND_DEAD", "ACTION_OUT_OF_TURN"),
+  "allin-hand-mucked-before-the-showdown-ruled-dead": allinOnTheTurn(
+    "rule 14: seat 1's all-in hand goes to the muck before the river; the floor is told (r.14, r.13) and rules it dead: seat 2 takes the main pot",
+  )
+    .fold(1)
+    .floor({ op: "ruling", ruling: "dead", seat: 1, code: "HAND_DEAD" })
+    .burn("5s")
+    .board("Tc")
+    .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" })
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1, severity: "floor" })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "alert_clear", code: "ALLIN_TABLE_HANDS" })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "award", seat: 2, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("ACTION_OUT_OF_TURN"),
+  "allin-hand-mucked-before-the-showdown-ruled-to-play": allinOnTheTurn(
+    "rule 14: seat 1's all-in hand goes to the muck before the river; the floor rules continue (the table read the cards, r.13): seat 1 still takes the main pot",
+  )
+    .fold(1)
+    .floor({ op: "ruling", ruling: "continue", code: "HAND_DEAD" })
+    .burn("5s")
+    .board("Tc")
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1, severity: "floor" })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "award", seat: 1, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("ACTION_OUT_OF_TURN"),
   "allin-not-yet-negative": s("one player all-in pre-flop, two with chips behind: no tabling yet")
     .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
     .key("shuffler")
