@@ -56,7 +56,10 @@ export const tcpSay = {
       t,
       "TCP_BET_AFTER_DEAL",
       `The bets of box ${box} changed after the first card was drawn`,
-      [`Put box ${box}'s bets back as they were when the first card was drawn`, "Call the floor"],
+      [
+        `Put box ${box}'s bets back as they were when the first card was drawn`,
+        `Call the floor: the hand waits for the ruling (continue with the bets as they were, or box ${box} dead)`,
+      ],
       box,
     ),
   betInvalid: (t: number, box: number, problems: string[]) =>

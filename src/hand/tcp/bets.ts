@@ -11,6 +11,7 @@ import {
   type ThreeCardBets,
   validateBets,
 } from "../../rules/threeCard/bets.js";
+import { stepsDone } from "../emit.js";
 import { clear, isOpen, raise, tcpSay } from "./alerts.js";
 import { betsOnZones, type TcpBox, type TcpContext, wagerZone } from "./context.js";
 
@@ -80,8 +81,7 @@ export function zoneSettled(h: TcpContext, antenna: string, total: number): void
   const now = betsOnZones(h, zone.box);
   if (!box) {
     // Chips on a box that was not in the hand when the cards were drawn: a late bet.
-    if (sameBets(now, NO_BETS)) clear(h, "TCP_BET_AFTER_DEAL", zone.box);
-    else raise(h, tcpSay.betAfterDeal(h.t, zone.box));
+    betsAfterDeal(h, zone.box, sameBets(now, NO_BETS));
     return;
   }
   judgeChange(h, box, now);
@@ -105,8 +105,18 @@ function judgeChange(h: TcpContext, box: TcpBox, now: ThreeCardBets): void {
       clear(h, "TCP_BLIND_PLAY_MISSING", box.box);
     }
   }
-  if (acceptable(h, box, now)) clear(h, "TCP_BET_AFTER_DEAL", box.box);
-  else raise(h, tcpSay.betAfterDeal(h.t, box.box));
+  betsAfterDeal(h, box.box, acceptable(h, box, now));
+}
+
+/**
+ * TCP_BET_AFTER_DEAL is the floor's (the catalogue's severity): the dealer puts the bets back and calls
+ * the floor, and the alert waits for the ruling (continue: the bets as they were; dead: the box out).
+ * The bets put back are its first step done, not its end: the dealer panel moves on to calling the
+ * floor; changed again, the step is undone and the panel says so.
+ */
+function betsAfterDeal(h: TcpContext, box: number, asTheyWere: boolean): void {
+  if (asTheyWere) stepsDone(h, "TCP_BET_AFTER_DEAL", 1, box);
+  else if (!raise(h, tcpSay.betAfterDeal(h.t, box))) stepsDone(h, "TCP_BET_AFTER_DEAL", 0, box);
 }
 
 /** The zones agree with the box: its bets as they stand, or a folded box whose Ante the house took. */

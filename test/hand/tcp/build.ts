@@ -267,6 +267,11 @@ const scenes: Record<string, TcpScene> = {
     .clearBet(1, "pairplus")
     .clearBet(4, "ante")
     .wait(500)
+    // The bets put back are the first step; the alert is the floor's and waits for its ruling.
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 1 })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 4, done: 1 })
+    .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_AFTER_DEAL", seat: 1 })
+    .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_AFTER_DEAL", seat: 4 })
     .expect({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 1 })
     .expect({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 4 })
     .card("dealer", "Qh")
@@ -275,6 +280,34 @@ const scenes: Record<string, TcpScene> = {
     .wait()
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200, "4": 10000 } })
     .absent("MISDEAL_CARD_COUNT"),
+
+  // TCP_BET_AFTER_DEAL is the floor's: the bet put back is its first step, not its end; the dealer's
+  // cards are not turned while it waits; changed again, the step is undone; the floor's ruling ends it.
+  "bet-after-deal-put-back-waits-for-the-floor": new TcpScene("bet put back, the floor still rules")
+    .setup({ 1: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .card(1, "As")
+    .bet(1, "pairplus", 25)
+    .wait(500)
+    .clearBet(1, "pairplus")
+    .wait(500)
+    .bet(1, "pairplus", 25)
+    .wait(500)
+    .clearBet(1, "pairplus")
+    .card("dealer", "Qh")
+    .deal({ 1: ["Ad", "7c"], dealer: ["9s", "2c"] })
+    .play(1, 100)
+    .wait(5000)
+    .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_AFTER_DEAL", seat: 1 })
+    .wait()
+    .expect({ kind: "alert", code: "TCP_BET_AFTER_DEAL", seat: 1, severity: "floor" })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 1 })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 0 })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 1 })
+    .expect({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 1, t: 11200 })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200 } }),
 
   // Bets below the minimum and above the maximum are flagged when the cards are drawn.
   "bets-outside-limits": new TcpScene("bets outside min and max")
