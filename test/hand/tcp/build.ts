@@ -154,6 +154,59 @@ const scenes: Record<string, TcpScene> = {
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200, "3": 10100 } })
     .absent("TCP_BET_AFTER_DEAL", "MISDEAL_CARD_COUNT", "TCP_BET_INVALID"),
 
+  // TCP_BLIND_PLAY_MISSING's follow-up checked: a Play that is not the Ante is told, the right one clears.
+  "blind-play-wrong-amount-told": new TcpScene("blind Play put down short, then made equal")
+    .setup({ 1: "Ana", 3: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .bet(3, "ante", 50)
+    .card(1, "9c")
+    .wait(500)
+    .play(3, 25)
+    .wait(500)
+    .play(3, 25)
+    .wait(500)
+    .card(3, "Ah")
+    .card("dealer", "Qd")
+    .deal({ 1: ["9d", "4h"], 3: ["Kh", "2c"], dealer: ["Jc", "3h"] })
+    .play(1, 100)
+    .wait()
+    .expect({ kind: "alert", code: "TCP_BLIND_PLAY_MISSING", seat: 3, severity: "dealer" })
+    .expect({ kind: "alert_clear", code: "TCP_BLIND_PLAY_MISSING", seat: 3 })
+    .expect({
+      kind: "alert",
+      code: "TCP_BLIND_PLAY_MISSING",
+      seat: 3,
+      text: "Box 3 is played blind: its Play holds 25, not the 50 of its Ante, so it has no Play bet yet",
+    })
+    .expect({ kind: "alert_clear", code: "TCP_BLIND_PLAY_MISSING", seat: 3 })
+    .expect(award(3, 1, 100, "win"))
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200, "3": 10100 } })
+    .absent("TCP_BET_AFTER_DEAL", "MISDEAL_CARD_COUNT", "TCP_BET_INVALID"),
+
+  // TCP_BET_INVALID's follow-up checked: the dealer brings an Ante over the maximum down in two goes;
+  // the first is told not right yet (not a bet after the deal, the floor's), the second clears it.
+  "bet-invalid-put-right-in-two-goes": new TcpScene("Ante over the maximum brought down in two goes")
+    .setup({ 1: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 5000)
+    .card(1, "2c")
+    .wait(500)
+    .setBet(1, "ante", 2000)
+    .wait(500)
+    .setBet(1, "ante", 1000)
+    .wait(500)
+    .expect({ kind: "alert", code: "TCP_BET_INVALID", seat: 1 })
+    .expect({ kind: "alert_clear", code: "TCP_BET_INVALID", seat: 1 })
+    .expect({
+      kind: "alert",
+      code: "TCP_BET_INVALID",
+      seat: 1,
+      text: "Box 1, not right yet: ante 2000 is above the table maximum 1000",
+    })
+    .expect({ kind: "alert_clear", code: "TCP_BET_INVALID", seat: 1 })
+    .absent("TCP_BET_AFTER_DEAL"),
+
   // Prime 3 to 1: the player's three cards are red, the dealer's are not of one colour.
   "prime-without-dealer-colour": new TcpScene("Prime, player only")
     .setup({ 1: "Ana" })
