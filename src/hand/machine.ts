@@ -41,7 +41,7 @@ import {
 import { tellProcedureSteps } from "./procedureSteps.js";
 import { endHand, settleHand } from "./settle.js";
 import { movedOn } from "./undo.js";
-import { killInRunout } from "./tabledHands.js";
+import { killInRunout, showdownWaitsForTheFloor } from "./tabledHands.js";
 
 export type HandMachineEvent = HandInput;
 
@@ -63,7 +63,8 @@ function moveOn(h: HandContext): void {
   if (isHeld(h)) return;
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
   replayDeferredKeys(h);
-  if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
+  if (h.betting.phase === "uncontested") settleHand(h);
+  else if (h.betting.phase === "showdown" && !showdownWaitsForTheFloor(h)) settleHand(h);
 }
 
 /**

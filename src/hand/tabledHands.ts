@@ -7,7 +7,7 @@
  * on with the board (its next burn or board card: the hands were turned before it, step 1 counting as
  * done with step 2, as for the other procedures), or at the showdown when the board was already out.
  */
-import { findSeat } from "../rules/betting.js";
+import { findSeat, liveSeats } from "../rules/betting.js";
 import { updateSeat } from "../rules/bettingOrder.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
@@ -41,11 +41,20 @@ export function muckedInRunout(h: HandContext, seat: number): boolean {
 }
 
 /**
- * The floor ruled a hand dead during the run-out: no action will reach it, so it is out of the pot now
- * (it keeps what it put in; it is no longer eligible to win any pot).
+ * Whether the showdown waits for the floor: a hand still in the pot is HAND_DEAD, unruled. The award
+ * depends on the ruling (r.13), so the pots are not pushed before it; the ruling is an input, and the
+ * hand settles after it.
+ */
+export function showdownWaitsForTheFloor(h: HandContext): boolean {
+  return liveSeats(h.betting).some((s) => isOpen(h, "HAND_DEAD", s.seat));
+}
+
+/**
+ * The floor ruled a hand dead during the run-out or at the showdown: no action will reach it, so it is
+ * out of the pot now (it keeps what it put in; it is no longer eligible to win any pot).
  */
 export function killInRunout(h: HandContext, seat: number): boolean {
-  if (h.betting.phase !== "runout") return false;
+  if (h.betting.phase !== "runout" && h.betting.phase !== "showdown") return false;
   h.betting = updateSeat(h.betting, seat, (s) => ({ ...s, folded: true }));
   return true;
 }

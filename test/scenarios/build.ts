@@ -1019,6 +1019,21 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "award", seat: 2, pot: 0 })
     .expect({ kind: "hand_end", result: "complete" })
     .absent("ACTION_OUT_OF_TURN"),
+  "allin-hand-mucked-showdown-waits-for-the-ruling": allinOnTheTurn(
+    "rule 14: seat 1's all-in hand goes to the muck and the dealer deals the river anyway: the pots are not pushed until the floor rules seat 1 dead",
+  )
+    .fold(1)
+    .burn("5s")
+    .board("Tc")
+    .wait(5000)
+    .floor({ op: "ruling", ruling: "dead", seat: 1, code: "HAND_DEAD" })
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1, severity: "floor" })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1, t: 19100 })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "award", seat: 2, pot: 0, amount: 10700 })
+    .expect({ kind: "hand_end", result: "complete", t: 19100 })
+    .absent("ACTION_OUT_OF_TURN"),
   "allin-hand-mucked-before-the-showdown-ruled-to-play": allinOnTheTurn(
     "rule 14: seat 1's all-in hand goes to the muck before the river; the floor rules continue (the table read the cards, r.13): seat 1 still takes the main pot",
   )
