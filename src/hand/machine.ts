@@ -42,6 +42,7 @@ import { tellProcedureSteps } from "./procedureSteps.js";
 import { endHand, settleHand } from "./settle.js";
 import { movedOn } from "./undo.js";
 import { killInRunout, showdownWaitsForTheFloor } from "./tabledHands.js";
+import { shortAtTheShowdown } from "./shortCalls.js";
 
 export type HandMachineEvent = HandInput;
 
@@ -64,7 +65,8 @@ function moveOn(h: HandContext): void {
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
   replayDeferredKeys(h);
   if (h.betting.phase === "uncontested") settleHand(h);
-  else if (h.betting.phase === "showdown" && !showdownWaitsForTheFloor(h)) settleHand(h);
+  else if (h.betting.phase === "showdown" && !showdownWaitsForTheFloor(h) && !shortAtTheShowdown(h))
+    settleHand(h);
 }
 
 /**

@@ -7,7 +7,7 @@
  * gains unseen are that payment before they are anyone's bet. A street begun with the debt unpaid is
  * told, with the steps that now apply.
  */
-import type { Street } from "../rules/betting.js";
+import { liveSeats, type Street } from "../rules/betting.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { clear, isOpen, raise } from "./emit.js";
@@ -73,4 +73,16 @@ export function tellShortCallsPulled(h: HandContext): void {
 function committedOn(h: HandContext, seat: number, street: Street): number {
   const c = h.committed[seat];
   return c?.street === street ? c.to : 0;
+}
+
+/**
+ * Whether a seat still in the pot owes on an undercall or an underraise whose alert is open: r.52 puts
+ * it right "on the river, before the showdown starts", so the showdown waits for the chips (on the
+ * zone, or into the pot) or the dealer's `ok`; the pots are not pushed a bet short.
+ */
+export function shortAtTheShowdown(h: HandContext): boolean {
+  return liveSeats(h.betting).some((s) => {
+    const d = h.shortCalls[s.seat];
+    return d !== undefined && d.owed > 0 && isOpen(h, d.code ?? "UNDERCALL", s.seat);
+  });
 }

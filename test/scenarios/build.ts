@@ -932,6 +932,34 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "flop" })
     .expect({ kind: "action", seat: 2, action: "check" })
     .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
+  "underraise-on-the-river-brought-up-before-the-showdown": s(
+    "seat 2 opens the river for 100 (the minimum is 200), seat 3 calls 200, seats 4 and 1 fold: the showdown waits until seat 2 brings the bet up (r.52: before the showdown starts)",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .checkAround()
+    .burn("5d")
+    .board("6s")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .fold(4)
+    .fold(1)
+    .wait(3000)
+    .chips(2, 100)
+    .wait()
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 2 })
+    .expect({ kind: "action", seat: 1, action: "fold" })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 2, t: 18500 })
+    .expect({ kind: "street", street: "showdown", t: 18500 })
+    .expect({ kind: "award", seat: 2, amount: 1200 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
   "underraise-brought-up-on-its-street": s(
     "seat 4's underraise brought up to 400 on the zone before the others act: nothing to tell at the flop",
   )
