@@ -200,7 +200,7 @@ export const handMachine = setup({
     takeBackKey: assign({ h: step((h) => takeBackKey(h)) }),
     playerKey: assign({ h: step((h, e) => e.type === "key" && playerKey(h, e.key)) }),
     exposedKey: assign({ h: step((h) => exposedKey(h)) }),
-    otherKey: assign({ h: step((h, e) => e.type === "key" && otherKey(h, e.key)) }),
+    otherKey: assign({ h: step((h, e) => e.type === "key" && otherKey(h, e.key, e.acknowledged)) }),
     continueAsRuled: assign({ h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.code)) }),
     endAsMisdeal: assign({ h: step((h, e) => endAs(h, "misdeal", rulingCode(e))) }),
     endAsVoid: assign({ h: step((h, e) => endAs(h, "void", rulingCode(e))) }),

@@ -960,6 +960,30 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "award", seat: 2, amount: 1200 })
     .expect({ kind: "hand_end", result: "complete" })
     .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
+  "underraise-on-the-river-acknowledged-with-ok": s(
+    "seat 2's river underraise is not brought up; the dealer presses ok (he saw to it): the showdown goes on at the key",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .checkAround()
+    .burn("5d")
+    .board("6s")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .fold(4)
+    .fold(1)
+    .wait(3000)
+    .key("ok")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 2 })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 2, t: 18200 })
+    .expect({ kind: "street", street: "showdown", t: 18200 })
+    .expect({ kind: "hand_end", result: "complete", t: 18200 }),
   "underraise-brought-up-on-its-street": s(
     "seat 4's underraise brought up to 400 on the zone before the others act: nothing to tell at the flop",
   )
