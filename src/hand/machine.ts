@@ -41,7 +41,7 @@ import {
 import { tellProcedureSteps } from "./procedureSteps.js";
 import { endHand, settleHand } from "./settle.js";
 import { movedOn } from "./undo.js";
-import { killInRunout, showdownWaitsForTheFloor } from "./tabledHands.js";
+import { foldDeadHands, killInRunout, showdownWaitsForTheFloor } from "./tabledHands.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
 
 export type HandMachineEvent = HandInput;
@@ -57,6 +57,7 @@ function progress(h: HandContext): void {
 
 function moveOn(h: HandContext): void {
   if (h.result !== null) return;
+  foldDeadHands(h);
   const phase = h.betting.phase;
   // Rule 14 asks for the hands face up: not before they are dealt (an all-in from the forced bets).
   // Also in a held hand: the last call may be read just after the card that holds it (see potGained).

@@ -58,3 +58,12 @@ export function killInRunout(h: HandContext, seat: number): boolean {
   h.betting = updateSeat(h.betting, seat, (s) => ({ ...s, folded: true }));
   return true;
 }
+
+/**
+ * Hands the floor ruled dead that no action reached to fold (an all-in seat is never to act): once the
+ * betting is over (the run-out, the showdown) they are out of the pots, as a fold leaves them.
+ */
+export function foldDeadHands(h: HandContext): void {
+  if (h.betting.phase !== "runout" && h.betting.phase !== "showdown") return;
+  for (const seat of h.dead) if (findSeat(h.betting, seat)?.folded === false) killInRunout(h, seat);
+}

@@ -1099,6 +1099,46 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "award", seat: 1, pot: 0 })
     .expect({ kind: "hand_end", result: "complete" })
     .absent("ACTION_OUT_OF_TURN"),
+  "allin-hand-ruled-dead-during-the-betting-is-out-of-the-pots": s(
+    "seat 1 all-in pre-flop for 700, seats 2 and 3 call; on the flop seat 1 gets an extra card and the floor rules its hand dead: seat 1 wins nothing at the showdown (no action ever reaches an all-in seat to fold it)",
+  )
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .chips(3, 100, 100)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .chips(3, 500)
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .deal([[1, "7h"]])
+    .floor({ op: "ruling", ruling: "dead", seat: 1, code: "HAND_DEAD" })
+    .key("check")
+    .key("check")
+    .burn("3h")
+    .board("4d")
+    .key("check")
+    .key("check")
+    .burn("5s")
+    .board("Tc")
+    .key("check")
+    .key("check")
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "award", seat: 2, amount: 2100, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 0, "2": 6400, "3": 4300 } }),
   "allin-not-yet-negative": s("one player all-in pre-flop, two with chips behind: no tabling yet")
     .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
     .key("shuffler")
