@@ -305,6 +305,23 @@ const scenes: Record<string, TcpScene> = {
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200 } })
     .absent("TCP_DEALER_EXPOSED", "MISDEAL_CARD_COUNT"),
 
+  // TCP_PLAYER_EXPOSED's last step is "Continue the deal": the next card dealt is that step, and the
+  // notice is done (it stayed open for the whole hand); not before (a wait changes nothing).
+  "player-card-exposed-done-when-the-deal-goes-on": new TcpScene("player card exposed, the deal goes on")
+    .setup({ 1: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .card(1, "As")
+    .key("exposed")
+    .wait(3000)
+    .card("dealer", "Qh")
+    .deal({ 1: ["Ad", "7c"], dealer: ["9s", "2c"] })
+    .play(1, 100)
+    .wait()
+    .expect({ kind: "alert", code: "TCP_PLAYER_EXPOSED", seat: 1, severity: "info" })
+    .expect({ kind: "alert_clear", code: "TCP_PLAYER_EXPOSED", seat: 1, t: 5500 })
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200 } }),
+
   // Pair Plus added after the first card, and a late Ante on an empty box: both are bets after the deal.
   "bet-after-deal": new TcpScene("bet changed after the first card")
     .setup({ 1: "Ana", 4: "Dov" })
