@@ -293,12 +293,45 @@ export const say = {
       [`Have seat ${seat} bring the bet up to ${bringTo}`],
       seat,
     ),
+  /**
+   * The bets were pulled into the pot with the underraise not brought up. r.52 corrects it to the
+   * minimum on its street: the table counted the minimum when it was made, and every later action on
+   * that street faced it, so the minimum stands and the seat owes the rest to the pot.
+   */
+  underraisePulled: (t: number, seat: number, owed: number, to: number, street: string) =>
+    alert(
+      t,
+      "UNDERRAISE",
+      `Seat ${seat}'s bet went into the pot ${owed} short: it was corrected to ${to} on its street (r.52), where every later action faced ${to}; seat ${seat} owes ${owed}`,
+      [
+        `Have seat ${seat} put ${owed} into the pot, not on the bet zone (that would be a bet on the ${street})`,
+        "Call the floor if the player disputes it",
+      ],
+      seat,
+    ),
+  // Rule 14; the table checks what it can see: the hands stay on their seats (src/hand/tabledHands.ts).
   allinTableHands: (t: number, seats: number[]) =>
     alert(
       t,
       "ALLIN_TABLE_HANDS",
       `All-in and all betting is complete: seats ${seats.join(", ")} table their hands`,
-      ["Turn every hand in the pot face up now", "Then deal the rest of the board"],
+      [
+        `Turn every hand in the pot face up now (seats ${seats.join(", ")}), each left on its seat: none goes to the muck`,
+        "Then deal the rest of the board",
+      ],
+    ),
+  /** Rule 14: an all-in hand may not be mucked unseen; mucked before it is tabled it is dead unless identifiable (r.13). */
+  allinHandMucked: (t: number, seat: number) =>
+    alert(
+      t,
+      "HAND_DEAD",
+      `Seat ${seat}'s cards went to the muck before the showdown: an all-in hand is tabled, never mucked unseen (r.14)`,
+      [
+        "Deal no further card",
+        `Call the floor: a hand mucked before it is tabled is dead unless it can be identified (r.13); the table read seat ${seat}'s cards`,
+        `If the floor rules it dead: seat ${seat} is out of every pot; if not, take the cards back to seat ${seat} face up`,
+      ],
+      seat,
     ),
   readerOffline: (t: number, reader: string, antennas: readonly string[]) => {
     const device = DEVICE_WORDS[reader as DeviceUnit] as DeviceWords | undefined;

@@ -9,6 +9,7 @@ import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from 
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
 import { tellShortCallsPulled } from "./shortCalls.js";
+import { dealtOnAfterTabling } from "./tabledHands.js";
 import type { HandContext } from "./context.js";
 import { clear, isOpen, raise, raiseEach } from "./emit.js";
 import { afterOneRound, cancel, schedule, waiting } from "./timers.js";
@@ -48,6 +49,7 @@ export function boardCardsArrived(
   }
   const n = h.board.tags.length;
   if (n === before) return;
+  dealtOnAfterTabling(h);
   if (procedureOf(h).kind === "fourCardFlop" && strangersBefore === 0 && strangers() > 0) {
     // r.35 not followed: the dealer dealt on before one of the four went to the burn. Told once, in
     // place of the procedure's first telling (the panel shows it first).
@@ -249,6 +251,7 @@ export function boardCardLeft(h: HandContext, tag: string): void {
 export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): void {
   if (h.board.burns.includes(tag)) return;
   h.board.burns.push(tag);
+  dealtOnAfterTabling(h);
   // r.35: one of the four goes on the burn, straight from the board or after the dealer scrambled
   // them off it (its departure then reported first).
   if (procedureOf(h).kind === "fourCardFlop" && h.board.aside.includes(tag)) {

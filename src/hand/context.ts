@@ -246,8 +246,11 @@ export interface HandContext {
       street: Street;
       owed: number;
       pulled: boolean;
-      /** The alert the debt closes: an undercall, or an out-of-turn action whose chips were taken back (r.53). */
-      code?: "ACTION_OUT_OF_TURN";
+      /**
+       * The alert the debt closes: an undercall (none given), an underraise the table counted at the
+       * minimum (2019 r.52), or an out-of-turn action whose chips were taken back (r.53).
+       */
+      code?: "ACTION_OUT_OF_TURN" | "UNDERRAISE";
     }
   >;
   result: HandResult | null;

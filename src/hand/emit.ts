@@ -76,3 +76,14 @@ export function stepsDone(h: AlertLedger, code: string, done: number, seat?: num
   (h.stepsDone ??= {})[k] = done;
   h.out.push({ t: h.t, kind: "alert_step", code, ...(seat === undefined ? {} : { seat }), done });
 }
+
+/**
+ * The table's `ok` cleared this alert (and said so): the ledger forgets it without a second
+ * `alert_clear`.
+ */
+export function acknowledged(h: AlertLedger, code: string, seat?: number): void {
+  const i = h.open.indexOf(key(code, seat));
+  if (i < 0) return;
+  h.open.splice(i, 1);
+  if (h.stepsDone) delete h.stepsDone[key(code, seat)];
+}

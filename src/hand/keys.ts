@@ -4,7 +4,8 @@
  * something in every state of play (see machine.ts PLAY_INPUTS), so the split is by key, not by state.
  */
 import type { ButtonName } from "../contract/input.js";
-import type { HandInput } from "./machineSession.js";
+import type { Acknowledged, HandInput } from "./machineSession.js";
+import { acknowledged } from "./emit.js";
 import type { HandContext } from "./context.js";
 import { boardSettledByAction } from "./board.js";
 import { readShortPush } from "./chips.js";
@@ -58,8 +59,12 @@ export function exposedKey(h: HandContext): void {
   cardExposed(h);
 }
 
-/** Any other key (`ok`): the undo window closes, and a short push is read as it stood. */
-export function otherKey(h: HandContext, key: ButtonName): void {
+/**
+ * Any other key (`ok`): the undo window closes, and a short push is read as it stood; the alert `ok`
+ * acknowledged is no longer open.
+ */
+export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): void {
   readShortPush(h);
   beforeKey(h, key);
+  if (ack !== undefined) acknowledged(h, ack.code, ack.seat);
 }

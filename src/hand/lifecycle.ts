@@ -13,7 +13,7 @@ import type { TableEvent } from "../contract/output.js";
 import type { BbAnteOrder } from "../rules/betting.js";
 import type { GameSettings, Level } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
-import type { HandOpening } from "./machineSession.js";
+import type { Acknowledged, HandOpening } from "./machineSession.js";
 import type { RakeDue, RakeSchedule } from "../rules/rake.js";
 import type { PayTable } from "../rules/threeCard/payTable.js";
 import type { ChipTag, Observation } from "../reading/observations.js";
@@ -164,7 +164,8 @@ export interface LiveHand {
   /** Its private view: the hole cards. */
   privateView(): PrivateHandView;
   observed(t: number, observations: Observation[]): TableEvent[];
-  key(t: number, key: ButtonName): TableEvent[];
+  /** A dealer key; `acknowledged`: the alert the table's `ok` cleared. */
+  key(t: number, key: ButtonName, acknowledged?: Acknowledged): TableEvent[];
   ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[];
   tick(t: number): TableEvent[];
   /** When its next judgement waiting for the readers is due, and since when it waited. */
@@ -232,8 +233,8 @@ export class SessionHand implements LiveHand {
   observed(t: number, observations: Observation[]): TableEvent[] {
     return this.session.observed(t, observations);
   }
-  key(t: number, key: ButtonName): TableEvent[] {
-    return this.session.key(t, key);
+  key(t: number, key: ButtonName, acknowledged?: Acknowledged): TableEvent[] {
+    return this.session.key(t, key, acknowledged);
   }
   ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
     return this.session.ruling(t, ruling, seat, code);

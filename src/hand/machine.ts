@@ -41,6 +41,8 @@ import {
 import { tellProcedureSteps } from "./procedureSteps.js";
 import { endHand, settleHand } from "./settle.js";
 import { movedOn } from "./undo.js";
+import { foldDeadHands, killInRunout, showdownWaitsForTheFloor } from "./tabledHands.js";
+import { shortAtTheShowdown } from "./shortCalls.js";
 
 export type HandMachineEvent = HandInput;
 
@@ -55,6 +57,7 @@ function progress(h: HandContext): void {
 
 function moveOn(h: HandContext): void {
   if (h.result !== null) return;
+  foldDeadHands(h);
   const phase = h.betting.phase;
   // Rule 14 asks for the hands face up: not before they are dealt (an all-in from the forced bets).
   // Also in a held hand: the last call may be read just after the card that holds it (see potGained).
@@ -62,7 +65,9 @@ function moveOn(h: HandContext): void {
   if (isHeld(h)) return;
   if (phase === "dealing" || phase === "runout") afterRoundClosed(h);
   replayDeferredKeys(h);
-  if (h.betting.phase === "showdown" || h.betting.phase === "uncontested") settleHand(h);
+  if (h.betting.phase === "uncontested") settleHand(h);
+  else if (h.betting.phase === "showdown" && !showdownWaitsForTheFloor(h) && !shortAtTheShowdown(h))
+    settleHand(h);
 }
 
 /**
@@ -99,7 +104,7 @@ function killHand(h: HandContext, seat?: number): void {
     h.dead.push(seat);
     raise(h, say.handRuledDead(h.t, seat));
     clear(h, "HAND_DEAD", seat);
-    afterAction(h);
+    if (!killInRunout(h, seat)) afterAction(h);
   }
 }
 
@@ -196,7 +201,7 @@ export const handMachine = setup({
     takeBackKey: assign({ h: step((h) => takeBackKey(h)) }),
     playerKey: assign({ h: step((h, e) => e.type === "key" && playerKey(h, e.key)) }),
     exposedKey: assign({ h: step((h) => exposedKey(h)) }),
-    otherKey: assign({ h: step((h, e) => e.type === "key" && otherKey(h, e.key)) }),
+    otherKey: assign({ h: step((h, e) => e.type === "key" && otherKey(h, e.key, e.acknowledged)) }),
     continueAsRuled: assign({ h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.code)) }),
     endAsMisdeal: assign({ h: step((h, e) => endAs(h, "misdeal", rulingCode(e))) }),
     endAsVoid: assign({ h: step((h, e) => endAs(h, "void", rulingCode(e))) }),

@@ -28,10 +28,20 @@ export interface HandOpening {
 /** The inputs every hand machine takes. */
 export type HandInput =
   | { type: "observed"; t: number; observations: Observation[] }
-  | { type: "key"; t: number; key: ButtonName }
+  /**
+   * `acknowledged`: the alert the table's `ok` cleared (the ruling desk says which, and has said so):
+   * the hand forgets it, so that what waits on it goes on and a follow-up does not tell it again.
+   */
+  | { type: "key"; t: number; key: ButtonName; acknowledged?: Acknowledged }
   | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string }
   /** The table's clock reached a judgement that waited for the readers (timers.ts). */
   | { type: "tick"; t: number };
+
+/** An alert the dealer's `ok` cleared. */
+export interface Acknowledged {
+  code: string;
+  seat?: number;
+}
 
 /** What the session needs of an xstate actor whose context is `{ h }`. */
 export interface HandActor<C> {
@@ -49,9 +59,9 @@ export abstract class MachineSession<C extends { out: TableEvent[]; timers: Hand
     return this.drain();
   }
 
-  /** A dealer key. */
-  key(t: number, key: ButtonName): TableEvent[] {
-    this.actor.send({ type: "key", t, key });
+  /** A dealer key (`ok` with the alert it acknowledged, if any). */
+  key(t: number, key: ButtonName, acknowledged?: Acknowledged): TableEvent[] {
+    this.actor.send({ type: "key", t, key, ...(acknowledged === undefined ? {} : { acknowledged }) });
     return this.drain();
   }
 

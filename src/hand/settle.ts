@@ -6,6 +6,7 @@ import { settleShowdown } from "../rules/showdown.js";
 import type { HandContext, HandResult } from "./context.js";
 import { facesByTag } from "./deck.js";
 import { handRake, rakedPots } from "./rake.js";
+import { handsShown } from "./tabledHands.js";
 
 /** Settles a hand whose betting is over: a showdown, or the last player standing. */
 export function settleHand(h: HandContext): void {
@@ -14,6 +15,7 @@ export function settleHand(h: HandContext): void {
   const live = liveSeats(h.betting);
   // A raked cash game: the house's rake comes out of the pot before it is awarded (src/hand/rake.ts).
   const rake = handRake(h)?.due ?? 0;
+  handsShown(h);
   if (live.length === 1) {
     const winner = live[0]!.seat;
     const amount = totalPot(h.betting) - rake;

@@ -12,6 +12,7 @@ import { dealEndedBy } from "./deal.js";
 import { clear, raise, raiseEach } from "./emit.js";
 import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
+import { muckedInRunout } from "./tabledHands.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
 export function canBet(h: HandContext): boolean {
@@ -73,8 +74,17 @@ export function readAndAct(
       pulled: false,
     };
   }
-  if (correction?.code === "UNDERRAISE")
+  if (correction?.code === "UNDERRAISE") {
     raise(h, say.underraise(h.t, seat, correction.text, correction.bringTo));
+    // r.52: corrected to the minimum on this street; the table counts the minimum, the seat owes the rest
+    // (told again if the next street begins with it unpaid: ./shortCalls.ts).
+    h.shortCalls[seat] = {
+      street: h.betting.street,
+      owed: Math.max(0, correction.bringTo - s.bet - pushed),
+      pulled: false,
+      code: "UNDERRAISE",
+    };
+  }
   if (reading.allin) actAllIn(h, seat);
   else if (reading.action === "check") act(h, seat, "check");
   else if (reading.action === "call") act(h, seat, "call");
@@ -147,6 +157,7 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
 export function cardMucked(h: HandContext, seat: number): void {
   const s = findSeat(h.betting, seat);
   if (!s || s.folded || h.pendingFolds.includes(seat) || h.dead.includes(seat) || !canBet(h)) return;
+  if (muckedInRunout(h, seat)) return;
   const phase = h.betting.phase;
   if (phase === "betting" && h.betting.toAct === seat) {
     dealEndedBy(h);

@@ -278,7 +278,16 @@ export class Table implements TableCore {
       const acknowledged = this.desk.acknowledge(t);
       for (const a of [...acknowledged])
         if (a.kind === "alert_clear") acknowledged.push(...this.after.waive(t, "continue", a.seat, a.code));
-      return [...acknowledged, ...(this.playing === null ? [] : this.afterHand(this.playing.key(t, "ok")))];
+      // The hand forgets the alert the desk cleared (what waits on it goes on: the showdown, a follow-up).
+      const clear = acknowledged.find((a) => a.kind === "alert_clear");
+      const ack =
+        clear?.kind === "alert_clear"
+          ? { code: clear.code, ...(clear.seat === undefined ? {} : { seat: clear.seat }) }
+          : undefined;
+      return [
+        ...acknowledged,
+        ...(this.playing === null ? [] : this.afterHand(this.playing.key(t, "ok", ack))),
+      ];
     }
     if (this.playing === null) return [];
     // A player acts on the board he sees: cards taken off it (an extra card, premature ones) are gone.

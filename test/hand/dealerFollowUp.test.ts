@@ -86,3 +86,43 @@ describe("CHIPS_TAKEN_BACK: 'have the seat put the chips back out'", () => {
     expect(cleared(events, "CHIPS_TAKEN_BACK", 4)).toBe(false);
   });
 });
+
+describe("ok: the dealer saw to it; the hand forgets the alert the table cleared", () => {
+  const count = (events: TableEvent[], kind: "alert" | "alert_clear", code: string) =>
+    events.filter((e) => e.kind === kind && e.code === code).length;
+
+  it("an undercall acknowledged with ok and pulled short is not told again at the flop, nor cleared twice", () => {
+    const events = play(
+      dealt()
+        .chips(4, 100)
+        .wait()
+        .key("ok")
+        .chips(1, 100, 100)
+        .chips(2, 100)
+        .key("check")
+        .pull()
+        .burn("2c")
+        .board("Qs", "Jd", "4h")
+        .wait(),
+    );
+    expect(events.some((e) => e.kind === "street" && e.street === "flop")).toBe(true);
+    expect(count(events, "alert", "UNDERCALL")).toBe(1);
+    expect(count(events, "alert_clear", "UNDERCALL")).toBe(1);
+  });
+
+  it("not acknowledged, the same undercall is told again at the flop (the other side)", () => {
+    const events = play(
+      dealt()
+        .chips(4, 100)
+        .wait()
+        .chips(1, 100, 100)
+        .chips(2, 100)
+        .key("check")
+        .pull()
+        .burn("2c")
+        .board("Qs", "Jd", "4h")
+        .wait(),
+    );
+    expect(count(events, "alert", "UNDERCALL")).toBe(2);
+  });
+});

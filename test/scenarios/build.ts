@@ -128,6 +128,43 @@ function runOutTwoTurnCards(seen: boolean): Scene {
     .absent("BURN_UNEXPECTED", "BURN_MISSING");
 }
 
+/**
+ * The rule-14 example of the rules digest up to the tabling: A (seat 1, 700) all-in pre-flop, B and C
+ * call; on the turn B goes all-in and C calls. ALLIN_TABLE_HANDS is then open, the river not dealt.
+ */
+const allinOnTheTurn = (title: string) =>
+  s(title)
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .chips(3, 100, 100)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .chips(3, 500)
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .key("check")
+    .key("check")
+    .pull()
+    .burn("3h")
+    .board("4d")
+    .key("allin")
+    .chips(2, 1000, 1000, 1000, 1000, 100, 100, 100)
+    .chips(3, 1000, 1000, 1000, 1000, 100, 100, 100)
+    .wait()
+    .pull();
+
 const scenes: Record<string, Scene> = {
   // ——— a whole hand, no error ———
   "clean-hand-to-showdown": s("four players, limped pot checked down to a showdown")
@@ -956,6 +993,135 @@ const scenes: Record<string, Scene> = {
     .chips(4, 100, 100, 100)
     .expect({ kind: "alert", code: "UNDERRAISE", rule: "2019 r.52", seat: 4 })
     .expect({ kind: "action", seat: 4, action: "raise", to: 400 }),
+  "underraise-pulled-short-then-paid-into-the-pot": s(
+    "seat 4 raises to 300 facing 200 (brought to 400), everyone calls 400, the bets are pulled with the raise never brought up: told at the flop, seat 4 puts the 100 in the pot; seat 2 then checks",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .chips(4, 100, 100, 100)
+    .chips(1, 100, 100, 100, 100)
+    .chips(2, 100, 100, 100)
+    .chips(3, 100, 100)
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .toPot("chip:100:90")
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 4, severity: "dealer" })
+    .expect({ kind: "action", seat: 4, action: "raise", to: 400 })
+    .expect({ kind: "action", seat: 3, action: "call", to: 400 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({
+      kind: "alert",
+      code: "UNDERRAISE",
+      seat: 4,
+      text: "Seat 4's bet went into the pot 100 short: it was corrected to 400 on its street (r.52), where every later action faced 400; seat 4 owes 100",
+    })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
+  "underraise-brought-up-on-the-zone-after-the-pull": s(
+    "seat 4's underraise is pulled short, and seat 4 puts the 100 on its emptied zone before the flop: the raise brought up, not a flop bet",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .chips(4, 100, 100, 100)
+    .chips(1, 100, 100, 100, 100)
+    .chips(2, 100, 100, 100)
+    .chips(3, 100, 100)
+    .pull()
+    .wait()
+    .chips(4, 100)
+    .wait()
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
+  "underraise-on-the-river-brought-up-before-the-showdown": s(
+    "seat 2 opens the river for 100 (the minimum is 200), seat 3 calls 200, seats 4 and 1 fold: the showdown waits until seat 2 brings the bet up (r.52: before the showdown starts)",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .checkAround()
+    .burn("5d")
+    .board("6s")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .fold(4)
+    .fold(1)
+    .wait(3000)
+    .chips(2, 100)
+    .wait()
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 2 })
+    .expect({ kind: "action", seat: 1, action: "fold" })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 2, t: 18500 })
+    .expect({ kind: "street", street: "showdown", t: 18500 })
+    .expect({ kind: "award", seat: 2, amount: 1200 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
+  "underraise-on-the-river-acknowledged-with-ok": s(
+    "seat 2's river underraise is not brought up; the dealer presses ok (he saw to it): the showdown goes on at the key",
+  )
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .checkAround()
+    .burn("5d")
+    .board("6s")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .fold(4)
+    .fold(1)
+    .wait(3000)
+    .key("ok")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 2 })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 2, t: 18200 })
+    .expect({ kind: "street", street: "showdown", t: 18200 })
+    .expect({ kind: "hand_end", result: "complete", t: 18200 }),
+  "underraise-brought-up-on-its-street": s(
+    "seat 4's underraise brought up to 400 on the zone before the others act: nothing to tell at the flop",
+  )
+    .setup()
+    .standardDeal()
+    .key("raise")
+    .chips(4, 100, 100, 100)
+    .wait()
+    .chips(4, 100)
+    .chips(1, 100, 100, 100, 100)
+    .chips(2, 100, 100, 100)
+    .chips(3, 100, 100)
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .key("check")
+    .expect({ kind: "alert", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERRAISE", seat: 4 })
+    .expect({ kind: "street", street: "flop" })
+    .expect({ kind: "action", seat: 2, action: "check" })
+    .absent("POT_CHIPS_UNREAD", "ACTION_OUT_OF_TURN", "UNDERCALL"),
   "allin-table-hands-rule-14": s(
     "the digest's example: A all-in pre-flop, B and C call; on the turn B all-in, C calls",
   )
@@ -994,6 +1160,101 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 2, action: "bet", to: 4300, allin: true })
     .expect({ kind: "action", seat: 3, action: "call", to: 4300, allin: true })
     .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" }),
+  "allin-table-hands-done-when-the-river-is-burned": allinOnTheTurn(
+    "rule 14: the hands tabled, the dealer burns for the river: the alert is done then, not before (a wait of 2 s changes nothing)",
+  )
+    .wait()
+    .burn("5s")
+    .board("Tc")
+    .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" })
+    .expect({ kind: "alert_clear", code: "ALLIN_TABLE_HANDS", t: 14200 })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "award", seat: 1, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("HAND_DEAD", "ACTION_OUT_OF_TURN"),
+  "allin-hand-mucked-before-the-showdown-ruled-dead": allinOnTheTurn(
+    "rule 14: seat 1's all-in hand goes to the muck before the river; the floor is told (r.14, r.13) and rules it dead: seat 2 takes the main pot",
+  )
+    .fold(1)
+    .floor({ op: "ruling", ruling: "dead", seat: 1, code: "HAND_DEAD" })
+    .burn("5s")
+    .board("Tc")
+    .expect({ kind: "alert", code: "ALLIN_TABLE_HANDS", rule: "r.14" })
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1, severity: "floor" })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "alert_clear", code: "ALLIN_TABLE_HANDS" })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "award", seat: 2, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("ACTION_OUT_OF_TURN"),
+  "allin-hand-mucked-showdown-waits-for-the-ruling": allinOnTheTurn(
+    "rule 14: seat 1's all-in hand goes to the muck and the dealer deals the river anyway: the pots are not pushed until the floor rules seat 1 dead",
+  )
+    .fold(1)
+    .burn("5s")
+    .board("Tc")
+    .wait(5000)
+    .floor({ op: "ruling", ruling: "dead", seat: 1, code: "HAND_DEAD" })
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1, severity: "floor" })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1, t: 19100 })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "award", seat: 2, pot: 0, amount: 10700 })
+    .expect({ kind: "hand_end", result: "complete", t: 19100 })
+    .absent("ACTION_OUT_OF_TURN"),
+  "allin-hand-mucked-before-the-showdown-ruled-to-play": allinOnTheTurn(
+    "rule 14: seat 1's all-in hand goes to the muck before the river; the floor rules continue (the table read the cards, r.13): seat 1 still takes the main pot",
+  )
+    .fold(1)
+    .floor({ op: "ruling", ruling: "continue", code: "HAND_DEAD" })
+    .burn("5s")
+    .board("Tc")
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1, severity: "floor" })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "street", street: "river" })
+    .expect({ kind: "award", seat: 1, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete" })
+    .absent("ACTION_OUT_OF_TURN"),
+  "allin-hand-ruled-dead-during-the-betting-is-out-of-the-pots": s(
+    "seat 1 all-in pre-flop for 700, seats 2 and 3 call; on the flop seat 1 gets an extra card and the floor rules its hand dead: seat 1 wins nothing at the showdown (no action ever reaches an all-in seat to fold it)",
+  )
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .chips(3, 100, 100)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .chips(3, 500)
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .deal([[1, "7h"]])
+    .floor({ op: "ruling", ruling: "dead", seat: 1, code: "HAND_DEAD" })
+    .key("check")
+    .key("check")
+    .burn("3h")
+    .board("4d")
+    .key("check")
+    .key("check")
+    .burn("5s")
+    .board("Tc")
+    .key("check")
+    .key("check")
+    .expect({ kind: "alert", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "alert_clear", code: "HAND_DEAD", seat: 1 })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "award", seat: 2, amount: 2100, pot: 0 })
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 0, "2": 6400, "3": 4300 } }),
   "allin-not-yet-negative": s("one player all-in pre-flop, two with chips behind: no tabling yet")
     .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
     .key("shuffler")

@@ -57,8 +57,10 @@ const BEFORE = {
   // seconds to come; a card too many only while decisions are pending. And again (branch tray, issue
   // 18): after the reveal he takes the losing bets to a chip tray and pays the winners from it (fills
   // and credits between hands, paying errors injected), and the next hand waits for the tray's reading.
+  // And again (branch dealer11, session 11): TCP_BET_AFTER_DEAL is the floor's and stays open until it
+  // rules, so after the dealer puts a late bet back the simulated floor rules `continue`.
   // The hash is the stream since.
-  tcp: "cb85eefe3a87541d8c908233901f04b391089c6756bc5a44ad3d33e81390c3f9",
+  tcp: "c157bee3bb2e654f6094897b219ea9b9e393f1ae354aab986d22be2c4ba5500c",
   phh: "a8867bd8042cd345446611e2359fee5217e7ca6b56d6e61334c0fe85d2f78d9d",
 };
 

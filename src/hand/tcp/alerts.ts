@@ -51,19 +51,35 @@ export const tcpSay = {
       ],
       box,
     ),
+  /** The Play put down on an owing blind box is not equal to its Ante: still no Play bet. */
+  blindPlayWrong: (t: number, box: number, ante: number, play: number) =>
+    alert(
+      t,
+      "TCP_BLIND_PLAY_MISSING",
+      `Box ${box} is played blind: its Play holds ${play}, not the ${ante} of its Ante, so it has no Play bet yet`,
+      [
+        `Make box ${box}'s Play exactly ${ante}, before the player decides anything else`,
+        "Call the floor if he refuses",
+      ],
+      box,
+    ),
   betAfterDeal: (t: number, box: number) =>
     alert(
       t,
       "TCP_BET_AFTER_DEAL",
       `The bets of box ${box} changed after the first card was drawn`,
-      [`Put box ${box}'s bets back as they were when the first card was drawn`, "Call the floor"],
+      [
+        `Put box ${box}'s bets back as they were when the first card was drawn`,
+        `Call the floor: the hand waits for the ruling (continue with the bets as they were, or box ${box} dead)`,
+      ],
       box,
     ),
-  betInvalid: (t: number, box: number, problems: string[]) =>
+  /** `still`: told again after the dealer changed the bets and they are not right yet. */
+  betInvalid: (t: number, box: number, problems: string[], still = false) =>
     extra(
       t,
       "TCP_BET_INVALID",
-      `Box ${box}: ${problems.join("; ")}`,
+      `Box ${box}${still ? ", not right yet" : ""}: ${problems.join("; ")}`,
       [`Bring box ${box}'s bets within the rules and the table limits`, "Call the floor if in doubt"],
       box,
     ),

@@ -5,12 +5,15 @@
  * folded box's Ante taken by the house, and the fix of an alert the table raised at the lock.
  */
 import {
+  type BetViolation,
   checkBetChange,
   checkBlindPlay,
   NO_BETS,
   type ThreeCardBets,
   validateBets,
+  type WagerKind,
 } from "../../rules/threeCard/bets.js";
+import { stepsDone } from "../emit.js";
 import { clear, isOpen, raise, tcpSay } from "./alerts.js";
 import { betsOnZones, type TcpBox, type TcpContext, wagerZone } from "./context.js";
 
@@ -51,12 +54,14 @@ export function lockBets(h: TcpContext): void {
   for (const box of numbers) checkBox(h, h.boxes[box]!);
 }
 
+/** What breaks the limits and bet rules on a box (a blind box's missing or short Play has its own code). */
+function violations(box: TcpBox, bets: ThreeCardBets, h: TcpContext): BetViolation[] {
+  return validateBets(bets, h.limits).filter((v) => !(box.blind && v.code === "PLAY_NOT_EQUAL_ANTE"));
+}
+
 /** The limits and bet rules, and a blind box's Play (raised once per box). */
 function checkBox(h: TcpContext, box: TcpBox): void {
-  const problems = validateBets(box.bets, h.limits)
-    // A blind box's missing or short Play has its own code.
-    .filter((v) => !(box.blind && v.code === "PLAY_NOT_EQUAL_ANTE"))
-    .map((v) => v.message);
+  const problems = violations(box, box.bets, h).map((v) => v.message);
   if (problems.length > 0) raise(h, tcpSay.betInvalid(h.t, box.box, problems));
   const blindIssue = checkBlindPlay([{ box: box.box, blind: box.blind, bets: box.bets }]).find(
     (v) => v.code === "BLIND_PLAY_MISSING",
@@ -80,8 +85,7 @@ export function zoneSettled(h: TcpContext, antenna: string, total: number): void
   const now = betsOnZones(h, zone.box);
   if (!box) {
     // Chips on a box that was not in the hand when the cards were drawn: a late bet.
-    if (sameBets(now, NO_BETS)) clear(h, "TCP_BET_AFTER_DEAL", zone.box);
-    else raise(h, tcpSay.betAfterDeal(h.t, zone.box));
+    betsAfterDeal(h, zone.box, sameBets(now, NO_BETS));
     return;
   }
   judgeChange(h, box, now);
@@ -92,7 +96,7 @@ function judgeChange(h: TcpContext, box: TcpBox, now: ThreeCardBets): void {
     // The dealer put the bets right: they are the box's bets from now on.
     box.bets = { ...now };
     clear(h, "TCP_BET_INVALID", box.box);
-  }
+  } else if (correctingInvalid(h, box, now)) return;
   const verdict = checkBetChange(box.bets, now, {
     // A blind box that owes its Play may still put it down, like an open box deciding.
     blind: box.blind && !box.owesPlay,
@@ -105,8 +109,19 @@ function judgeChange(h: TcpContext, box: TcpBox, now: ThreeCardBets): void {
       clear(h, "TCP_BLIND_PLAY_MISSING", box.box);
     }
   }
-  if (acceptable(h, box, now)) clear(h, "TCP_BET_AFTER_DEAL", box.box);
-  else raise(h, tcpSay.betAfterDeal(h.t, box.box));
+  if (box.owesPlay) blindPlayWrong(h, box, now.play);
+  betsAfterDeal(h, box.box, acceptable(h, box, now));
+}
+
+/**
+ * TCP_BET_AFTER_DEAL is the floor's (the catalogue's severity): the dealer puts the bets back and calls
+ * the floor, and the alert waits for the ruling (continue: the bets as they were; dead: the box out).
+ * The bets put back are its first step done, not its end: the dealer panel moves on to calling the
+ * floor; changed again, the step is undone and the panel says so.
+ */
+function betsAfterDeal(h: TcpContext, box: number, asTheyWere: boolean): void {
+  if (asTheyWere) stepsDone(h, "TCP_BET_AFTER_DEAL", 1, box);
+  else if (!raise(h, tcpSay.betAfterDeal(h.t, box))) stepsDone(h, "TCP_BET_AFTER_DEAL", 0, box);
 }
 
 /** The zones agree with the box: its bets as they stand, or a folded box whose Ante the house took. */
@@ -122,4 +137,47 @@ function acceptable(h: TcpContext, box: TcpBox, now: ThreeCardBets): boolean {
     (now.pairPlus === box.bets.pairPlus || (forfeits && now.pairPlus === 0)) &&
     (now.prime === box.bets.prime || (forfeits && now.prime === 0))
   );
+}
+
+/** The lines a rule broken at the lock names: the ones the dealer may change to put the box right. */
+function linesAtFault(problems: readonly BetViolation[]): Set<WagerKind> {
+  const lines = new Set<WagerKind>();
+  for (const v of problems) {
+    if (v.bet !== undefined) lines.add(v.bet);
+    // "An Ante, a Pair Plus bet, or both": either may be put down.
+    else lines.add("ante").add("pairPlus");
+  }
+  return lines;
+}
+
+/**
+ * TCP_BET_INVALID's follow-up: while it is open, a change to only the lines at fault is the dealer
+ * putting the box right, not a bet after the deal (the floor's). Still wrong, it is told again with what
+ * is left to put right, in place of the first telling; right, judgeChange takes it.
+ */
+function correctingInvalid(h: TcpContext, box: TcpBox, now: ThreeCardBets): boolean {
+  if (!isOpen(h, "TCP_BET_INVALID", box.box) || sameBets(now, box.bets)) return false;
+  const atFault = linesAtFault(violations(box, box.bets, h));
+  const changed = (["ante", "play", "pairPlus", "prime"] as const).filter((l) => now[l] !== box.bets[l]);
+  if (!changed.every((l) => atFault.has(l))) return false;
+  const left = violations(box, now, h).map((v) => v.message);
+  clear(h, "TCP_BET_INVALID", box.box);
+  if (left.length === 0) {
+    // Right but for a blind box's owed Play, which has its own alert.
+    box.bets = { ...now, play: box.owesPlay ? 0 : now.play };
+    return false;
+  }
+  raise(h, tcpSay.betInvalid(h.t, box.box, left, true));
+  return true;
+}
+
+/**
+ * TCP_BLIND_PLAY_MISSING's follow-up: chips on an owing blind box's Play that are not its Ante are not
+ * its Play bet (the digest: the equal Play). Told once per amount, in place of the first telling.
+ */
+function blindPlayWrong(h: TcpContext, box: TcpBox, play: number): void {
+  if (play === 0 || play === box.bets.ante || box.playToldWrong === play) return;
+  box.playToldWrong = play;
+  clear(h, "TCP_BLIND_PLAY_MISSING", box.box);
+  raise(h, tcpSay.blindPlayWrong(h.t, box.box, box.bets.ante, play));
 }

@@ -52,6 +52,8 @@ export interface TcpBox {
   bets: ThreeCardBets;
   /** A blind box with an Ante and no Play when the cards were drawn: its Play is still owed. */
   owesPlay: boolean;
+  /** The last wrong Play the dealer was told of while the Play was owed (told once per amount). */
+  playToldWrong?: number;
   folded: boolean;
   /** Card tags dealt to the box, in order, and their faces. */
   tags: string[];

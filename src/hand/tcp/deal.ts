@@ -6,7 +6,7 @@
  */
 import type { Card } from "../../rules/cards.js";
 import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rules/threeCard/deal.js";
-import { raise, tcpSay } from "./alerts.js";
+import { clearAll, raise, tcpSay } from "./alerts.js";
 import { lockBets } from "./bets.js";
 import { afterOneRound, schedule } from "../timers.js";
 import { askHold, isHeld } from "../hold.js";
@@ -57,6 +57,8 @@ function dealCard(h: TcpContext, owner: HandOwner, tag: string, face: Card): voi
   // is the same card, not one more.
   if (holds(h, owner, tag)) return;
   h.cardsDealt += 1;
+  // TCP_PLAYER_EXPOSED's steps end with "Continue the deal": a card dealt after it was told is that.
+  clearAll(h, "TCP_PLAYER_EXPOSED");
   if (owner === "dealer") {
     h.dealerTags.push(tag);
     h.dealerFaces.push(face);

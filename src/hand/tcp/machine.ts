@@ -19,6 +19,7 @@ import {
   tookHold,
 } from "../machineSession.js";
 import { clearRuledOn, type Hold, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hold.js";
+import { acknowledged } from "../emit.js";
 import { clearAll } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
 import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed } from "./deal.js";
@@ -135,7 +136,13 @@ export const tcpMachine = setup({
     observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
     foldKey: assign({ h: step((h) => foldLowestBox(h)) }),
     // `ok`: the dealer says the deal is over.
-    dealOverKey: assign({ h: step((h) => dealEnded(h)) }),
+    dealOverKey: assign({
+      h: step((h, e) => {
+        // The alert the table's `ok` cleared is no longer open here either.
+        if (e.type === "key" && e.acknowledged) acknowledged(h, e.acknowledged.code, e.acknowledged.seat);
+        dealEnded(h);
+      }),
+    }),
     exposedKey: assign({ h: step((h) => cardExposed(h)) }),
     continueAsRuled: assign({
       h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.seat, e.code)),

@@ -202,6 +202,16 @@ class HandScript {
       this.chipsOn(zone, 25);
       this.pause(600, 900);
       this.s.tl.report(zone, before);
+      // TCP_BET_AFTER_DEAL is the floor's: the dealer called it, and it rules once it has walked over
+      // (the bets as they were when the first card was drawn).
+      this.pause(1500, 2500);
+      this.s.tl.push({
+        kind: "floor",
+        op: "ruling",
+        ruling: "continue",
+        code: "TCP_BET_AFTER_DEAL",
+        seat: bad.box,
+      });
       this.pause(500, 700);
     } else if (bad.kind === "bet-outside-limits") {
       this.pause(400, 600);

@@ -154,6 +154,59 @@ const scenes: Record<string, TcpScene> = {
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200, "3": 10100 } })
     .absent("TCP_BET_AFTER_DEAL", "MISDEAL_CARD_COUNT", "TCP_BET_INVALID"),
 
+  // TCP_BLIND_PLAY_MISSING's follow-up checked: a Play that is not the Ante is told, the right one clears.
+  "blind-play-wrong-amount-told": new TcpScene("blind Play put down short, then made equal")
+    .setup({ 1: "Ana", 3: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .bet(3, "ante", 50)
+    .card(1, "9c")
+    .wait(500)
+    .play(3, 25)
+    .wait(500)
+    .play(3, 25)
+    .wait(500)
+    .card(3, "Ah")
+    .card("dealer", "Qd")
+    .deal({ 1: ["9d", "4h"], 3: ["Kh", "2c"], dealer: ["Jc", "3h"] })
+    .play(1, 100)
+    .wait()
+    .expect({ kind: "alert", code: "TCP_BLIND_PLAY_MISSING", seat: 3, severity: "dealer" })
+    .expect({ kind: "alert_clear", code: "TCP_BLIND_PLAY_MISSING", seat: 3 })
+    .expect({
+      kind: "alert",
+      code: "TCP_BLIND_PLAY_MISSING",
+      seat: 3,
+      text: "Box 3 is played blind: its Play holds 25, not the 50 of its Ante, so it has no Play bet yet",
+    })
+    .expect({ kind: "alert_clear", code: "TCP_BLIND_PLAY_MISSING", seat: 3 })
+    .expect(award(3, 1, 100, "win"))
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200, "3": 10100 } })
+    .absent("TCP_BET_AFTER_DEAL", "MISDEAL_CARD_COUNT", "TCP_BET_INVALID"),
+
+  // TCP_BET_INVALID's follow-up checked: the dealer brings an Ante over the maximum down in two goes;
+  // the first is told not right yet (not a bet after the deal, the floor's), the second clears it.
+  "bet-invalid-put-right-in-two-goes": new TcpScene("Ante over the maximum brought down in two goes")
+    .setup({ 1: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 5000)
+    .card(1, "2c")
+    .wait(500)
+    .setBet(1, "ante", 2000)
+    .wait(500)
+    .setBet(1, "ante", 1000)
+    .wait(500)
+    .expect({ kind: "alert", code: "TCP_BET_INVALID", seat: 1 })
+    .expect({ kind: "alert_clear", code: "TCP_BET_INVALID", seat: 1 })
+    .expect({
+      kind: "alert",
+      code: "TCP_BET_INVALID",
+      seat: 1,
+      text: "Box 1, not right yet: ante 2000 is above the table maximum 1000",
+    })
+    .expect({ kind: "alert_clear", code: "TCP_BET_INVALID", seat: 1 })
+    .absent("TCP_BET_AFTER_DEAL"),
+
   // Prime 3 to 1: the player's three cards are red, the dealer's are not of one colour.
   "prime-without-dealer-colour": new TcpScene("Prime, player only")
     .setup({ 1: "Ana" })
@@ -252,6 +305,23 @@ const scenes: Record<string, TcpScene> = {
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200 } })
     .absent("TCP_DEALER_EXPOSED", "MISDEAL_CARD_COUNT"),
 
+  // TCP_PLAYER_EXPOSED's last step is "Continue the deal": the next card dealt is that step, and the
+  // notice is done (it stayed open for the whole hand); not before (a wait changes nothing).
+  "player-card-exposed-done-when-the-deal-goes-on": new TcpScene("player card exposed, the deal goes on")
+    .setup({ 1: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .card(1, "As")
+    .key("exposed")
+    .wait(3000)
+    .card("dealer", "Qh")
+    .deal({ 1: ["Ad", "7c"], dealer: ["9s", "2c"] })
+    .play(1, 100)
+    .wait()
+    .expect({ kind: "alert", code: "TCP_PLAYER_EXPOSED", seat: 1, severity: "info" })
+    .expect({ kind: "alert_clear", code: "TCP_PLAYER_EXPOSED", seat: 1, t: 5500 })
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200 } }),
+
   // Pair Plus added after the first card, and a late Ante on an empty box: both are bets after the deal.
   "bet-after-deal": new TcpScene("bet changed after the first card")
     .setup({ 1: "Ana", 4: "Dov" })
@@ -267,6 +337,11 @@ const scenes: Record<string, TcpScene> = {
     .clearBet(1, "pairplus")
     .clearBet(4, "ante")
     .wait(500)
+    // The bets put back are the first step; the alert is the floor's and waits for its ruling.
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 1 })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 4, done: 1 })
+    .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_AFTER_DEAL", seat: 1 })
+    .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_AFTER_DEAL", seat: 4 })
     .expect({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 1 })
     .expect({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 4 })
     .card("dealer", "Qh")
@@ -275,6 +350,34 @@ const scenes: Record<string, TcpScene> = {
     .wait()
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200, "4": 10000 } })
     .absent("MISDEAL_CARD_COUNT"),
+
+  // TCP_BET_AFTER_DEAL is the floor's: the bet put back is its first step, not its end; the dealer's
+  // cards are not turned while it waits; changed again, the step is undone; the floor's ruling ends it.
+  "bet-after-deal-put-back-waits-for-the-floor": new TcpScene("bet put back, the floor still rules")
+    .setup({ 1: "Ana" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .card(1, "As")
+    .bet(1, "pairplus", 25)
+    .wait(500)
+    .clearBet(1, "pairplus")
+    .wait(500)
+    .bet(1, "pairplus", 25)
+    .wait(500)
+    .clearBet(1, "pairplus")
+    .card("dealer", "Qh")
+    .deal({ 1: ["Ad", "7c"], dealer: ["9s", "2c"] })
+    .play(1, 100)
+    .wait(5000)
+    .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_AFTER_DEAL", seat: 1 })
+    .wait()
+    .expect({ kind: "alert", code: "TCP_BET_AFTER_DEAL", seat: 1, severity: "floor" })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 1 })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 0 })
+    .expect({ kind: "alert_step", code: "TCP_BET_AFTER_DEAL", seat: 1, done: 1 })
+    .expect({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 1, t: 11200 })
+    .expect({ kind: "street", street: "showdown" })
+    .expect({ kind: "hand_end", result: "complete", stacks: { "1": 10200 } }),
 
   // Bets below the minimum and above the maximum are flagged when the cards are drawn.
   "bets-outside-limits": new TcpScene("bets outside min and max")

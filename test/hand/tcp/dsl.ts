@@ -70,6 +70,14 @@ export class TcpScene {
     return this.addTo(`${wager}${box}`, ...makeChange(amount).map((d) => `chip:${d}:${++this.chipSerial}`));
   }
 
+  /** A wager zone comes to hold chips worth `amount` in one motion (the dealer swaps chips). */
+  setBet(box: number, wager: Wager, amount: number): this {
+    return this.tags(
+      `${wager}${box}`,
+      makeChange(amount).map((d) => `chip:${d}:${++this.chipSerial}`),
+    );
+  }
+
   /** Every chip leaves a wager zone. */
   clearBet(box: number, wager: Wager): this {
     return this.tags(`${wager}${box}`, []);
