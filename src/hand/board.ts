@@ -8,7 +8,6 @@
 import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from "../rules/betting.js";
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
-import { tellShortCallsPulled } from "./shortCalls.js";
 import { dealtOnAfterTabling } from "./tabledHands.js";
 import type { HandContext } from "./context.js";
 import { clear, isOpen, raise, raiseEach } from "./emit.js";
@@ -212,7 +211,10 @@ function beginStreet(h: HandContext): void {
       street: extra.street,
     });
   for (const c of h.board.clearOnStreet.filter((c) => c.street === h.betting.street)) clear(h, c.code);
-  tellShortCallsPulled(h);
+  // The pot reports the round's sweep up to a scan round after the street's cards: a call's rest swept
+  // in with it is seen then. Only what is still owed after that round went in short.
+  if (Object.keys(h.shortCalls).length > 0)
+    schedule(h, { kind: "shortCallsPulled", due: afterOneRound(h), since: h.t });
   h.board.clearOnStreet = h.board.clearOnStreet.filter((c) => c.street !== h.betting.street);
 }
 

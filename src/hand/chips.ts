@@ -278,9 +278,9 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
   if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
   // pot is scanned after the board): they belong to the closed round, whose actions were read.
-  if (withinOneRound(h, h.streetAt)) return;
   // Chips from no bet zone, no more than seats owe on undercalls pulled in short: the dealer was told
-  // to have them put into the pot (r.51), so they are that, not the seat to act's bet.
+  // to have them put into the pot (r.51), so they are that, not the seat to act's bet. Within a scan
+  // round of the street's cards too: the rest of the call, swept in with the round's bets unseen.
   const owed = owedToThePot(h).reduce((sum, d) => sum + d.owed, 0);
   const gained = chipTotal(chips);
   if (owed > 0 && gained <= owed && chipTotal(strays) === gained) {
@@ -288,6 +288,7 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
     payIntoThePot(h, gained);
     return;
   }
+  if (withinOneRound(h, h.streetAt)) return;
   const seat = h.betting.toAct;
   const s = seat === null ? undefined : findSeat(h.betting, seat);
   if (seat === null || !s || s.folded || s.stack === 0) return undecided();

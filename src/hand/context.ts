@@ -104,6 +104,11 @@ export type HandTimer =
    * river unseen, unless one is reported gone by the time a departure before the burn would be.
    */
   | { kind: "extraDealtAgain"; due: number; since: number }
+  /**
+   * A street began with a seat owing on an undercall or underraise: told pulled in short a scan round
+   * later, once the pot has reported the round's sweep (the rest may have gone in with it unseen).
+   */
+  | { kind: "shortCallsPulled"; due: number; since: number }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**

@@ -11,6 +11,7 @@ import {
   judgePrematureStands,
 } from "./board.js";
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
+import { tellShortCallsPulled } from "./shortCalls.js";
 import type { HandContext } from "./context.js";
 import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
@@ -44,6 +45,9 @@ export function runDueJudgements(h: HandContext): void {
         break;
       case "extraBurnStands":
         judgeExtraBurnStands(h, timer.tag, timer.street);
+        break;
+      case "shortCallsPulled":
+        tellShortCallsPulled(h);
         break;
       case "extraDealtAgain":
         judgeExtraDealtAgain(h);

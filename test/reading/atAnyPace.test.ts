@@ -660,6 +660,48 @@ describe("reading at any pace: a bet put out as the street's cards come, the las
   });
 });
 
+describe("reading at any pace: an undercall's rest swept into the pot unseen", () => {
+  // Seat 4 undercalls the big blind (100 of 200) and pushes the rest as the dealer sweeps: it goes into
+  // the pot with the bets, never on the zone. A quick sweep: the zones report empty, then the burn and
+  // the flop, in one scan round; the pot's slot is later: it reports the sweep `gap` ms after the flop.
+  const restSweptIn = (gap: number) => {
+    const scene = dealt().chips(4, 100).chips(1, 100, 100).chips(2, 100).key("check");
+    for (const zone of ["bet2", "bet3", "bet4", "bet1"]) scene.after(20).clear(zone);
+    return scene
+      .after(20)
+      .burn("2c")
+      .after(20)
+      .board("Qs", "Jd", "4h")
+      .after(gap)
+      .toPot(...[1, 2, 3, 4, 5, 6, 7, 90].map((n) => `chip:100:${n}`))
+      .wait()
+      .key("check");
+  };
+  const undercalls = (events: TableEvent[]) =>
+    events.flatMap((e) => (e.kind === "alert" && e.code === "UNDERCALL" ? [e.text] : []));
+  const stillOpen = (events: TableEvent[]) =>
+    events.filter((e) => e.kind === "alert" && e.code === "UNDERCALL").length -
+    events.filter((e) => e.kind === "alert_clear" && e.code === "UNDERCALL").length;
+
+  it("reported within the flop's scan round: the call went in whole, nothing more is told; a round later: told short, then paid", () => {
+    const within = play(restSweptIn(ROUND - 1));
+    expect(undercalls(within)).toHaveLength(1);
+    expect(stillOpen(within)).toBe(0);
+    expect(actionsOf(within, 2).at(-1)).toBe("check");
+    const after = play(restSweptIn(ROUND));
+    expect(undercalls(after)).toEqual([
+      expect.stringContaining("put out less than the call"),
+      "Seat 4's call went into the pot 100 short: the undercall is a call to 200 (r.51), and seat 4 owes 100",
+    ]);
+    expect(stillOpen(after)).toBe(0);
+    expect(actionsOf(after, 2).at(-1)).toBe("check");
+    for (const events of [within, after]) {
+      expect(codes(events)).not.toContain("POT_CHIPS_UNREAD");
+      expect(codes(events)).not.toContain("ACTION_OUT_OF_TURN");
+    }
+  });
+});
+
 describe("reading at any pace: a premature card put back and dealt again before the bridge saw it leave", () => {
   // The turn is out; seats 2 and 3 check, then the river comes before seats 4 and 1 have acted (RP-5C).
   // Seats 4 and 1 check: the round closes with the river card still listed on the board.
