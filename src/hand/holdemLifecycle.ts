@@ -10,6 +10,7 @@ import { handInit } from "./handInit.js";
 import { type DealerWork, type Game, type HandShows, NO_DEALER_WORK, SessionHand } from "./lifecycle.js";
 import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
+import { shortAtTheShowdown } from "./shortCalls.js";
 import { holdemPrivateView, holdemView } from "./view.js";
 
 /** The flop games (hold'em, Omaha; no-limit, pot-limit, limit): button and blinds, the floor's level. */
@@ -35,8 +36,9 @@ export const holdem: Game = {
     const hand = new SessionHand(session, {
       shows,
       dealerWork: () => holdemDealerWork(session.context),
-      // A card taken off the board (a procedure under way) may end the hand when its report comes.
-      cardTakenOff: () => session.procedure !== "none",
+      // A card taken off the board (a procedure under way) may end the hand when its report comes; so may
+      // the rest of a short call the showdown waits for, reported by the pot a scan round late.
+      mayEndOnAReport: () => session.procedure !== "none" || shortAtTheShowdown(session.context),
       chipsToCome: () => chipsToCome(session.context),
     });
     return { hand, events };

@@ -78,7 +78,10 @@ export type PressDuringHand =
   | "misdeal"
   /** No card was dealt: the hand did not happen. */
   | "void"
-  /** The dealer took a card off the board and went on: the press waits the readers' lag for the hand's end. */
+  /**
+   * The dealer went on with the hand's end still to be reported (a card taken off the board, the rest of
+   * a short call into the pot): the press waits the readers' lag for it.
+   */
   | "wait-for-readers"
   /** The hand is still on: the press is the dealer's mistake. */
   | "during-hand";
@@ -182,8 +185,11 @@ export interface HandBinding {
   shows: HandShows;
   /** The dealer's work after it, asked once it has ended: a pure function of the ended hand. */
   dealerWork(): DealerWork;
-  /** Whether the dealer has taken a card off and the hand may end on its report (hold'em's board). */
-  cardTakenOff?(): boolean;
+  /**
+   * Whether the hand may end on a report still to come (the bridge's lag): a card the dealer took off
+   * hold'em's board, or the rest of a short call the showdown waits for, swept into the pot.
+   */
+  mayEndOnAReport?(): boolean;
   /** Asked once it has ended: seat → chips it counted that are still to come on the seat's zone. */
   chipsToCome?(): Record<number, number>;
 }
@@ -253,7 +259,7 @@ export class SessionHand implements LiveHand {
     const h = this.session.context;
     if (this.session.held === "misdeal") return "misdeal";
     if (h.cardsDealt === 0) return "void";
-    return this.binding.cardTakenOff?.() ? "wait-for-readers" : "during-hand";
+    return this.binding.mayEndOnAReport?.() ? "wait-for-readers" : "during-hand";
   }
 
   ending(): HandEnding | null {

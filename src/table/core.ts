@@ -309,8 +309,9 @@ export class Table implements TableCore {
         // dealt did not happen: every chip goes back.
         out.push(...this.afterHand(this.playing.ruling(t, meaning)));
       } else if (meaning === "wait-for-readers" && this.shufflerWaiting === null) {
-        // The dealer took a card off the board and went on; the bridge reports it gone K scans late.
-        // The press waits that long for the hand to end on it.
+        // The dealer went on with the hand's end still to be reported (a card taken off the board, the
+        // rest of a short call swept into the pot): the bridge reports it K scans late. The press waits
+        // that long for the hand to end on it.
         this.shufflerWaiting = t + this.reader.lagMs;
         return out;
       } else {

@@ -702,6 +702,43 @@ describe("reading at any pace: an undercall's rest swept into the pot unseen", (
   });
 });
 
+describe("reading at any pace: the shuffler pressed while the showdown waits for a short call's rest", () => {
+  // Seat 4 undercalls pre-flop and the bets are pulled short (told at the flop: seat 4 owes 100); the
+  // hand is checked down, and the showdown waits for the 100 (r.51). The dealer sweeps it in unseen and
+  // presses the shuffler; the pot reports it `gap` ms after the press.
+  const pressThenRest = (gap: number) =>
+    dealt()
+      .chips(4, 100)
+      .chips(1, 100, 100)
+      .chips(2, 100)
+      .key("check")
+      .pull()
+      .burn("2c")
+      .board("Qs", "Jd", "4h")
+      .checkAround()
+      .burn("3c")
+      .board("8c")
+      .checkAround()
+      .burn("5d")
+      .board("6s")
+      .checkAround()
+      .key("shuffler")
+      .after(gap)
+      .toPot("chip:100:90")
+      .wait();
+  const started = (events: TableEvent[]) => events.filter((e) => e.kind === "hand_start").length;
+
+  it("the rest reported within the readers' lag: the hand ends on it and the press starts the next; past the lag, SHUFFLER_DURING_HAND", () => {
+    const within = play(pressThenRest(LAG - 1));
+    expect(codes(within)).not.toContain("SHUFFLER_DURING_HAND");
+    expect(within.filter((e) => e.kind === "hand_end")).toMatchObject([{ hand: 1, result: "complete" }]);
+    expect(started(within)).toBe(2);
+    const past = play(pressThenRest(LAG + 1));
+    expect(codes(past)).toContain("SHUFFLER_DURING_HAND");
+    expect(started(past)).toBe(1);
+  });
+});
+
 describe("reading at any pace: a premature card put back and dealt again before the bridge saw it leave", () => {
   // The turn is out; seats 2 and 3 check, then the river comes before seats 4 and 1 have acted (RP-5C).
   // Seats 4 and 1 check: the round closes with the river card still listed on the board.
