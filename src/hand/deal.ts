@@ -54,11 +54,29 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     schedule(h, { kind: "cardCount", due: afterOneRound(h), seat });
     return;
   }
-  if (!h.dealComplete && h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards)) {
-    h.dealComplete = true;
-    h.streetAt = h.t;
-    h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
-  }
+  completeIfWhole(h);
+}
+
+/** Every seat dealt in holds its cards: the deal is complete and the pre-flop street begins. */
+function completeIfWhole(h: HandContext): void {
+  if (h.dealComplete || !h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards)) return;
+  h.dealComplete = true;
+  h.streetAt = h.t;
+  h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
+}
+
+/**
+ * A card the seat listed at the press (the last hand's, on this same seat) left it during the deal:
+ * the bridge had listed it on, K scans late, in the new hand's first report of the seat, where it read
+ * as dealt again. It was collected: it is not one of the seat's cards of this hand.
+ */
+export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): void {
+  const cards = h.hole[seat];
+  if (h.dealComplete || cards === undefined || h.staleWhere[tag] !== `seat${seat}` || !cards.includes(tag))
+    return;
+  h.hole[seat] = cards.filter((t) => t !== tag);
+  h.cardsDealt -= 1;
+  completeIfWhole(h);
 }
 
 /** r.33-A4: the deal went past an entitled seat that has no card — unless its card was in the same scan round. */

@@ -8,7 +8,7 @@ import { betZoneSettled, chipsTakenBack, potGained, readShortPush } from "./chip
 import { cardMucked } from "./turn.js";
 import { readingNotice } from "./readingAlerts.js";
 import type { HandContext } from "./context.js";
-import { holeCardArrived } from "./deal.js";
+import { holeCardArrived, lastHandsCardLeft } from "./deal.js";
 import { checkArrival, dropStale } from "./deck.js";
 import { raise } from "./emit.js";
 import { askHold } from "./hold.js";
@@ -104,6 +104,10 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         if (h.stale.includes(o.tag)) dropStale(h, o.tag);
         else if (o.antenna === "board") boardCardLeft(h, o.tag);
         else if (o.antenna === "burn") burnLeft(h, o.tag);
+        else {
+          const seat = seatOfAntenna(o.antenna);
+          if (seat !== null) lastHandsCardLeft(h, seat, o.tag);
+        }
         break;
       case "foreign_card":
         if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)))

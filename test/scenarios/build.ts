@@ -1441,6 +1441,42 @@ const scenes: Record<string, Scene> = {
     ])
     .expect({ kind: "street", street: "preflop" })
     .absent("MISDEAL_EXPOSED"),
+  "misdeal-redeal-last-hands-card-listed-on-negative": s(
+    "600 ms rounds: a misdeal; the shuffler pressed while the bridge still lists a collected card on seat 3; the re-deal's first report of seat 3 lists it with its new card, the next without it",
+  )
+    .configure({ reading: { scanRoundMs: 600, missedScans: 3, departWindowMs: 500 } })
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+    ])
+    .key("exposed")
+    .wait(1500)
+    .removeFrom("seat2", "card:A:Kh")
+    .after(300)
+    .key("shuffler")
+    .deal([
+      [2, "As"],
+      [3, "2c"],
+      [4, "9s"],
+      [1, "Ac"],
+      [2, "Kd"],
+    ])
+    .removeFrom("seat3", "card:A:7d")
+    .deal([
+      [3, "5h"],
+      [4, "9h"],
+      [1, "Td"],
+    ])
+    .wait()
+    .expect({ kind: "alert", code: "MISDEAL_EXPOSED" })
+    .expect({ kind: "hand_end", hand: 1, result: "misdeal" })
+    .expect({ kind: "hand_start", hand: 2, redeal: true })
+    .expect({ kind: "street", street: "preflop" })
+    .absent("MISDEAL_CARD_COUNT", "HAND_DEAD", "DUPLICATE_CARD"),
   "misdeal-redeal-quick-shuffler-negative": s(
     "a misdeal; the cards are collected and the shuffler pressed 0.3 s later; the same card is dealt again",
   )
