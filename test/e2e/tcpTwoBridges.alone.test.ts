@@ -141,7 +141,7 @@ describe("Three Card Poker on feltguard table over two emulated bridges", () => 
       });
       const awards = events.filter((e) => e.kind === "award");
       expect(awards).toMatchObject([
-        { seat: 1, bet: "pairPlus", outcome: "lose", amount: 0 },
+        { seat: 1, bet: "pairplus", outcome: "lose", amount: 0 },
         { seat: 1, bet: "prime", outcome: "win", amount: 100, stake: 25 },
       ]);
       expect(events.find((e) => e.kind === "hand_end")).toMatchObject({
