@@ -221,7 +221,9 @@ function beginStreet(h: HandContext): void {
 /** A board card left the board (returned to the stub, set aside, or moved elsewhere). */
 export function boardCardLeft(h: HandContext, tag: string): void {
   const i = h.board.tags.indexOf(tag);
-  if (i < 0) return;
+  // At the showdown the board is final: a card leaving it is the dealer collecting (the showdown may
+  // still wait, e.g. for the rest of a short call, while he clears the table for the next hand).
+  if (i < 0 || h.betting.phase === "showdown") return;
   h.board.tags.splice(i, 1);
   h.board.cards.splice(i, 1);
   const proc = procedureOf(h);

@@ -704,8 +704,8 @@ describe("reading at any pace: an undercall's rest swept into the pot unseen", (
 
 describe("reading at any pace: the shuffler pressed while the showdown waits for a short call's rest", () => {
   // Seat 4 undercalls pre-flop and the bets are pulled short (told at the flop: seat 4 owes 100); the
-  // hand is checked down, and the showdown waits for the 100 (r.51). The dealer sweeps it in unseen and
-  // presses the shuffler; the pot reports it `gap` ms after the press.
+  // hand is checked down, and the showdown waits for the 100 (r.51). The dealer sweeps it in unseen,
+  // presses the shuffler and collects the board; the pot reports the 100 `gap` ms after the press.
   const pressThenRest = (gap: number) =>
     dealt()
       .chips(4, 100)
@@ -723,7 +723,9 @@ describe("reading at any pace: the shuffler pressed while the showdown waits for
       .board("6s")
       .checkAround()
       .key("shuffler")
-      .after(gap)
+      .after(20)
+      .clear("board")
+      .after(gap - 20)
       .toPot("chip:100:90")
       .wait();
   const started = (events: TableEvent[]) => events.filter((e) => e.kind === "hand_start").length;
@@ -732,6 +734,10 @@ describe("reading at any pace: the shuffler pressed while the showdown waits for
     const within = play(pressThenRest(LAG - 1));
     expect(codes(within)).not.toContain("SHUFFLER_DURING_HAND");
     expect(within.filter((e) => e.kind === "hand_end")).toMatchObject([{ hand: 1, result: "complete" }]);
+    // The board was collected meanwhile: the showdown is on the board as it was dealt.
+    expect(within.find((e) => e.kind === "street" && e.street === "showdown")).toMatchObject({
+      board: ["Qs", "Jd", "4h", "8c", "6s"],
+    });
     expect(started(within)).toBe(2);
     const past = play(pressThenRest(LAG + 1));
     expect(codes(past)).toContain("SHUFFLER_DURING_HAND");
