@@ -129,10 +129,10 @@ function runOutTwoTurnCards(seen: boolean): Scene {
 }
 
 /**
- * The rule-14 example of the rules digest up to the tabling: A (seat 1, 700) all-in pre-flop, B and C
- * call; on the turn B goes all-in and C calls. ALLIN_TABLE_HANDS is then open, the river not dealt.
+ * The rule-14 example of the rules digest, pre-flop: A (seat 1, 700) all-in, B and C call, the bets
+ * pulled in.
  */
-const allinOnTheTurn = (title: string) =>
+const allinPreflop = (title: string) =>
   s(title)
     .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
     .key("shuffler")
@@ -151,7 +151,14 @@ const allinOnTheTurn = (title: string) =>
     .chips(1, 500, 100)
     .chips(2, 500)
     .chips(3, 500)
-    .pull()
+    .pull();
+
+/**
+ * The rule-14 example of the rules digest up to the tabling: A (seat 1, 700) all-in pre-flop, B and C
+ * call; on the turn B goes all-in and C calls. ALLIN_TABLE_HANDS is then open, the river not dealt.
+ */
+const allinOnTheTurn = (title: string) =>
+  allinPreflop(title)
     .burn("2c")
     .board("9s", "8d", "3c")
     .key("check")
@@ -1215,27 +1222,9 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "award", seat: 1, pot: 0 })
     .expect({ kind: "hand_end", result: "complete" })
     .absent("ACTION_OUT_OF_TURN"),
-  "allin-hand-ruled-dead-during-the-betting-is-out-of-the-pots": s(
+  "allin-hand-ruled-dead-during-the-betting-is-out-of-the-pots": allinPreflop(
     "seat 1 all-in pre-flop for 700, seats 2 and 3 call; on the flop seat 1 gets an extra card and the floor rules its hand dead: seat 1 wins nothing at the showdown (no action ever reaches an all-in seat to fold it)",
   )
-    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100)
-    .deal([
-      [1, "Ac"],
-      [2, "Kh"],
-      [3, "Qd"],
-      [1, "Ad"],
-      [2, "Kd"],
-      [3, "Qh"],
-    ])
-    .chips(3, 100, 100)
-    .key("allin")
-    .chips(1, 500, 100)
-    .chips(2, 500)
-    .chips(3, 500)
-    .pull()
     .burn("2c")
     .board("9s", "8d", "3c")
     .deal([[1, "7h"]])
@@ -1255,25 +1244,7 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "showdown" })
     .expect({ kind: "award", seat: 2, amount: 2100, pot: 0 })
     .expect({ kind: "hand_end", result: "complete", stacks: { "1": 0, "2": 6400, "3": 4300 } }),
-  "allin-not-yet-negative": s("one player all-in pre-flop, two with chips behind: no tabling yet")
-    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100)
-    .deal([
-      [1, "Ac"],
-      [2, "Kh"],
-      [3, "Qd"],
-      [1, "Ad"],
-      [2, "Kd"],
-      [3, "Qh"],
-    ])
-    .chips(3, 100, 100)
-    .key("allin")
-    .chips(1, 500, 100)
-    .chips(2, 500)
-    .chips(3, 500)
-    .pull()
+  "allin-not-yet-negative": allinPreflop("one player all-in pre-flop, two with chips behind: no tabling yet")
     .burn("2c")
     .board("9s", "8d", "3c")
     .expect({ kind: "street", street: "flop" })
