@@ -11,7 +11,7 @@ import { say } from "./alerts.js";
 import { dealtOnAfterTabling } from "./tabledHands.js";
 import type { HandContext } from "./context.js";
 import { clear, isOpen, raise, raiseEach } from "./emit.js";
-import { afterOneRound, cancel, schedule, waiting } from "./timers.js";
+import { afterOneRound, cancel, departureKnown, schedule, waiting } from "./timers.js";
 import { PREMATURE, type PrematureCode, procedureOf, PROCEDURES } from "./procedure.js";
 
 const BOARD_SIZE: Record<Street, number> = { preflop: 0, flop: 3, turn: 4, river: 5 };
@@ -205,7 +205,7 @@ function beginStreet(h: HandContext): void {
   if (extra !== null && extra.street === h.betting.street)
     schedule(h, {
       kind: "extraBurnStands",
-      due: h.t + h.reading.lagMs + (h.reading.departMs ?? 0),
+      due: departureKnown(h),
       since: h.t,
       tag: extra.tag,
       street: extra.street,
@@ -265,11 +265,7 @@ export function burnArrived(h: HandContext, tag: string, fromBoard: boolean): vo
   if (fromBoard) boardCardLeft(h, tag);
   if (extraCardStillListed(h))
     // Its departure, if it left before this burn, is reported K scans and the departure window late.
-    schedule(h, {
-      kind: "extraDealtAgain",
-      due: h.t + h.reading.lagMs + (h.reading.departMs ?? 0),
-      since: h.t,
-    });
+    schedule(h, { kind: "extraDealtAgain", due: departureKnown(h), since: h.t });
   const next = nextStreet(h);
   if (next !== null && h.board.noBurn.includes(next))
     extraBurn(h, tag, next, `the ${next} is dealt without a burn under the procedure in force`);
@@ -407,8 +403,7 @@ export function afterRoundClosed(h: HandContext): void {
     // The round closed with the premature cards still listed on the board. A card the dealer took off
     // is known gone K scans and the departure window late: if it is still listed then, it was put back and dealt again
     // (a reshuffled stub may give the same card) before the bridge saw it leave.
-    const known = h.reading.lagMs + (h.reading.departMs ?? 0);
-    schedule(h, { kind: "prematureStands", due: h.t + known, tags: [...h.board.aside] });
+    schedule(h, { kind: "prematureStands", due: departureKnown(h), tags: [...h.board.aside] });
     return;
   }
   if (next === null || proc.kind !== "none") return;

@@ -19,7 +19,7 @@ export function handInit(press: HandPress): HandInit {
     const before = press.zones.chipsBefore(zone, press.lastHandEnd + press.reading.scanRoundMs);
     for (const tag of before) lastHandsChips.push(tag);
     const toCome = press.lastHandsChipsToCome[Number(key)] ?? 0;
-    if (toCome > 0) lastHandsChips.push(...chipsToCome(chips, before, toCome));
+    if (toCome > 0) lastHandsChips.push(...stillToCome(chips, before, toCome));
   }
   return {
     t: press.t,
@@ -44,7 +44,7 @@ export function handInit(press: HandPress): HandInit {
  * Of the chips a zone lists at the press, those that came after the last hand ended, as they are
  * listed, while they add up to no more than the chips that hand still had to come on it.
  */
-function chipsToCome(chips: readonly ChipTag[], before: readonly string[], toCome: number): string[] {
+function stillToCome(chips: readonly ChipTag[], before: readonly string[], toCome: number): string[] {
   const tags: string[] = [];
   let left = toCome;
   for (const c of chips) {

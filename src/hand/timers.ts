@@ -22,6 +22,14 @@ export function afterOneRound(h: { t: number; reading: { scanRoundMs: number } }
   return h.t + h.reading.scanRoundMs;
 }
 
+/**
+ * When a card that left before now is known gone: the bridge reports it K missed scans late (the lag),
+ * and the reader waits the departure window on top (a lifted corner is not a departure).
+ */
+export function departureKnown(h: { t: number; reading: { lagMs: number; departMs?: number } }): number {
+  return h.t + h.reading.lagMs + (h.reading.departMs ?? 0);
+}
+
 /** Whether a moment is within one scan round before now (less than a round ago; see afterOneRound). */
 export function withinOneRound(h: { t: number; reading: { scanRoundMs: number } }, since: number): boolean {
   return h.t - since < h.reading.scanRoundMs;

@@ -65,24 +65,22 @@ export function readAndAct(
     return;
   }
   const correction = reading.correction;
-  if (correction?.code === "UNDERCALL") {
-    raise(h, say.undercall(h.t, seat, correction.text, correction.bringTo, correction.floorDecides));
-    // r.51: it is a call; the seat owes the rest until it puts it out (chips.ts payShortCall).
+  if (correction?.code === "UNDERCALL" || correction?.code === "UNDERRAISE") {
+    const { code, bringTo } = correction;
+    raise(
+      h,
+      code === "UNDERCALL"
+        ? say.undercall(h.t, seat, correction.text, bringTo, correction.floorDecides)
+        : say.underraise(h.t, seat, correction.text, bringTo),
+    );
+    // r.51: an undercall is a call; r.52: an underraise is corrected to the minimum on its street. The
+    // table counts the full amount, and the seat owes the rest until it puts it out (chips.ts
+    // payShortCall), told again if the next street begins with it unpaid (./shortCalls.ts).
     h.shortCalls[seat] = {
       street: h.betting.street,
-      owed: correction.bringTo - s.bet - pushed,
+      owed: Math.max(0, bringTo - s.bet - pushed),
       pulled: false,
-    };
-  }
-  if (correction?.code === "UNDERRAISE") {
-    raise(h, say.underraise(h.t, seat, correction.text, correction.bringTo));
-    // r.52: corrected to the minimum on this street; the table counts the minimum, the seat owes the rest
-    // (told again if the next street begins with it unpaid: ./shortCalls.ts).
-    h.shortCalls[seat] = {
-      street: h.betting.street,
-      owed: Math.max(0, correction.bringTo - s.bet - pushed),
-      pulled: false,
-      code: "UNDERRAISE",
+      ...(code === "UNDERRAISE" ? { code } : {}),
     };
   }
   if (reading.allin) actAllIn(h, seat);
