@@ -96,7 +96,8 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     await alert.waitFor({ state: "detached" });
     await p.locator("#held").waitFor({ state: "hidden" });
     expect(await p.locator("#no-alerts").isVisible()).toBe(true);
-    expect(await p.textContent("#ruling-result")).toContain('"continue" applied');
+    // The feed's clear can reach the page before the ruling's own reply: wait for the reply.
+    await p.locator("#ruling-result", { hasText: '"continue" applied' }).waitFor();
     // The hand goes on: seat 3 still holds its card (a back, hole cards are hidden).
     expect(await p.locator('.seat[data-seat="3"] .card.back').count()).toBe(1);
   });

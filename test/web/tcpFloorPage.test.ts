@@ -70,7 +70,8 @@ describe.skipIf(!haveChromium)("Three Card Poker's alerts on the floor page", ()
       await page.locator("#signed-in").waitFor();
       await alert.locator('button[data-ruling="dead"]').click();
       await alert.waitFor({ state: "detached" });
-      expect(await page.textContent("#ruling-result")).toContain('"dead" applied');
+      // The feed's clear can reach the page before the ruling's own reply: wait for the reply.
+      await page.locator("#ruling-result", { hasText: '"dead" applied' }).waitFor();
       expect(said).toContainEqual(
         expect.objectContaining({ kind: "alert_clear", code: "TCP_BET_AFTER_DEAL", seat: 1 }),
       );
