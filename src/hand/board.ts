@@ -154,15 +154,20 @@ function startFourCardFlop(h: HandContext): void {
 
 /**
  * Whether the round is one action from closing: the last call or check, pushed and swept in between
- * two scans, may be reported by the pot after the card. With more than one seat still to act, a card
- * on the board is premature whatever the readers are about to say.
+ * two scans, may be reported by the pot after the card; a fold, by the muck. A fold closes a round
+ * that a call would not where the big blind is left alone against short all-ins: his option is void.
+ * With more than one seat still to act, a card on the board is premature whatever the readers are
+ * about to say.
  */
 function lastToAct(h: HandContext): boolean {
   const legal = legalActions(h.betting);
   const seat = h.betting.toAct;
   if (legal === null || seat === null) return false;
-  const closing = applyAction(h.betting, legal.canCheck ? { seat, type: "check" } : { seat, type: "call" });
-  return closing.ok && closing.state.phase !== "betting";
+  const closes = (type: "check" | "call" | "fold") => {
+    const closing = applyAction(h.betting, { seat, type });
+    return closing.ok && closing.state.phase !== "betting";
+  };
+  return closes(legal.canCheck ? "check" : "call") || (!legal.canCheck && closes("fold"));
 }
 
 /** The next street is dealt without a burn under the procedure in force. */

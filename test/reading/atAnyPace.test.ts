@@ -270,6 +270,45 @@ describe("reading at any pace: judgements of order allow one scan round", () => 
     expect(within.some((e) => e.kind === "street" && e.street === "turn")).toBe(true);
     expect(codes(play(turn(ROUND + 1)))).toContain("PREMATURE_TURN");
   });
+
+  it("a flop dealt again under RP-5A, and the fold that closed the betting reported after it: within one round the flop stands; past it, it is premature again", () => {
+    // Seat 3 (button) calls all-in short of the big blind; the flop comes before the small blind acts
+    // (premature) and goes back. The small blind's fold leaves the big blind alone against the short
+    // all-in, with no option to use: the fold closes the round (a call would not).
+    const again = (gap: number) =>
+      new Scene("")
+        .setup({ seats: [1, 2, 3], stacks: { 3: 175 }, button: 3 })
+        .key("shuffler")
+        .chips(1, 100)
+        .chips(2, 100, 100)
+        .deal([
+          [1, "Ac"],
+          [2, "Kh"],
+          [3, "Qd"],
+          [1, "Ad"],
+          [2, "Kd"],
+          [3, "Qh"],
+        ])
+        .key("allin")
+        .chips(3, 100, 25, 25, 25)
+        .burn("2c")
+        .board("Qs", "Jd", "4h")
+        .wait()
+        .removeFrom("board", "card:A:Qs", "card:A:Jd", "card:A:4h")
+        .wait()
+        .board("Jd", "8c", "4h")
+        .after(gap)
+        .addTo("muck", "card:A:Ac", "card:A:Ad")
+        .removeFrom("seat1", "card:A:Ac", "card:A:Ad")
+        .wait();
+    const premature = (events: TableEvent[]) => codes(events).filter((c) => c === "PREMATURE_FLOP").length;
+    const within = play(again(ROUND - 1));
+    expect(premature(within)).toBe(1);
+    expect(within.some((e) => e.kind === "alert_clear" && e.code === "PREMATURE_FLOP")).toBe(true);
+    expect(within.some((e) => e.kind === "street" && e.street === "flop")).toBe(true);
+    // Past the round the flop came before the fold: dealt prematurely again, and left on (told again).
+    expect(premature(play(again(ROUND + 1)))).toBe(2);
+  });
 });
 
 describe("reading at any pace: the shuffler press is a hand boundary", () => {

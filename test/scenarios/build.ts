@@ -615,6 +615,38 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "street", street: "flop", board: ["Jd", "8c", "4h"] })
     .expect({ kind: "alert_clear", code: "PREMATURE_FLOP" })
     .absent("BURN_MISSING", "BURN_UNEXPECTED"),
+  "premature-flop-dealt-again-before-the-closing-fold-is-read": s(
+    "600 ms rounds: RP-5A followed; the flop is dealt again and the fold that closed the betting (the small blind's, with the big blind alone against a short all-in) is read 50 ms after it, in the same scan round",
+  )
+    .configure({ reading: { scanRoundMs: 600, missedScans: 3, departWindowMs: 500 } })
+    .setup({ seats: [1, 2, 3], stacks: { 3: 175 }, button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ])
+    .key("allin")
+    .chips(3, 100, 25, 25, 25)
+    .burn("2c")
+    .board(...FLOP)
+    .wait()
+    .removeFrom("board", ...FLOP.map((f) => `card:A:${f}`))
+    .wait()
+    .board("Jd", "8c", "4h")
+    .after(50)
+    .addTo("muck", "card:A:Ac", "card:A:Ad")
+    .removeFrom("seat1", "card:A:Ac", "card:A:Ad")
+    .expect({ kind: "alert", code: "PREMATURE_FLOP" })
+    .expect({ kind: "action", seat: 1, action: "fold" })
+    .expect({ kind: "street", street: "flop", board: ["Jd", "8c", "4h"] })
+    .expect({ kind: "alert_clear", code: "PREMATURE_FLOP" })
+    .absent("BURN_MISSING", "BURN_UNEXPECTED", "PREMATURE_FLOP_STOOD"),
   "premature-flop-burned-again": s("RP-5A with a wrong second burn before the re-dealt flop")
     .setup()
     .standardDeal()
