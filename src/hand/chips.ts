@@ -17,7 +17,7 @@ import { isHeld } from "./hold.js";
 import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
 import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
-import { actionKey, canBet, outOfTurn, readAndAct } from "./turn.js";
+import { actionKey, beforeVoidCard, canBet, outOfTurn, readAndAct } from "./turn.js";
 
 /** The chips of a report that a seat's zone account does not hold yet. */
 function freshChips(h: HandContext, seat: number, chips: readonly ChipTag[]): ChipTag[] {
@@ -256,13 +256,9 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
     zoneRead(h, pending.seat, [...pending.chips, ...chips]);
     return;
   }
-  // A card that voids the hand (a duplicate, a foreign card) read within the last scan round: the pot
-  // is scanned after the board, so chips it reports now went in before that card, the round's action.
-  const beforeVoidCard =
-    h.result === null && h.held?.kind === "void" && h.voidCardAt !== null && withinOneRound(h, h.voidCardAt);
-  // Held, the floor is at the table and rules on the pot with the hand; during the deal the pot takes
-  // the antes straight from the stacks.
-  if ((!canBet(h) && !beforeVoidCard) || !h.dealComplete) return;
+  // Held, the floor is at the table and rules on the pot with the hand (but for chips that went in
+  // before the card that voids it); during the deal the pot takes the antes straight from the stacks.
+  if ((!canBet(h) && !beforeVoidCard(h)) || !h.dealComplete) return;
   // Chips straight from a stack with no seat to act: whose they are cannot be decided, so the table
   // asks the dealer rather than guessing (events.md, "Reading at any pace").
   const undecided = () => {

@@ -12,11 +12,24 @@ import { dealEndedBy } from "./deal.js";
 import { clear, raise, raiseEach } from "./emit.js";
 import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
+import { withinOneRound } from "./timers.js";
 import { muckedInRunout } from "./tabledHands.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
 export function canBet(h: HandContext): boolean {
   return !isHeld(h) && h.result === null;
+}
+
+/**
+ * A card that voids the hand (a duplicate, a foreign card) was read within the last scan round: the
+ * muck and the pot are scanned after the board, so a fold or chips they report now may have come
+ * before that card, the round's action (events.md, "Reading at any pace"). The floor then rules on the
+ * hand as it stood.
+ */
+export function beforeVoidCard(h: HandContext): boolean {
+  return (
+    h.result === null && h.held?.kind === "void" && h.voidCardAt !== null && withinOneRound(h, h.voidCardAt)
+  );
 }
 
 /** Reads a push by the seat to act and applies it, with the dealer's corrections. */
@@ -154,12 +167,13 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
  */
 export function cardMucked(h: HandContext, seat: number): void {
   const s = findSeat(h.betting, seat);
-  if (!s || s.folded || h.pendingFolds.includes(seat) || h.dead.includes(seat) || !canBet(h)) return;
+  const inPlay = () => canBet(h) || beforeVoidCard(h);
+  if (!s || s.folded || h.pendingFolds.includes(seat) || h.dead.includes(seat) || !inPlay()) return;
   if (muckedInRunout(h, seat)) return;
   const phase = h.betting.phase;
   if (phase === "betting" && h.betting.toAct === seat) {
     dealEndedBy(h);
-    if (!canBet(h)) return;
+    if (!inPlay()) return;
     act(h, seat, "fold");
     afterAction(h);
   } else if (phase === "betting" || phase === "dealing") {

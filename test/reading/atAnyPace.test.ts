@@ -177,6 +177,33 @@ describe("reading at any pace: chips pushed and swept in so fast that the zone n
     expect(actionsOf(play(sweptAfterDuplicate(ROUND + 1)), 4)).toEqual([]);
   });
 
+  it("the muck reports after the board: a fold within one scan round of a card that holds the hand is the action before it, and may make the all-in call's hands to be tabled; past the round, nobody's", () => {
+    // Seat 4 raises all-in (its whole stack), seat 1 folds, seat 2 (small blind) calls; the big blind's
+    // fold, which closes the betting, reaches the muck `gap` after a second copy of a card lands on the
+    // board.
+    const foldAfterDuplicate = (gap: number) =>
+      new Scene("")
+        .setup({ stacks: { 4: 1000 } })
+        .standardDeal()
+        .key("allin")
+        .chips(4, 500, 500)
+        .fold(1)
+        .chips(2, 500, 100, 100, 100, 100)
+        .wait(1000)
+        .addTo("board", "card:A:Kh/2")
+        .after(gap)
+        .addTo("muck", "card:A:7d", "card:A:2h")
+        .removeFrom("seat3", "card:A:7d", "card:A:2h")
+        .wait();
+    const within = play(foldAfterDuplicate(ROUND - 1));
+    expect(codes(within)).toContain("DUPLICATE_CARD");
+    expect(actionsOf(within, 3)).toEqual(["bb", "fold"]);
+    expect(codes(within)).toContain("ALLIN_TABLE_HANDS");
+    const past = play(foldAfterDuplicate(ROUND + 1));
+    expect(actionsOf(past, 3)).toEqual(["bb"]);
+    expect(codes(past)).not.toContain("ALLIN_TABLE_HANDS");
+  });
+
   it("between rounds nobody is to act: a gain is not anyone's action", () => {
     const events = play(
       dealt().limpedPreflop().burn("2c").board("Qs", "Jd", "4h").wait(1000).toPot("chip:5:70").wait(),
