@@ -408,7 +408,7 @@ export function afterRoundClosed(h: HandContext): void {
     // The round closed with the premature cards still listed on the board. A card the dealer took off
     // is known gone K scans and the departure window late: if it is still listed then, it was put back and dealt again
     // (a reshuffled stub may give the same card) before the bridge saw it leave.
-    schedule(h, { kind: "prematureStands", due: departureKnown(h), tags: [...h.board.aside] });
+    schedule(h, { kind: "prematureStands", due: departureKnown(h), since: h.t, tags: [...h.board.aside] });
     return;
   }
   if (next === null || proc.kind !== "none") return;

@@ -37,7 +37,8 @@ export function runDueJudgements(h: HandContext): void {
         judgeBoard(h, timer.before);
         break;
       case "deckCollected":
-        if (dealtAgainMayShow(h)) schedule(h, { kind: "deckCollected", due: afterOneRound(h) });
+        if (dealtAgainMayShow(h))
+          schedule(h, { kind: "deckCollected", due: afterOneRound(h), since: timer.since });
         else judgeDeckCollected(h);
         break;
       case "prematureStands":

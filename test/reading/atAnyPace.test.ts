@@ -842,6 +842,27 @@ describe("reading at any pace: a premature card put back and dealt again before 
     expect(actionsOf(events, 2).at(-1)).toBe("bet");
   });
 
+  it("the river's first bet pushed in two motions as the card is judged dealt again: read whole, on the river", () => {
+    // The first motion lands 100 ms before the judgement (the lag and the departure window after the
+    // round closed), the second 300 ms later, inside the zone's settle window.
+    const judged = LAG + config.reading.departWindowMs;
+    const events = play(
+      prematureRiver()
+        .after(judged - 100)
+        .chips(2, 100)
+        .after(300)
+        .chips(2, 100)
+        .wait(),
+    );
+    expect(events.some((e) => e.kind === "street" && e.street === "river")).toBe(true);
+    expect(events.filter((e) => e.kind === "action" && e.seat === 2).at(-1)).toMatchObject({
+      action: "bet",
+      to: 200,
+    });
+    expect(codes(events)).not.toContain("UNDERRAISE");
+    expect(codes(events)).not.toContain("ACTION_OUT_OF_TURN");
+  });
+
   it("reported gone inside the lag: the procedure stands, and the river is the card dealt after it", () => {
     const events = play(
       prematureRiver()

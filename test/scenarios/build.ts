@@ -921,6 +921,33 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "hand_end", hand: 1, result: "complete" })
     .expect({ kind: "alert", code: "DECK_NOT_COLLECTED", rule: "r.21" })
     .expect({ kind: "alert_clear", code: "DECK_NOT_COLLECTED" }),
+  "deck-collected-judged-while-a-raise-is-pushed": s(
+    "600 ms rounds: the last hand's cards listed at the press are judged collected the readers' lag later, while the first raise is pushed in two motions: the raise is read whole, not before its second motion",
+  )
+    .configure({ reading: { scanRoundMs: 600, missedScans: 3, departWindowMs: 500 } })
+    .setup({ seats: [1, 2], button: 1 })
+    .addTo("muck", "card:A:3s", "card:A:4s")
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .after(100)
+    .removeFrom("muck", "card:A:3s", "card:A:4s")
+    .deal([
+      [2, "Kh"],
+      [1, "Ac"],
+      [2, "Kd"],
+      [1, "Td"],
+    ])
+    // Pressed 2,000 ms after the shuffler; the lag (4 rounds) ends 400 ms later, between the motions.
+    .after(100)
+    .key("raise")
+    .after(100)
+    .chips(1, 100)
+    .after(600)
+    .chips(1, 100, 100)
+    .expect({ kind: "hand_start", hand: 1 })
+    .expect({ kind: "action", seat: 1, action: "raise", to: 400 })
+    .absent("UNDERRAISE", "DECK_NOT_COLLECTED"),
   "deck-collected-negative": s("every card collected before the shuffle")
     .setup()
     .standardDeal()
