@@ -449,6 +449,36 @@ export const say = {
       ],
       seat,
     ),
+  /**
+   * The dealer pressed the shuffler while the showdown waited only for the rest of an undercall (r.51:
+   * a call) or an underraise (r.52: corrected to the minimum on its street). The hand is settled as the
+   * rules count the bet, which the table did when it read it; the chips were never seen, so the floor
+   * settles them (principle 4: nothing silently rewritten).
+   */
+  handEndedOwing: (
+    t: number,
+    hand: number,
+    seat: number,
+    owed: number,
+    code: "UNDERCALL" | "UNDERRAISE",
+    stack: number,
+  ) =>
+    alert(
+      t,
+      "HAND_ENDED_OWING",
+      `Hand ${hand} was ended at the shuffler with seat ${seat} owing ${owed}: ${
+        code === "UNDERCALL"
+          ? "the undercall counts as a call (r.51)"
+          : "the underraise was corrected to the minimum on its street (r.52)"
+      }, and the pots were awarded on it`,
+      [
+        `The dealer pressed the shuffler before seat ${seat} put the ${owed} in`,
+        `The table charged seat ${seat} the ${owed}: its stack is ${stack} as the table knows it`,
+        `Floor: the pots were paid as if seat ${seat} had put it in; have seat ${seat} pay the ${owed}, or correct the stacks if you rule otherwise`,
+        "Answer with continue once it is settled",
+      ],
+      seat,
+    ),
   shufflerDuringHand: (t: number, hand: number) =>
     alert(t, "SHUFFLER_DURING_HAND", `The shuffler was pressed while hand ${hand} is not finished`, [
       "Finish the hand, or call the floor to rule it a misdeal or void",

@@ -260,11 +260,16 @@ export interface HandContext {
   >;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;
+  /** The debts a shuffler press settled the hand with (./pressOwing.ts), for the floor. */
+  owedAtTheEnd: OwedAtTheEnd[];
   /** Table events produced by the event being handled; drained by the session. */
   out: TableEvent[];
   /** The hand before the dealer's last key that `undo` may take back (src/hand/undo.ts), or null. */
   undoable: { key: UndoableKey; before: Before } | null;
 }
+
+/** A seat that still owed the rest of an undercall (r.51) or an underraise (r.52) when its hand ended. */
+export type OwedAtTheEnd = { seat: number; owed: number; code: "UNDERCALL" | "UNDERRAISE" };
 
 /** A seat's bet zone account (made on first use). */
 export function zoneAccount(h: HandContext, seat: number): ZoneAccount {

@@ -146,6 +146,7 @@ function initialContext(init: HandInit): HandContext {
     shortCalls: {},
     result: null,
     finalStacks: null,
+    owedAtTheEnd: [],
     out: [],
     undoable: null,
   };

@@ -117,6 +117,7 @@ export function copyHand(h: Before): Before {
     shortCalls: recordOf(h.shortCalls, (d) => ({ ...d })),
     result: h.result,
     finalStacks: h.finalStacks === null ? null : { ...h.finalStacks },
+    owedAtTheEnd: h.owedAtTheEnd.map((o) => ({ ...o })),
   };
 }
 
