@@ -399,6 +399,18 @@ export const say = {
       ],
       seat,
     ),
+  /** CHIPS_TAKEN_BACK followed by another action: a bet the floor rules on, or a slip (src/hand/takenBack.ts). */
+  chipsNotPutBack: (t: number, seat: number, amount: number, did: string) =>
+    alert(
+      t,
+      "CHIPS_TAKEN_BACK",
+      `Seat ${seat} ${did} without putting back out the ${amount} it took back: the table cannot tell whether they were a bet`,
+      [
+        `If the ${amount} was a bet, it stays in (r.49–50): call the floor`,
+        "If it was never a bet (change, a slip), press ok",
+      ],
+      seat,
+    ),
   potChipsUnread: (t: number, amount: number) =>
     alert(
       t,
@@ -407,7 +419,18 @@ export const say = {
       [
         "Say whose chips went into the pot",
         "If they are a player's, give them back to him or call the floor to rule on them",
-        "If they were the pot's already (a sweep the table missed), carry on",
+        "If they were the pot's already (a sweep the table missed), press ok: the table cannot tell which",
+      ],
+    ),
+  /** POT_CHIPS_UNREAD's chips given back in part (src/hand/potUnread.ts). */
+  potChipsPartlyBack: (t: number, given: number, amount: number) =>
+    alert(
+      t,
+      "POT_CHIPS_UNREAD",
+      `${given} of the ${amount} the table counted for nobody left the pot: ${amount - given} is still in it`,
+      [
+        `If the ${amount} was a player's, give him back the other ${amount - given}, or call the floor`,
+        "If the rest was the pot's already, press ok: the table cannot tell which",
       ],
     ),
   tagMisplaced: (t: number, antenna: string, what: "card" | "chip") =>

@@ -236,10 +236,12 @@ export interface HandContext {
    */
   lastAllInKey: { seat: number; street: Street; t: number } | null;
   /**
-   * CHIPS_TAKEN_BACK's follow-up: per seat, the street and the total its bet reaches once the chips
-   * taken back are put out again (r.49–50), which closes the alert.
+   * CHIPS_TAKEN_BACK's follow-up (./takenBack.ts): per seat, the street, the chips taken back, the total
+   * its bet reaches once they are out again (r.49–50), and whether another follow-up was told.
    */
-  takenBack: Record<number, { street: Street; to: number }>;
+  takenBack: Record<number, { street: Street; to: number; amount: number; told?: boolean }>;
+  /** POT_CHIPS_UNREAD's follow-up (./potUnread.ts): chips counted for nobody, given back, the pot as read. */
+  unreadInPot: { amount: number; givenBack: number; pot: [string, number][] } | null;
   /**
    * UNDERCALL's follow-up (2019 r.51: the undercall is a call): per seat, the street of the call, the
    * chips the seat still owes on it, and whether the table told that the bets were pulled in short.

@@ -143,6 +143,7 @@ function initialContext(init: HandInit): HandContext {
     countedUnseen: 0,
     lastAllInKey: null,
     takenBack: {},
+    unreadInPot: null,
     shortCalls: {},
     result: null,
     finalStacks: null,
