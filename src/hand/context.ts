@@ -236,10 +236,11 @@ export interface HandContext {
    */
   lastAllInKey: { seat: number; street: Street; t: number } | null;
   /**
-   * CHIPS_TAKEN_BACK's follow-up (./takenBack.ts): per seat, the street, the chips taken back, the total
-   * its bet reaches once they are out again (r.49–50), and whether another follow-up was told.
+   * CHIPS_TAKEN_BACK's follow-up (./takenBack.ts): per seat, the street (`next`: between rounds, the one
+   * to come), the chips taken back, the total its bet reaches once they are out again (r.49–50), and
+   * whether another follow-up was told.
    */
-  takenBack: Record<number, { street: Street; to: number; amount: number; told?: boolean }>;
+  takenBack: Record<number, { street: Street; to: number; amount: number; told?: boolean; next?: boolean }>;
   /** POT_CHIPS_UNREAD's follow-up (./potUnread.ts): chips counted for nobody, given back, the pot as read. */
   unreadInPot: { amount: number; givenBack: number; pot: [string, number][] } | null;
   /**

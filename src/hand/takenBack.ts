@@ -15,10 +15,20 @@ import { clear, isOpen, raise } from "./emit.js";
 
 const CODE = "CHIPS_TAKEN_BACK";
 
-/** The chips left the seat's zone unread and went nowhere: what puts the alert right is kept. */
+/**
+ * The chips left the seat's zone unread and went nowhere: what puts the alert right is kept. Between
+ * rounds they were put out for the street to come (a player acting before its cards are read): they are
+ * put right by its first bet there.
+ */
 export function noteTakenBack(h: HandContext, seat: number, amount: number): void {
-  const bet = findSeat(h.betting, seat)?.bet ?? 0;
-  h.takenBack[seat] = { street: h.betting.street, to: bet + amount, amount };
+  const between = h.betting.phase !== "betting";
+  const bet = between ? 0 : (findSeat(h.betting, seat)?.bet ?? 0);
+  h.takenBack[seat] = {
+    street: h.betting.street,
+    to: bet + amount,
+    amount,
+    ...(between ? { next: true } : {}),
+  };
 }
 
 /** The seat acted (`type`, on `street`): the chips it took back are out again, or it did something else. */
@@ -31,7 +41,7 @@ export function actedAfterTakingBack(h: HandContext, seat: number, type: ActionT
     delete h.takenBack[seat];
     return;
   }
-  const sameStreet = back.street === street;
+  const sameStreet = back.next === true ? back.street !== street : back.street === street;
   // The action's bet on its street: the round may have closed with it (bets collected), so from the record.
   const bet = sameStreet ? (h.committed[seat]?.to ?? s.bet) : 0;
   if (sameStreet && (bet >= back.to || (s.stack === 0 && type !== "fold"))) {

@@ -109,6 +109,29 @@ describe("CHIPS_TAKEN_BACK: 'have the seat put the chips back out'", () => {
     expect(lastOf(events, "CHIPS_TAKEN_BACK", 4)).toMatchObject({ kind: "alert_clear" });
   });
 
+  it("put out between rounds and taken back: the street's first bet of that much puts it right; a check there is told", () => {
+    // After the pre-flop pull, before the flop is read, seat 2 puts out 500 and takes it back.
+    const between = () =>
+      dealt()
+        .limpedPreflop()
+        .chips(2, 500)
+        .after(100)
+        .removeFrom("bet2", "chip:500:9")
+        .wait()
+        .burn("2c")
+        .board("Qs", "Jd", "4h")
+        .wait();
+    const bet = play(between().chips(2, 500).wait());
+    expect(raised(bet, "CHIPS_TAKEN_BACK", 2)).toBe(true);
+    expect(bet.some((e) => e.kind === "action" && e.seat === 2 && e.action === "bet")).toBe(true);
+    expect(lastOf(bet, "CHIPS_TAKEN_BACK", 2)).toMatchObject({ kind: "alert_clear" });
+    const check = play(between().key("check").wait());
+    expect(lastOf(check, "CHIPS_TAKEN_BACK", 2)).toMatchObject({
+      kind: "alert",
+      text: "Seat 2 checked without putting back out the 500 it took back: the table cannot tell whether they were a bet",
+    });
+  });
+
   it("1000 taken back, 400 put out again (a raise to 400): told as part of it put back, left open", () => {
     const events = play(
       dealt()
