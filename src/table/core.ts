@@ -9,7 +9,7 @@
  * floor operations to the ruling desk, the deck checks, the floor's set-up and the next hand. Each of
  * those is its own module in src/table/; the core holds the table between hands and takes its
  * settings ready-made (src/table/settings.ts; the configuration is adapted at the edge,
- * src/runtime/tableSettings.ts). (Just over 300 lines: the routing of every kind of input, and the
+ * src/runtime/tableSettings.ts). (Over 300 lines: the routing of every kind of input, and the
  * hand's start and end it decides, read best in one place.)
  */
 import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
