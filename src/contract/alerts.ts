@@ -241,6 +241,13 @@ export const CATALOGUE = {
     contract: false,
     when: "the shuffler is pressed while a hand is not finished",
   },
+  HAND_ENDED_OWING: {
+    severity: "floor",
+    rule: "2019 r.51, r.52",
+    kind: "detection",
+    contract: false,
+    when: "the shuffler is pressed while the showdown waits only for the rest of an undercall or underraise: the hand is settled as r.51/r.52 count the bet, and the floor settles what the seat owes",
+  },
   ACTION_REJECTED: {
     severity: "info",
     rule: "—",
@@ -424,12 +431,14 @@ export function alert(t: number, code: AlertCode, text: string, steps: string[],
 }
 
 /**
- * The codes of the dealer's work after a hand (paying, the rake, the tray). Raised after their hand's
- * end, they are not that hand's, and they do not end when the next hand starts: a dealer who presses the
- * shuffler before the tray is judged, or with a losing bet left on the layout, gets them at that press,
- * and they stay open until the dealer (`ok`) or the floor (`continue`) answers them.
+ * The codes of the dealer's work after a hand (paying, the rake, the tray), and of a hand the dealer
+ * ended owing (HAND_ENDED_OWING). Raised after their hand's end, they are not that hand's, and they do
+ * not end when the next hand starts: a dealer who presses the shuffler before the tray is judged, or
+ * with a losing bet left on the layout, or with a call not paid in full, gets them at that press, and
+ * they stay open until the dealer (`ok`, a dealer alert) or the floor (`continue`) answers them.
  */
 export const AFTER_THE_HAND: ReadonlySet<string> = new Set<AlertCode>([
+  "HAND_ENDED_OWING",
   "PAYOUT_WRONG",
   "LOSING_BET_LEFT",
   "RAKE_WRONG",

@@ -7,6 +7,7 @@ import { type ActionType, applyAction, findSeat, legalActions, liveSeats } from 
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { raise } from "./emit.js";
+import { actedAfterTakingBack } from "./takenBack.js";
 
 /** Applies an action of the seat to act; returns false (with an info alert) when the rules refuse it. */
 export function act(h: HandContext, seat: number, type: ActionType, to?: number): boolean {
@@ -35,6 +36,7 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
     allin: amount > 0 && after.stack === 0,
   });
   noteSubstantial(h, type === "check" ? "check" : type === "fold" ? "fold" : "chips");
+  actedAfterTakingBack(h, seat, type, street);
   return true;
 }
 

@@ -399,6 +399,18 @@ export const say = {
       ],
       seat,
     ),
+  /** CHIPS_TAKEN_BACK followed by another action: a bet the floor rules on, or a slip (src/hand/takenBack.ts). */
+  chipsNotPutBack: (t: number, seat: number, amount: number, did: string) =>
+    alert(
+      t,
+      "CHIPS_TAKEN_BACK",
+      `Seat ${seat} ${did} without putting back out the ${amount} it took back: the table cannot tell whether they were a bet`,
+      [
+        `If the ${amount} was a bet, it stays in (r.49–50): call the floor`,
+        "If it was never a bet (change, a slip), press ok",
+      ],
+      seat,
+    ),
   potChipsUnread: (t: number, amount: number) =>
     alert(
       t,
@@ -407,7 +419,18 @@ export const say = {
       [
         "Say whose chips went into the pot",
         "If they are a player's, give them back to him or call the floor to rule on them",
-        "If they were the pot's already (a sweep the table missed), carry on",
+        "If they were the pot's already (a sweep the table missed), press ok: the table cannot tell which",
+      ],
+    ),
+  /** POT_CHIPS_UNREAD's chips given back in part (src/hand/potUnread.ts). */
+  potChipsPartlyBack: (t: number, given: number, amount: number) =>
+    alert(
+      t,
+      "POT_CHIPS_UNREAD",
+      `${given} of the ${amount} the table counted for nobody left the pot: ${amount - given} is still in it`,
+      [
+        `If the ${amount} was a player's, give him back the other ${amount - given}, or call the floor`,
+        "If the rest was the pot's already, press ok: the table cannot tell which",
       ],
     ),
   tagMisplaced: (t: number, antenna: string, what: "card" | "chip") =>
@@ -446,6 +469,36 @@ export const say = {
       [
         "Call the floor: the stack the table knows is wrong, or chips came from elsewhere",
         `The table reads seat ${seat} as all-in for ${stack} until the floor corrects the stack`,
+      ],
+      seat,
+    ),
+  /**
+   * The dealer pressed the shuffler while the showdown waited only for the rest of an undercall (r.51:
+   * a call) or an underraise (r.52: corrected to the minimum on its street). The hand is settled as the
+   * rules count the bet, which the table did when it read it; the chips were never seen, so the floor
+   * settles them (principle 4: nothing silently rewritten).
+   */
+  handEndedOwing: (
+    t: number,
+    hand: number,
+    seat: number,
+    owed: number,
+    code: "UNDERCALL" | "UNDERRAISE",
+    stack: number,
+  ) =>
+    alert(
+      t,
+      "HAND_ENDED_OWING",
+      `Hand ${hand} was ended at the shuffler with seat ${seat} owing ${owed}: ${
+        code === "UNDERCALL"
+          ? "the undercall counts as a call (r.51)"
+          : "the underraise was corrected to the minimum on its street (r.52)"
+      }, and the pots were awarded on it`,
+      [
+        `The dealer pressed the shuffler before seat ${seat} put the ${owed} in`,
+        `The table charged seat ${seat} the ${owed}: its stack is ${stack} as the table knows it`,
+        `Floor: the pots were paid as if seat ${seat} had put it in; have seat ${seat} pay the ${owed}, or correct the stacks if you rule otherwise`,
+        "Answer with continue once it is settled",
       ],
       seat,
     ),

@@ -16,6 +16,8 @@ import { clear, raise } from "./emit.js";
 import { isHeld } from "./hold.js";
 import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
 import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
+import { potChipsUnread } from "./potUnread.js";
+import { noteTakenBack } from "./takenBack.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import { actionKey, beforeVoidCard, canBet, outOfTurn, readAndAct } from "./turn.js";
 
@@ -239,8 +241,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
 export function chipsTakenBack(h: HandContext, seat: number, amount: number): void {
   if (!canBet(h)) return;
   if (!raise(h, say.chipsTakenBack(h.t, seat, amount))) return;
-  const bet = findSeat(h.betting, seat)?.bet ?? 0;
-  h.takenBack[seat] = { street: h.betting.street, to: bet + amount };
+  noteTakenBack(h, seat, amount);
 }
 
 /**
@@ -269,7 +270,7 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
     h.countedUnseen -= counted;
     // Among them, what a seat owes on an undercall pulled in short (r.51) pays it.
     payIntoThePot(h, counted);
-    if (stray > counted) raise(h, say.potChipsUnread(h.t, stray - counted));
+    if (stray > counted) potChipsUnread(h, stray - counted, strays);
   };
   if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the

@@ -243,10 +243,13 @@ export interface HandContext {
    */
   lastAllInKey: { seat: number; street: Street; t: number } | null;
   /**
-   * CHIPS_TAKEN_BACK's follow-up: per seat, the street and the total its bet reaches once the chips
-   * taken back are put out again (r.49–50), which closes the alert.
+   * CHIPS_TAKEN_BACK's follow-up (./takenBack.ts): per seat, the street (`next`: between rounds, the one
+   * to come), the chips taken back, the total its bet reaches once they are out again (r.49–50), and
+   * whether another follow-up was told.
    */
-  takenBack: Record<number, { street: Street; to: number }>;
+  takenBack: Record<number, { street: Street; to: number; amount: number; told?: boolean; next?: boolean }>;
+  /** POT_CHIPS_UNREAD's follow-up (./potUnread.ts): chips counted for nobody, given back, the pot as read. */
+  unreadInPot: { amount: number; givenBack: number; pot: [string, number][] } | null;
   /**
    * UNDERCALL's follow-up (2019 r.51: the undercall is a call): per seat, the street of the call, the
    * chips the seat still owes on it, and whether the table told that the bets were pulled in short.
@@ -267,11 +270,16 @@ export interface HandContext {
   >;
   result: HandResult | null;
   finalStacks: Record<number, number> | null;
+  /** The debts a shuffler press settled the hand with (./pressOwing.ts), for the floor. */
+  owedAtTheEnd: OwedAtTheEnd[];
   /** Table events produced by the event being handled; drained by the session. */
   out: TableEvent[];
   /** The hand before the dealer's last key that `undo` may take back (src/hand/undo.ts), or null. */
   undoable: { key: UndoableKey; before: Before } | null;
 }
+
+/** A seat that still owed the rest of an undercall (r.51) or an underraise (r.52) when its hand ended. */
+export type OwedAtTheEnd = { seat: number; owed: number; code: "UNDERCALL" | "UNDERRAISE" };
 
 /** A seat's bet zone account (made on first use). */
 export function zoneAccount(h: HandContext, seat: number): ZoneAccount {

@@ -10,6 +10,7 @@ import { handInit } from "./handInit.js";
 import { type DealerWork, type Game, type HandShows, NO_DEALER_WORK, SessionHand } from "./lifecycle.js";
 import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
+import { waitsOnlyOnDebts } from "./pressOwing.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
 import { holdemPrivateView, holdemView } from "./view.js";
 
@@ -40,6 +41,9 @@ export const holdem: Game = {
       // the rest of a short call the showdown waits for, reported by the pot a scan round late.
       mayEndOnAReport: () => session.procedure !== "none" || shortAtTheShowdown(session.context),
       chipsToCome: () => chipsToCome(session.context),
+      // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts).
+      pressSettles: () => waitsOnlyOnDebts(session.context),
+      owedAtTheEnd: () => session.context.owedAtTheEnd.map((o) => ({ ...o })),
     });
     return { hand, events };
   },

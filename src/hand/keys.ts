@@ -11,6 +11,7 @@ import { boardSettledByAction } from "./board.js";
 import { readShortPush } from "./chips.js";
 import { cardExposed } from "./deal.js";
 import { actionKey } from "./turn.js";
+import { pressedOwing } from "./pressOwing.js";
 import { beforeKey, undoKey } from "./undo.js";
 
 type PlayerKey = "check" | "fold" | "raise" | "allin";
@@ -61,10 +62,12 @@ export function exposedKey(h: HandContext): void {
 
 /**
  * Any other key (`ok`): the undo window closes, and a short push is read as it stood; the alert `ok`
- * acknowledged is no longer open.
+ * acknowledged is no longer open. The core gives the hand a `shuffler` press it waited on (the readers'
+ * lag): a showdown waiting only for a seat's debt is settled by it (./pressOwing.ts).
  */
 export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): void {
   readShortPush(h);
   beforeKey(h, key);
   if (ack !== undefined) acknowledged(h, ack.code, ack.seat);
+  if (key === "shuffler") pressedOwing(h);
 }

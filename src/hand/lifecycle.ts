@@ -17,7 +17,7 @@ import type { Acknowledged, HandOpening } from "./machineSession.js";
 import type { RakeDue, RakeSchedule } from "../rules/rake.js";
 import type { PayTable } from "../rules/threeCard/payTable.js";
 import type { ChipTag, Observation } from "../reading/observations.js";
-import type { ReadingWindows } from "./context.js";
+import type { OwedAtTheEnd, ReadingWindows } from "./context.js";
 import type { HandSession } from "./session.js";
 import type { PayingPlan } from "./tcp/paying.js";
 import type { TcpSession } from "./tcp/session.js";
@@ -79,10 +79,15 @@ export type PressDuringHand =
   /** No card was dealt: the hand did not happen. */
   | "void"
   /**
-   * The dealer went on with the hand's end still to be reported (a card taken off the board, the rest of
-   * a short call into the pot): the press waits the readers' lag for it.
+   * The dealer went on with the hand's end still to be reported (a card taken off the board): the press
+   * waits the readers' lag for it.
    */
   | "wait-for-readers"
+  /**
+   * The showdown waits only for a seat's debt (the rest of an undercall or underraise): the press ends
+   * the hand, settled as the rules count the bet (src/hand/pressOwing.ts).
+   */
+  | "settles-owing"
   /** The hand is still on: the press is the dealer's mistake. */
   | "during-hand";
 
@@ -110,6 +115,8 @@ export interface HandEnding {
   work: DealerWork;
   /** Seat → chips the hand counted from the `allin` key that ended it, not yet seen on its zone. */
   chipsToCome: Record<number, number>;
+  /** Seats that still owed the rest of a call or raise when a shuffler press settled the hand (hold'em). */
+  owed: OwedAtTheEnd[];
 }
 
 /** One game: how it places its hands and starts one. */
@@ -192,6 +199,10 @@ export interface HandBinding {
   mayEndOnAReport?(): boolean;
   /** Asked once it has ended: seat → chips it counted that are still to come on the seat's zone. */
   chipsToCome?(): Record<number, number>;
+  /** Whether a shuffler press ends the hand now (a showdown waiting only for a seat's debt). */
+  pressSettles?(): boolean;
+  /** Asked once it has ended: the debts a press settled it with. */
+  owedAtTheEnd?(): OwedAtTheEnd[];
 }
 
 /** No work after the hand. */
@@ -259,6 +270,7 @@ export class SessionHand implements LiveHand {
     const h = this.session.context;
     if (this.session.held === "misdeal") return "misdeal";
     if (h.cardsDealt === 0) return "void";
+    if (this.binding.pressSettles?.()) return "settles-owing";
     return this.binding.mayEndOnAReport?.() ? "wait-for-readers" : "during-hand";
   }
 
@@ -272,6 +284,7 @@ export class SessionHand implements LiveHand {
       redeal: h.result === "misdeal" ? { positions: h.positions, level: h.level, game: h.game } : null,
       work: this.binding.dealerWork(),
       chipsToCome: this.binding.chipsToCome?.() ?? {},
+      owed: this.binding.owedAtTheEnd?.() ?? [],
     };
   }
 }

@@ -5,6 +5,7 @@
 import { say } from "./alerts.js";
 import { boardCardLeft, boardCardsArrived, burnArrived, burnLeft } from "./board.js";
 import { betZoneSettled, chipsTakenBack, potGained, readShortPush } from "./chips.js";
+import { potRead } from "./potUnread.js";
 import { cardMucked } from "./turn.js";
 import { readingNotice } from "./readingAlerts.js";
 import type { HandContext } from "./context.js";
@@ -119,6 +120,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
       case "zone_settled": {
         const seat = seatOfBetZone(o.antenna);
         if (seat !== null) betZoneSettled(h, seat, o.chips, o.sweptWith ?? [], o.changedAt);
+        else if (o.antenna === "pot") potRead(h, o.chips);
         break;
       }
       case "chips_taken_back": {

@@ -143,9 +143,11 @@ function initialContext(init: HandInit): HandContext {
     countedUnseen: 0,
     lastAllInKey: null,
     takenBack: {},
+    unreadInPot: null,
     shortCalls: {},
     result: null,
     finalStacks: null,
+    owedAtTheEnd: [],
     out: [],
     undoable: null,
   };

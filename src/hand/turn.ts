@@ -103,21 +103,7 @@ export function readAndAct(
   // The seat record before the action is unchanged (each action makes new ones): what was counted
   // beyond the chips read is still to come, maybe straight into the pot.
   h.countedUnseen += Math.max(0, s.stack - (findSeat(h.betting, seat)?.stack ?? s.stack) - pushed);
-  chipsPutBack(h, seat);
   afterAction(h);
-}
-
-/**
- * CHIPS_TAKEN_BACK's first step: the seat puts the chips back out (r.49–50). Once its bet this street
- * reaches what it had put out, or it is all-in, the alert is done; less leaves it open.
- */
-function chipsPutBack(h: HandContext, seat: number): void {
-  const back = h.takenBack[seat];
-  const s = findSeat(h.betting, seat);
-  if (back === undefined || s === undefined) return;
-  if (back.street !== h.betting.street || (s.bet < back.to && s.stack > 0)) return;
-  delete h.takenBack[seat];
-  clear(h, "CHIPS_TAKEN_BACK", seat);
 }
 
 /** TDA 53: chips or a fold out of turn. The action backs up to the seat to act. */

@@ -114,9 +114,12 @@ export function copyHand(h: Before): Before {
     countedUnseen: h.countedUnseen,
     lastAllInKey: h.lastAllInKey,
     takenBack: recordOf(h.takenBack, (b) => ({ ...b })),
+    unreadInPot:
+      h.unreadInPot === null ? null : { ...h.unreadInPot, pot: h.unreadInPot.pot.map(([t, d]) => [t, d]) },
     shortCalls: recordOf(h.shortCalls, (d) => ({ ...d })),
     result: h.result,
     finalStacks: h.finalStacks === null ? null : { ...h.finalStacks },
+    owedAtTheEnd: h.owedAtTheEnd.map((o) => ({ ...o })),
   };
 }
 

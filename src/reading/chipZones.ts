@@ -112,6 +112,9 @@ export class ChipZones {
         const list = movedFrom.get(prev.antenna) ?? [];
         list.push(tag);
         movedFrom.set(prev.antenna, list);
+      } else if (prev?.antenna === antenna && recent) {
+        // Back where it was a moment ago (lifted and put back, a flicker): no move, and no gain of the pot.
+        continue;
       } else if (antenna === POT) {
         const chip = { tag, denomination: reported.get(tag) ?? 0 };
         unexplained.push(chip);

@@ -9,7 +9,7 @@
  * floor operations to the ruling desk, the deck checks, the floor's set-up and the next hand. Each of
  * those is its own module in src/table/; the core holds the table between hands and takes its
  * settings ready-made (src/table/settings.ts; the configuration is adapted at the edge,
- * src/runtime/tableSettings.ts). (Just over 300 lines: the routing of every kind of input, and the
+ * src/runtime/tableSettings.ts). (Over 300 lines: the routing of every kind of input, and the
  * hand's start and end it decides, read best in one place.)
  */
 import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
@@ -23,6 +23,7 @@ import { AfterHand } from "./afterHand.js";
 import type { CoreCheckpoint, TableCore } from "./tableCore.js";
 import { DeckChecks } from "./deckChecks.js";
 import { NextHand } from "./nextHand.js";
+import { OwedAtThePress } from "./owedAtThePress.js";
 import { ReaderPresence, tableReader, unknownAntenna } from "./readers.js";
 import { rejected } from "./floorRefusals.js";
 import { type PendingRuling, RulingDesk } from "./rulingDesk.js";
@@ -59,6 +60,8 @@ export class Table implements TableCore {
   private shufflerWaiting: number | null = null;
   /** The readers' snapshots during a hand, given to it in an order that can be true (snapshotBurst.ts). */
   private readonly burst: SnapshotBurst;
+  /** Debts a shuffler press settled the last hand with, waiting the readers' lag for the pot. */
+  private readonly owed = new OwedAtThePress();
   private readonly isCard: (tag: string) => boolean;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
   private readonly after: AfterHand;
@@ -161,10 +164,9 @@ export class Table implements TableCore {
       else if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
       else if (d === this.checks.nextDeadline()) batch = this.checks.due(d);
       else if (d === this.after.nextDue(this.playing !== null)) batch = this.after.tick(d);
-      else if (d === this.shufflerWaiting) {
-        this.shufflerWaiting = null;
-        batch = this.playing === null ? [] : [say.shufflerDuringHand(d, this.playing.number)];
-      } else if (readerDue !== null && readerDue <= d) batch = this.route(d, this.reader.advanceTo(d));
+      else if (d === this.shufflerWaiting) batch = this.pressAfterTheLag(d);
+      else if (d === this.owed.nextDue) batch = this.owed.due(d);
+      else if (readerDue !== null && readerDue <= d) batch = this.route(d, this.reader.advanceTo(d));
       else if (setupDue !== null && setupDue <= d) batch = this.setup.settle(d, this.playing !== null, false);
       else if (this.playing !== null) {
         // A judgement that waited for the readers moves the action on as any event does: chips that
@@ -183,6 +185,7 @@ export class Table implements TableCore {
   nextDeadline(): number | null {
     // Asked before every input: the earliest of the windows, without building a list of them.
     let due = earliest(this.reader.nextDeadline(), this.playing?.nextDue ?? null);
+    due = earliest(due, this.owed.nextDue);
     due = earliest(due, this.setup.nextDue);
     due = earliest(due, this.desk.nextDeadline());
     due = earliest(due, this.burst.due);
@@ -236,6 +239,7 @@ export class Table implements TableCore {
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
   private route(t: number, observations: Observation[]): TableEvent[] {
+    this.owed.observed(observations);
     if (this.playing === null) return this.after.observed(t, observations);
     if (observations.length === 0) return [];
     return this.afterHand(this.playing.observed(t, observations));
@@ -251,6 +255,7 @@ export class Table implements TableCore {
       if (s) s.stack = stack;
     }
     this.next.ended(ending);
+    this.owed.start(hand.number, ending.t + this.reader.lagMs, ending.owed, ending.finalStacks);
     this.settled = hand;
     this.playing = null;
     this.after.handEnded(ending.work, ending.t);
@@ -308,6 +313,11 @@ export class Table implements TableCore {
         // A misdeal: the press declares it (rule 33-C), the hand ends and is dealt again. A hand never
         // dealt did not happen: every chip goes back.
         out.push(...this.afterHand(this.playing.ruling(t, meaning)));
+      } else if (meaning === "settles-owing") {
+        // The showdown waited only for a seat's debt: the dealer ended the hand, the press settles it
+        // (src/hand/pressOwing.ts) and the floor hears of the debt once the readers' lag has passed.
+        out.push(...this.afterHand(this.playing.key(t, "shuffler")));
+        if (this.playing !== null) return [...out, say.shufflerDuringHand(t, this.playing.number)];
       } else if (meaning === "wait-for-readers" && this.shufflerWaiting === null) {
         // The dealer went on with the hand's end still to be reported (a card taken off the board, the
         // rest of a short call swept into the pot): the bridge reports it K scans late. The press waits
@@ -318,6 +328,20 @@ export class Table implements TableCore {
         return [...out, say.shufflerDuringHand(t, this.playing.number)];
       }
     }
+    return [...out, ...this.startHand(t)];
+  }
+
+  /**
+   * A shuffler press that waited the readers' lag for the hand to end: the hand still in play is given
+   * the press (a showdown waiting only for a seat's debt is settled by it, and the floor told: the dealer
+   * has ended the hand, and the next one must be read); a hand it does not end refuses it.
+   */
+  private pressAfterTheLag(t: number): TableEvent[] {
+    this.shufflerWaiting = null;
+    if (this.playing === null) return [];
+    const hand = this.playing;
+    const out = this.afterHand(hand.key(t, "shuffler"));
+    if (this.playing === hand) return [...out, say.shufflerDuringHand(t, hand.number)];
     return [...out, ...this.startHand(t)];
   }
 

@@ -6,7 +6,7 @@
  */
 import type { FloorEvent, RulingName } from "../contract/input.js";
 import { AFTER_THE_HAND, type AlertCode, alert } from "../contract/alerts.js";
-import type { AlertEvent, TableEvent } from "../contract/output.js";
+import type { TableEvent } from "../contract/output.js";
 import { nothingToRule, rejected } from "./floorRefusals.js";
 
 /** What the desk needs of the core: whether a hand is on, and how to apply a ruling to it. */
@@ -43,6 +43,7 @@ interface OpenEntry {
   carried?: boolean;
 }
 
+const ENDED_OWING = "HAND_ENDED_OWING" satisfies AlertCode; // src/table/owedAtThePress.ts
 /** The code of the dealer's call for a supervisor (`floor` key). */
 export const FLOOR_CALLED = "FLOOR_CALLED" satisfies AlertCode;
 
@@ -80,6 +81,8 @@ export class RulingDesk {
           ...(e.seat === undefined ? {} : { seat: e.seat }),
           ...(e.reader === undefined ? {} : { reader: e.reader }),
           ...(this.betweenHands && AFTER_THE_HAND.has(e.code) ? { afterHand: true } : {}),
+          // The last hand's debt, told in this one once the readers' lag after the press has passed.
+          ...(!this.betweenHands && e.code === ENDED_OWING ? { afterHand: true, carried: true } : {}),
         });
       } else if (e.kind === "alert_clear") {
         this.open = this.open.filter(
@@ -251,7 +254,7 @@ export class RulingDesk {
     if (!windowMs) return this.apply(t);
     const who = extra.by ? ` by ${extra.by}` : "";
     return [
-      info(
+      alert(
         t,
         "RULING_PENDING",
         `${word(ruling)} ruled${who}: it takes effect in ${Math.round(windowMs / 1000)} s`,
@@ -272,7 +275,7 @@ export class RulingDesk {
     if (p === null) return [rejected(t, "undo", "no misdeal or void is waiting: nothing to undo")];
     this.pendingRuling = null;
     const who = by ? ` by ${by}` : "";
-    return [info(t, "RULING_UNDONE", `${word(p.ruling)} undone${who}: the hand goes on as before`, [])];
+    return [alert(t, "RULING_UNDONE", `${word(p.ruling)} undone${who}: the hand goes on as before`, [])];
   }
 
   /** Why an operation meant for hand `hand` cannot be taken now, or null when that hand is on. */
@@ -292,9 +295,4 @@ export class RulingDesk {
 
 function word(ruling: "misdeal" | "void"): string {
   return ruling === "misdeal" ? "Misdeal" : "Void";
-}
-
-/** A notice of the catalogue (its severity is info). */
-function info(t: number, code: AlertCode, text: string, steps: string[]): AlertEvent {
-  return alert(t, code, text, steps);
 }

@@ -1611,6 +1611,63 @@ const scenes: Record<string, Scene> = {
     .expect({ kind: "action", seat: 4, action: "fold" })
     .expect({ kind: "hand_end", result: "complete" })
     .expect({ kind: "alert_clear", code: "SHUFFLER_DURING_HAND" }),
+  "undercall-unpaid-at-the-showdown-ended-by-the-shuffler": s(
+    "seat 4's undercall pre-flop goes into the pot 100 short and is never paid; the showdown waits for it (r.51), and the dealer collects everything and presses the shuffler: past the readers' lag the hand is settled on the call as counted, the floor is told who owes what, and the next hand is read",
+  )
+    .setup()
+    .standardDeal()
+    .chips(4, 100)
+    .chips(1, 100, 100)
+    .chips(2, 100)
+    .key("check")
+    .pull()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c")
+    .board("8c")
+    .checkAround()
+    .burn("5d")
+    .board("6s")
+    .checkAround()
+    .wait()
+    .collect()
+    .key("shuffler")
+    // A quick dealer: the blinds and the first cards land within the readers' lag after the press.
+    .after(100)
+    .chips(3, 100)
+    .after(100)
+    .chips(4, 100, 100)
+    .after(100)
+    .deal([
+      [3, "Kh"],
+      [4, "7d"],
+      [1, "9s"],
+      [2, "Ac"],
+      [3, "Kd"],
+      [4, "2h"],
+      [1, "9h"],
+      [2, "Td"],
+    ])
+    .chips(1, 100, 100)
+    .floor({ op: "ruling", ruling: "continue", code: "HAND_ENDED_OWING", seat: 4, by: "Ana" })
+    .expect({ kind: "alert", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "alert_clear", code: "UNDERCALL", seat: 4 })
+    .expect({ kind: "street", street: "showdown", board: ["Qs", "Jd", "4h", "8c", "6s"], t: 18900 })
+    .expect({ kind: "award", seat: 2, amount: 800, pot: 0 })
+    .expect({
+      kind: "hand_end",
+      hand: 1,
+      result: "complete",
+      stacks: { "1": 19800, "2": 20600, "3": 19800, "4": 19800 },
+    })
+    .expect({ kind: "hand_start", hand: 2, button: 2, sb: 3, bb: 4, t: 18900 })
+    // Told once the readers' lag after the press has passed with no chips into the pot.
+    .expect({ kind: "alert", code: "HAND_ENDED_OWING", seat: 4, severity: "floor", rule: "2019 r.51, r.52" })
+    .expect({ kind: "street", street: "preflop" })
+    .expect({ kind: "action", seat: 1, action: "call", amount: 200 })
+    .expect({ kind: "alert_clear", code: "HAND_ENDED_OWING", seat: 4 })
+    .absent("SHUFFLER_DURING_HAND", "DECK_NOT_COLLECTED", "ACTION_OUT_OF_TURN", "INPUT_NOT_APPLIED"),
   "floor-key-calls-the-floor": s("the dealer presses floor; a supervisor answers; a second answer is refused")
     .setup()
     .standardDeal()

@@ -85,6 +85,9 @@ const KEY_GUARDS = {
   dealerEndsTheDeal: ({ event }: Keyed) => pressed(event, "ok"),
   /** The `exposed` key: an exposed dealer card is a misdeal, a player's is not (judged a round later). */
   dealerExposedACard: ({ event }: Keyed) => pressed(event, "exposed"),
+  /** The `ok` key acknowledged a dealer alert (the table's ruling desk cleared it and said so). */
+  dealerAcknowledged: ({ event }: Keyed) =>
+    pressed(event, "ok") && event.type === "key" && !!event.acknowledged,
 };
 
 /**
@@ -95,6 +98,14 @@ const KEY_GUARDS = {
 const EXPOSED = { guard: "dealerExposedACard", actions: "exposedKey" } as const;
 const FOLD = { guard: "dealerFolds", actions: "foldKey" } as const;
 const DEAL_OVER = { guard: "dealerEndsTheDeal", actions: "dealOverKey" } as const;
+/**
+ * An `ok` the table's desk took as the dealer's word on the oldest dealer alert (it cleared it) is that,
+ * in every state: the hand forgets the alert, or it would clear it a second time when put right and
+ * never tell it again. Only that: during the deal it does not also end the deal (a dealer acknowledging
+ * TCP_BLIND_PLAY_MISSING after the second card got a false MISDEAL_CARD_COUNT, every box short then);
+ * an `ok` with no alert to acknowledge does.
+ */
+const ACKNOWLEDGED = { guard: "dealerAcknowledged", actions: "acknowledgeKey" } as const;
 const CONTINUE = { guard: "floorContinues", actions: "continueAsRuled" } as const;
 const MISDEAL = { guard: "floorCallsMisdeal", target: "#tcp.over", actions: "endAsMisdeal" } as const;
 const VOID = { guard: "floorVoids", target: "#tcp.over", actions: "endAsVoid" } as const;
@@ -108,6 +119,7 @@ const SEEN = { tick: { actions: "tick" }, observed: { actions: "observe" } } as 
 const keysWhileHeld = (params: StepParams) =>
   [
     { ...FOLD, actions: { type: "foldKey", params } },
+    { ...ACKNOWLEDGED, actions: { type: "acknowledgeKey", params } },
     { ...DEAL_OVER, actions: { type: "dealOverKey", params } },
     { ...EXPOSED, actions: { type: "exposedKey", params } },
   ] as const;
@@ -136,14 +148,14 @@ export const tcpMachine = setup({
     observe: assign({ h: step((h, e) => e.type === "observed" && observe(h, e.observations)) }),
     foldKey: assign({ h: step((h) => foldLowestBox(h)) }),
     // `ok`: the dealer says the deal is over.
-    dealOverKey: assign({
-      h: step((h, e) => {
-        // The alert the table's `ok` cleared is no longer open here either.
-        if (e.type === "key" && e.acknowledged) acknowledged(h, e.acknowledged.code, e.acknowledged.seat);
-        dealEnded(h);
-      }),
-    }),
+    dealOverKey: assign({ h: step((h) => dealEnded(h)) }),
     exposedKey: assign({ h: step((h) => cardExposed(h)) }),
+    acknowledgeKey: assign({
+      h: step(
+        (h, e) =>
+          e.type === "key" && e.acknowledged && acknowledged(h, e.acknowledged.code, e.acknowledged.seat),
+      ),
+    }),
     continueAsRuled: assign({
       h: step((h, e) => e.type === "ruling" && continueAsRuled(h, e.seat, e.code)),
     }),
@@ -169,23 +181,24 @@ export const tcpMachine = setup({
   context: ({ input }) => ({ h: input.h }),
   initial: "betting",
   states: {
-    // Bets go on and come off freely; the first card drawn locks them. Of the keys only `exposed`
-    // matters (the card it is about may be reported a round after it, and is then judged); `fold` and
-    // `ok` have no box and no deal to act on yet, nor has the floor's `dead`.
+    // Bets go on and come off freely; the first card drawn locks them. Of the keys `exposed` matters
+    // (the card it is about may be reported a round after it, and is then judged), and `ok` only as the
+    // acknowledgement of an alert; `fold` has no box and `ok` no deal to act on yet, nor has `dead`.
     betting: {
-      on: { ...SEEN, key: [EXPOSED], ruling: [CONTINUE, MISDEAL, VOID] },
+      on: { ...SEEN, key: [EXPOSED, ACKNOWLEDGED], ruling: [CONTINUE, MISDEAL, VOID] },
       always: [...ENDED_OR_HELD, { guard: "drawn", target: "dealing" }],
     },
     // Three cards to each box and to the dealer; misdeals are judged here. `fold` and a Play bet end
-    // the deal as `ok` does (a box short is then a misdeal, after the readers' lag).
+    // the deal as `ok` does (a box short is then a misdeal, after the readers' lag); an `ok` that
+    // acknowledged an alert is only that.
     dealing: {
-      on: { ...SEEN, key: [FOLD, DEAL_OVER, EXPOSED], ruling: [CONTINUE, MISDEAL, VOID, KILL] },
+      on: { ...SEEN, key: [FOLD, ACKNOWLEDGED, DEAL_OVER, EXPOSED], ruling: [CONTINUE, MISDEAL, VOID, KILL] },
       always: [...ENDED_OR_HELD, { guard: "dealt", target: "decisions" }],
     },
     // Play or fold; when all have decided the dealer turns his cards and the hand settles. The deal
-    // is over: `ok` has nothing left to end; `exposed` is now about the dealer's cards.
+    // is over: `ok` has nothing left to end (it acknowledges an alert); `exposed` is now about the dealer's cards.
     decisions: {
-      on: { ...SEEN, key: [FOLD, EXPOSED], ruling: [CONTINUE, MISDEAL, VOID, KILL] },
+      on: { ...SEEN, key: [FOLD, EXPOSED, ACKNOWLEDGED], ruling: [CONTINUE, MISDEAL, VOID, KILL] },
       always: ENDED_OR_HELD,
     },
     // Waiting for the floor: a misdeal, or a deck that is not whole. Cards and chips are still read.

@@ -163,3 +163,60 @@ describe("Three Card Poker session", () => {
     expect(after.house).toBe(-175);
   });
 });
+
+describe("Three Card Poker: ok acknowledges the oldest dealer alert in every state, and only that", () => {
+  const clears = (out: TableEvent[], code: string) =>
+    out.filter((e) => e.kind === "alert_clear" && e.code === code).length;
+
+  it("before the first card: DECK_NOT_COLLECTED acknowledged with ok is not cleared a second time when the cards are collected", () => {
+    // Hand 1 played and paid nothing (the payouts are wrong: PAYOUT_WRONG for both boxes, carried);
+    // hand 2 pressed with hand 1's cards still out. Three oks: both payouts, then the deck.
+    const out = run(
+      new TcpScene("ok before the deal")
+        .setup({ 1: "Ana", 2: "Ben" })
+        .key("shuffler")
+        .bet(1, "ante", 100)
+        .bet(2, "ante", 100)
+        .deal({ 1: ["As", "Ad", "7c"], 2: ["5d", "6d", "7d"], dealer: ["Qh", "9s", "2c"] })
+        .play(1, 100)
+        .play(2, 100)
+        .wait()
+        .key("shuffler")
+        .wait()
+        .key("ok")
+        .key("ok")
+        .key("ok")
+        .wait()
+        .collectCards(1, 2)
+        .wait(),
+    );
+    expect(alerts(out)).toContain("DECK_NOT_COLLECTED");
+    // Before: the desk's clear at the third ok, and the hand's own when the cards left (a clear of
+    // an alert no longer open, and a DECK_NOT_COLLECTED the hand would never tell again).
+    expect(clears(out, "DECK_NOT_COLLECTED")).toBe(1);
+  });
+
+  it("during the deal: TCP_BLIND_PLAY_MISSING acknowledged after the second card does not end the deal (no false misdeal)", () => {
+    const scene = () =>
+      new TcpScene("ok during the deal")
+        .setup({ 1: "Ana", 3: "Ana" })
+        .key("shuffler")
+        .bet(1, "ante", 100)
+        .bet(3, "ante", 50)
+        .card(1, "9c")
+        .card(3, "Ah")
+        .key("ok");
+    const out = run(
+      scene()
+        .card("dealer", "Qd")
+        .deal({ 1: ["9d", "4h"], 3: ["Kh", "2c"], dealer: ["Jc", "3h"] })
+        .wait(),
+    );
+    expect(clears(out, "TCP_BLIND_PLAY_MISSING")).toBe(1);
+    expect(alerts(out)).not.toContain("MISDEAL_CARD_COUNT");
+    expect(out.some((e) => e.kind === "street" && e.street === "preflop")).toBe(true);
+    // The other side: an ok with no alert to acknowledge still ends the deal, and a box short is a misdeal.
+    const short = run(scene().key("ok").wait());
+    expect(alerts(short)).toContain("MISDEAL_CARD_COUNT");
+  });
+});
