@@ -26,6 +26,8 @@ export function handRake(h: HandContext): (RakeDue & { pot: number }) | null {
   if (schedule === undefined) return null;
   const { pots } = handPots(h.betting);
   const pot = pots.reduce((sum, p) => sum + p.amount, 0);
-  // "No flop, no drop": the flop was dealt when the board holds three cards or more.
-  return { ...rakeDue(pot, h.board.cards.length >= 3, schedule), pot };
+  // "No flop, no drop": the flop was dealt when the betting reached it. Cards on the board are not
+  // enough: a premature flop (RP-5A) goes back to the stub, and its departure is reported K scans late,
+  // so a hand that ends pre-flop may still list it.
+  return { ...rakeDue(pot, h.betting.street !== "preflop", schedule), pot };
 }

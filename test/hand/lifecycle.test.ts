@@ -12,6 +12,7 @@ import type { TcpLine, TcpShowdown } from "../../src/hand/tcp/context.js";
 import { TcpSession } from "../../src/hand/tcp/session.js";
 import { tcpDealerWork, threeCardPoker } from "../../src/hand/tcp/lifecycle.js";
 import type { ChipTag } from "../../src/reading/observations.js";
+import { parseCards } from "../../src/rules/cards.js";
 
 /** The machine session under a live hand (not part of LiveHand: the table never reads it). */
 function sessionOf(hand: LiveHand): HandSession | TcpSession {
@@ -149,6 +150,25 @@ describe("hold'em says what the dealer does after its hand", () => {
       kind: "rake",
       rake: { due: 0, how: "no flop, no drop: no rake" },
     });
+  });
+
+  it("no flop, no drop: a flop is dealt when the betting reaches it, not when cards lie on the board (a premature flop returned, its departure not yet reported)", () => {
+    const { hand } = holdem.start(press({ rake }));
+    const h = (sessionOf(hand) as HandSession).context;
+    const flop = parseCards("QsJd4h");
+    const board = { ...h.board, cards: flop, tags: ["card:A:Qs", "card:A:Jd", "card:A:4h"] };
+    expect(holdemDealerWork({ ...h, board, result: "complete" })).toMatchObject({
+      kind: "rake",
+      rake: { due: 0, how: "no flop, no drop: no rake" },
+    });
+    const onTheFlop = {
+      ...h,
+      board,
+      betting: { ...h.betting, street: "flop" as const },
+      result: "complete" as const,
+    };
+    const work = holdemDealerWork(onTheFlop);
+    expect(work.kind === "rake" ? work.rake.due : null).toBeGreaterThan(0);
   });
 
   it("a raked hand misdealt or voided, or any hand of an unraked game: nothing", () => {
