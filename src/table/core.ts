@@ -67,6 +67,7 @@ export class Table implements TableCore {
   /** The readers' snapshots during a hand, given to it in an order that can be true (snapshotBurst.ts). */
   private readonly burst: SnapshotBurst;
   private readonly isCard: (tag: string) => boolean;
+  private readonly chipValue: (tag: string) => number;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
   private readonly after: AfterHand;
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
@@ -84,6 +85,10 @@ export class Table implements TableCore {
     this.reader = tableReader(settings);
     this.burst = new SnapshotBurst(settings.scanRoundMs ?? 200);
     this.isCard = (tag) => settings.registry.resolve(tag).type === "card";
+    this.chipValue = (tag) => {
+      const info = settings.registry.resolve(tag);
+      return info.type === "chip" ? info.denomination : 0;
+    };
     this.readers = new ReaderPresence(settings.antennas, settings.readers, this.reader);
     this.after = new AfterHand(settings.antennas, this.reader, settings.trayJudgeAfterMs ?? 1500);
     this.setup = new FloorSetup(this.state);
@@ -222,6 +227,9 @@ export class Table implements TableCore {
       decidedAfterDeal: (antenna) => decidedAfterDeal(this.view(), antenna),
       inHand: () => seatsInHand(this.view(), (antenna) => this.reader.lastReport(antenna)),
       isCard: this.isCard,
+      chipValue: this.chipValue,
+      unseenBet: (seat) =>
+        this.reader.lastReport(`bet${seat}`).length > 0 ? 0 : (this.view().seats[seat - 1]?.bet ?? 0),
       cardsOn: (antenna) => this.reader.cardTagsOn((a) => a === antenna),
       whereIs: (tag) => this.reader.whereIs(tag),
       inMotion: (tag, at) => this.reader.inMotion(tag, at),

@@ -38,6 +38,13 @@ export interface BurstTable {
   inHand(): SeatsInHand;
   /** Whether a tag is a card. */
   isCard(tag: string): boolean;
+  /** A chip's value (0 for a tag that is not a chip). */
+  chipValue(tag: string): number;
+  /**
+   * Chips the table counts in front of a seat this street that its zone never showed: a blind posted at
+   * the press whose chips the readers had not reported when the table went down.
+   */
+  unseenBet(seat: number): number;
   /** Card tags the table places on an antenna (a card in motion counts where it was last seen). */
   cardsOn(antenna: string): string[];
   /** Where the table places a card, or null (never seen, or gone). */
@@ -118,6 +125,16 @@ export class SnapshotBurst {
     }
     take("burn");
     take("board");
+    // A blind's chips came before any action, though the burst lists them with what the seat put beside
+    // them later (a call): the posted chips first, read at once, then the zone as it stands in its turn.
+    for (let seat = 1; seat <= MAX_SEATS; seat += 1) {
+      const zone = left.get(`bet${seat}`);
+      const posted = zone === undefined ? 0 : table.unseenBet(seat);
+      const blind = posted > 0 ? chipsSumming(zone!.tags, posted, table.chipValue) : null;
+      if (blind === null) continue;
+      if (blind.length === zone!.tags.length) take(`bet${seat}`, true);
+      else give(`bet${seat}`, blind, true);
+    }
     const muck = left.get("muck");
     const seen = new Set<string>(table.lastReport("muck"));
     for (const tags of before.values()) for (const tag of tags) seen.add(tag);
@@ -235,6 +252,30 @@ export function dealPending(view: CoreView): boolean {
 
 /** The cards a Three Card Poker box (and the dealer) is dealt. */
 const THREE_CARD_HAND = 3;
+
+/** Chips of `tags` (in their listed order where several would do) whose values make `total`, or null. */
+export function chipsSumming(
+  tags: readonly string[],
+  total: number,
+  value: (tag: string) => number,
+): string[] | null {
+  const chips = tags.filter((tag) => value(tag) > 0);
+  const pick = (from: number, left: number): string[] | null => {
+    if (left === 0) return [];
+    for (let i = from; i < chips.length; i += 1) {
+      const v = value(chips[i]!);
+      if (v > left) continue;
+      const rest = pick(i + 1, left - v);
+      if (rest !== null) return [chips[i]!, ...rest];
+    }
+    return null;
+  };
+  // A zone holds a few chips: past a stack this deep the search is not worth its time.
+  return chips.length > MAX_CHIPS_SEARCHED ? null : pick(0, total);
+}
+
+/** The most chips on one zone {@link chipsSumming} searches (a bridge reports at most 48 tags). */
+const MAX_CHIPS_SEARCHED = 20;
 
 /** The most seats a table has (the contract's default layout). */
 const MAX_SEATS = 10;

@@ -28,10 +28,21 @@ const holeCards = inputs.flatMap((e, i) =>
 const firstAction = reference.perEvent.findIndex(
   (out, i) => i > start2 && out.some((e) => e.kind === "action" && !["sb", "bb", "ante"].includes(e.action)),
 );
+/**
+ * Hand 1's big blind calling the raise: the input that puts its call on its zone beside its posted blind
+ * (the call is read a moment later, when the sweep begins).
+ */
+const start1 = causing((e) => e.kind === "hand_start" && e.hand === 1);
+const bbCalls = causing((e) => e.kind === "action" && e.action === "call" && e.seat === 2) - 1;
 const channelOrder = orderOf(config);
 const antennasAfter = (i: number) => after(inputs, i);
 
 describe("a restart mid-deal", () => {
+  it("hand 1's big blind puts its call beside its blind before the sweep", () => {
+    expect(inputs[bbCalls]).toMatchObject({ kind: "tags", antenna: "bet2" });
+    expect(inputs[bbCalls]?.kind === "tags" && inputs[bbCalls].tags.length).toBeGreaterThan(1);
+  });
+
   it("the test's hand is dealt with a first action after the deal, a fold: the seat's report empties, then the muck's", () => {
     expect(holeCards.length).toBeGreaterThanOrEqual(8);
     expect(firstAction).toBeGreaterThan(holeCards.at(-1)!);
@@ -67,6 +78,11 @@ describe("a restart mid-deal", () => {
         "the first fold in the air at the kill (the seat reported empty, the muck not yet), in the muck when back",
         () => firstAction - 1,
         () => firstAction,
+      ],
+      [
+        "the kill at the press: the blinds, the deal and the betting to the big blind's call (its blind and call seen at once) while down",
+        () => start1,
+        () => bbCalls,
       ],
       [
         "the first fold in the air at the kill, the next seats folding while down",

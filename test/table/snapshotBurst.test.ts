@@ -31,6 +31,8 @@ function fakeTable(known: Record<string, string[]>, order: number[]) {
       cardsEach: 2,
     }),
     isCard: (tag) => tag.startsWith("card:"),
+    chipValue: (tag) => Number(/^chip:(\d+):/.exec(tag)?.[1] ?? 0),
+    unseenBet: () => 0,
     cardsOn: (a) => [...(reports.get(a) ?? [])].filter((tag) => tag.startsWith("card:")),
     whereIs: (tag) => [...reports].find(([, tags]) => tags.includes(tag))?.[0] ?? null,
     // Nothing here went out of sight while the table was down (test/journal/restartMidDeal: cards in motion).
@@ -122,6 +124,8 @@ describe("the readers' snapshots during a hand", () => {
         cardsEach: 2,
       }),
       isCard: (tag) => tag.startsWith("card:"),
+      chipValue: () => 0,
+      unseenBet: () => 0,
       cardsOn: (a) => [...placed].filter(([, at]) => at === a).map(([tag]) => tag),
       whereIs: (tag) => placed.get(tag) ?? null,
       inMotion: (tag) => {
