@@ -6,8 +6,9 @@
  * out of turn, and a seat dealt and folded while the table was down (its cards first seen in the muck)
  * a seat dealt out (MISDEAL_DEALT_OUT, a floor alert). So the burst is gathered (until one scan round
  * after its first report, or the next input that is not part of it) and given to the hand in an order
- * that can be true: a Three Card Poker box's bets, the seats' cards (the deal), the board, then the actions in the order of play
- * (the seat to act: its chips, or its cards to the muck), then the rest as it came. A seat to act with
+ * that can be true: a Three Card Poker box's bets, the seats' cards (the deal), the board, a blind's
+ * posted chips, then the actions in the order of play (the seat to act: its chips, or its cards to the
+ * muck; a Three Card Poker hand's decisions once it has taken its deal), then the rest as it came. A seat to act with
  * no card the table saw, while the muck holds cards it never saw, was dealt and folded unseen: its
  * cards are taken to be those. The recovered-hand notice asks the dealer and the floor to check this
  * order (src/journal/recovery.ts), since the table could not. A card the dealer was moving when the
