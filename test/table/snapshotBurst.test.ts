@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TagsEvent } from "../../src/contract/input.js";
-import { type BurstTable, SnapshotBurst } from "../../src/table/snapshotBurst.js";
+import { type BurstTable, chipsSumming, SnapshotBurst } from "../../src/table/snapshotBurst.js";
 
 const snap = (t: number, antenna: string, tags: string[]): TagsEvent => ({
   t,
@@ -143,5 +143,15 @@ describe("the readers' snapshots during a hand", () => {
     burst.release(5200, table);
     // Before: the muck's cards were taken as never seen and dealt to seat 1 (short of its cards).
     expect(fed).toEqual(["muck=card:A:4c,card:A:4d"]);
+  });
+
+  it("find a blind's posted chips among a zone's: the chips that make the amount, in their listed order; none when no set does", () => {
+    const value = (tag: string) => Number(/^chip:(\d+):/.exec(tag)?.[1] ?? 0);
+    // The big blind's 200 (two 100s) listed after its call's 500 and 25s.
+    const zone = ["chip:500:9", "chip:100:2", "chip:25:7", "chip:100:3", "chip:25:8"];
+    expect(chipsSumming(zone, 200, value)).toEqual(["chip:100:2", "chip:100:3"]);
+    expect(chipsSumming(zone, 50, value)).toEqual(["chip:25:7", "chip:25:8"]);
+    expect(chipsSumming(zone, 75, value)).toBeNull();
+    expect(chipsSumming(["card:A:As", "chip:100:1"], 100, value)).toEqual(["chip:100:1"]);
   });
 });
