@@ -87,13 +87,16 @@ say "artifact $(basename "$artifact") into $opt"
 # npm takes `overrides` only from the project it installs into (here $opt), not from the artifact: without
 # them johnny-five and firmata would bring serialport 8, whose native binding has no build for Node 20
 # and compiles at install. The artifact's overrides become $opt/package.json's (made again each install).
+# So does its `allowScripts` (npm 11 runs only the install scripts a project allows): without it, npm
+# printed "2 packages have install scripts not yet covered by allowScripts" (node-hid, the serialport
+# binding: both load their prebuilt binaries and need no script), a warning with nothing to do about it.
 tar -xzf "$artifact" -O package/package.json | node -e '
   let text = "";
   process.stdin.on("data", (d) => (text += d)).on("end", () => {
     const pkg = JSON.parse(text);
     const overrides = Object.fromEntries(Object.entries(pkg.overrides ?? {}).map(([name, spec]) =>
       [name, typeof spec === "string" && spec.startsWith("$") ? pkg.dependencies[spec.slice(1)] : spec]));
-    const opt = { name: "feltguard-installed", private: true, overrides };
+    const opt = { name: "feltguard-installed", private: true, overrides, allowScripts: pkg.allowScripts ?? {} };
     process.stdout.write(JSON.stringify(opt, null, 2) + "\n");
   });' >"$opt/package.json"
 chmod 0644 "$opt/package.json"

@@ -95,6 +95,13 @@ export class TableReader {
   private readonly lingering = new Map<string, number>();
   /** Antennas whose reader is offline: nothing they list can change until it is back. */
   private readonly offline = new Set<string>();
+  /**
+   * Cards of this hand whose departure window ran out, where they were last seen: one the readers report
+   * again in their snapshots after a restart or a lost bridge was in motion while nobody watched
+   * ({@link inMotion}). Cleared at the shuffler press; not in the snapshot, as checkpoints are taken
+   * between hands and only a hand's snapshots read it (after the press).
+   */
+  private readonly departed = new Map<string, CardPlace>();
   /** How long an antenna may go on listing a tag that left it: K missed scans, one round each, plus one. */
   readonly lagMs: number;
   readonly scanRoundMs: number;
@@ -212,6 +219,7 @@ export class TableReader {
         });
         this.cards.delete(tag);
         this.missing.delete(tag);
+        this.departed.set(tag, place);
       }
     }
     for (const [tag, due] of this.lingering) {
@@ -320,6 +328,7 @@ export class TableReader {
   newHand(): { tag: string; antenna: string }[] {
     this.lingering.clear();
     this.missing.clear();
+    this.departed.clear();
     this.leftovers.clear();
     this.chips.newHand();
     this.misplaced.newHand();
@@ -357,6 +366,22 @@ export class TableReader {
     return out;
   }
 
+  /**
+   * A card the readers list in their first reports after they were not watched (a restart,
+   * a lost bridge), whose departure window ran out meanwhile from another antenna: the window measured
+   * time nobody read, so the card was in motion, and a card in motion is where it was last seen until
+   * it arrives elsewhere (this file's comment). It is put back there, missing since `t`, so the report
+   * reads as its move from there (a fold, a board card to the burn), not as a card from nowhere; back on
+   * the antenna it left, it never moved (a card lifted across the restart).
+   */
+  inMotion(tag: string, t: number): void {
+    const place = this.departed.get(tag);
+    if (place === undefined || this.cards.has(tag)) return;
+    this.departed.delete(tag);
+    this.cards.set(tag, { ...place, missingSince: t, contested: null });
+    this.missing.add(tag);
+  }
+
   /** Where a card tag was last seen, or null. */
   whereIs(tag: string): string | null {
     return this.cards.get(tag)?.antenna ?? null;
@@ -391,6 +416,7 @@ export class TableReader {
     this.flagged.clear();
     this.missing.clear();
     this.lingering.clear();
+    this.departed.clear();
     for (const [a, tags] of Object.entries(snapshot.reports)) this.reports.set(a, new Set(tags));
     for (const [tag, place] of Object.entries(snapshot.cards)) {
       this.cards.set(tag, { ...place });

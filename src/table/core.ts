@@ -29,7 +29,14 @@ import { rejected } from "./floorRefusals.js";
 import { type PendingRuling, RulingDesk } from "./rulingDesk.js";
 import type { TableSettings } from "./settings.js";
 import { FloorSetup } from "./setupWaiting.js";
-import { SnapshotBurst } from "./snapshotBurst.js";
+import {
+  dealPending,
+  type BurstTable,
+  decidedAfterDeal,
+  placedBeforeDeal,
+  SnapshotBurst,
+  seatsInHand,
+} from "./snapshotBurst.js";
 import { emptyTable, type TableState } from "./state.js";
 import { type CoreView, coreView, type PrivateCoreView } from "./view.js";
 
@@ -63,6 +70,7 @@ export class Table implements TableCore {
   /** Debts a shuffler press settled the last hand with, waiting the readers' lag for the pot. */
   private readonly owed = new OwedAtThePress();
   private readonly isCard: (tag: string) => boolean;
+  private readonly chipValue: (tag: string) => number;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
   private readonly after: AfterHand;
   /** Rulings answer open alerts; misdeal and void wait for their undo window. */
@@ -80,6 +88,10 @@ export class Table implements TableCore {
     this.reader = tableReader(settings);
     this.burst = new SnapshotBurst(settings.scanRoundMs ?? 200);
     this.isCard = (tag) => settings.registry.resolve(tag).type === "card";
+    this.chipValue = (tag) => {
+      const info = settings.registry.resolve(tag);
+      return info.type === "chip" ? info.denomination : 0;
+    };
     this.readers = new ReaderPresence(settings.antennas, settings.readers, this.reader);
     this.after = new AfterHand(settings.antennas, this.reader, settings.trayJudgeAfterMs ?? 1500);
     this.setup = new FloorSetup(this.state);
@@ -141,6 +153,7 @@ export class Table implements TableCore {
     }
     // Called for every input, and most say nothing: one list, not a list per part spread into another.
     const out: TableEvent[] = this.burst.pending ? this.releaseBurst(event.t) : [];
+    if (this.burst.waitingForDeal && event.kind !== "reader") out.push(...this.releaseBurst(event.t, true));
     if (this.readers.movesAction(event)) {
       const except = event.kind === "tags" ? event.antenna : undefined;
       out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
@@ -178,6 +191,9 @@ export class Table implements TableCore {
         ];
       } else break;
       out.push(...this.desk.track(batch));
+      // The burst's decisions once the hand has taken its deal (a Three Card Poker lock, a round on).
+      if (this.burst.waitingForDeal && !dealPending(this.view()))
+        out.push(...this.desk.track(this.releaseBurst(d, true)));
     }
     return out;
   }
@@ -203,23 +219,31 @@ export class Table implements TableCore {
     return structuredClone(this.state);
   }
 
-  /** The readers' snapshots gathered during a hand, given to it in an order that can be true. */
-  private releaseBurst(t: number): TableEvent[] {
+  /** The readers' snapshots gathered during a hand, given to it in an order that can be true (`kept`: its decisions kept back). */
+  private releaseBurst(t: number, kept = false): TableEvent[] {
     const out: TableEvent[] = [];
-    this.burst.release(t, {
+    const table: BurstTable = {
       toAct: () => this.view().toAct,
       lastReport: (antenna) => this.reader.lastReport(antenna),
-      inHand: () =>
-        this.view()
-          .seats.filter((s) => s.player !== null && s.light !== "off" && s.light !== "folded")
-          .map((s) => ({ seat: s.seat, holeCards: s.holeCards })),
+      placedBeforeDeal: (antenna) => placedBeforeDeal(this.view(), antenna),
+      dealPending: () => dealPending(this.view()),
+      decidedAfterDeal: (antenna) => decidedAfterDeal(this.view(), antenna),
+      inHand: () => seatsInHand(this.view(), (antenna) => this.reader.lastReport(antenna)),
       isCard: this.isCard,
+      chipValue: this.chipValue,
+      unseenBet: (seat) =>
+        this.reader.lastReport(`bet${seat}`).length > 0 ? 0 : (this.view().seats[seat - 1]?.bet ?? 0),
+      cardsOn: (antenna) => this.reader.cardTagsOn((a) => a === antenna),
+      whereIs: (tag) => this.reader.whereIs(tag),
+      inMotion: (tag, at) => this.reader.inMotion(tag, at),
       feed: (e, settle) => {
         if (this.readers.movesAction(e)) out.push(...this.route(e.t, this.reader.settleAll(e.t, e.antenna)));
         this.onTags(e, out);
         if (settle) out.push(...this.route(e.t, this.reader.settleAll(e.t)));
       },
-    });
+    };
+    if (kept) this.burst.releaseAfterDeal(t, table);
+    else this.burst.release(t, table);
     return out;
   }
 

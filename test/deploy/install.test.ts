@@ -58,6 +58,11 @@ describe("deploy/install.sh", () => {
       overrides: Record<string, string>;
     };
     expect(opt.overrides).toMatchObject({ serialport: manifest.dependencies.serialport });
+    // And the install scripts the checkout allows and blocks (npm 11 warned of each one not listed).
+    expect((opt as unknown as { allowScripts: unknown }).allowScripts).toEqual(
+      (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { allowScripts: unknown })
+        .allowScripts,
+    );
     // The configuration it wrote is the bundled default, and valid.
     expect(loadConfig(join(dest, "etc/feltguard/table.yaml")).table.name).toBe("Table 1");
     const said = r.stdout.split("\n").filter((l) => l.startsWith("would run:"));

@@ -127,14 +127,52 @@ describe("docs/install.md, followed as written", () => {
     expect(statSync(key).mode & 0o777).toBe(0o600);
 
     // §3: "Edit /etc/feltguard/table.yaml": this table has no hardware plugged in, its floor page takes
-    // a free port, and its supervisors live beside the journal (docs/floor.md).
+    // a free port, its supervisors live beside the journal (docs/floor.md), and its registry is the
+    // file the enrolment writes.
     const doc = parseDocument(readFileSync(config, "utf8"));
     doc.setIn(["displays", "web", "port"], 0);
     doc.setIn(["displays", "web", "supervisors"], join(root, "var/lib/feltguard/supervisors.json"));
     doc.set("devices", doc.createNode({}));
-    writeFileSync(config, doc.toString());
     const guide = readFileSync(join(REPO_ROOT, "docs/install.md"), "utf8");
-    const check = /## 3\. Configure and check[\s\S]*?```sh\n([\s\S]*?)```/.exec(guide)![1]!;
+    const section = /## 3\. Configure, enrol the decks and chips, check([\s\S]*?)\n## 4\./.exec(guide)![1]!;
+    const blocks = [...section.matchAll(/```(yaml|sh)\n([\s\S]*?)```/g)].map((m) => m[2]!);
+    // The registry the page says to point at: the bundled default's simulated one reads no real tag.
+    const registry = parseDocument(blocks[0]!).toJS() as { registry: Record<string, unknown> };
+    expect(registry.registry).toEqual({ simulated: false, file: "registry.txt" });
+    doc.set("registry", doc.createNode(registry.registry));
+    writeFileSync(config, doc.toString());
+    // Its enrolment, from the makers' lists (this table has no antenna to place cards on): the
+    // commands as the page gives them, the lists beside them.
+    const imports = [...blocks[1]!.matchAll(/^# (sudo feltguard enrol .* --import .*)$/gm)].map((m) => m[1]!);
+    expect(imports).toHaveLength(2);
+    const uids = (n: number, base: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `E0040150${(base + i).toString(16).padStart(8, "0").toUpperCase()}`,
+      );
+    writeFileSync(join(dir, "maker.csv"), `${uids(52, 1).join("\n")}\n`);
+    writeFileSync(join(dir, "chips.csv"), `${uids(20, 0x1000).join("\n")}\n`);
+    const feltguardOnPi = (text: string) =>
+      onPi(text).replaceAll("sudo feltguard ", `node ${join(pkg, "bin/feltguard.js")} `);
+    // Before the registry file exists the page says check-config refuses the configuration.
+    const early = spawnSync("node", [join(pkg, "bin/feltguard.js"), "check-config", config], {
+      env,
+      encoding: "utf8",
+    });
+    expect(early.status).toBe(1);
+    expect(early.stderr).toContain("registry.file: expected a readable registry file");
+    for (const command of imports) {
+      const enrolled = spawnSync("bash", ["-euo", "pipefail", "-c", feltguardOnPi(command)], {
+        cwd: dir,
+        env: { ...env, FELTGUARD_CONFIG: config },
+        encoding: "utf8",
+      });
+      expect(enrolled.status, `${command}\n${enrolled.stderr}`).toBe(0);
+    }
+    expect(readFileSync(join(root, "etc/feltguard/registry.txt"), "utf8")).toMatch(
+      /card:A:Kc[\s\S]*chip:100:20/,
+    );
+    const check = blocks[2]!;
     expect(check).toContain("check-config");
     expect(check).toContain("doctor");
     // As the service user (`sudo -u feltguard`): its access is checked above; here it runs as us.

@@ -2,7 +2,7 @@
  * Three Card Poker on the displays: per box the bets, hand, result and payout; the dealer panel's
  * pay list after the reveal, kept until the next hand; no card or hand name before the reveal.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputEvent } from "../../src/contract/index.js";
@@ -42,12 +42,32 @@ describe("Three Card Poker displays", () => {
     const last = screens.at(-1)!;
     expect(last).toMatch(/Dealer: .+/);
     expect(last).toMatch(/Pay box \d+: [\d,]+/);
-    expect(terminals.at(-1)).toMatch(/Box \d+ .*A [\d,]+.*pay [\d,]+ \(net \+/);
+    expect(terminals.at(-1)).toMatch(/Box \d+ .*Ante [\d,]+.*pay [\d,]+ \(net \+/);
   });
 
   it("while the dealer pays, the panel shows each box's payout due beside its bets, line by line (issue 18)", () => {
     const { screens } = play("payout-right-negative.jsonl");
-    expect(screens.at(-1)).toContain("Pay box 1: 225 - A 100 P 100 PP 25");
+    expect(screens.at(-1)).toContain("Pay box 1: 225 - Ante 100, Play 100, Pair Plus 25");
+  });
+
+  it("the panel names every bet as the dealer knows it (Ante, Play, Pair Plus, Prime, Ante bonus), never AB, PP or the rules' names", () => {
+    const internal = /\b(AB|PP|Pr|anteBonus|pairPlus|pairplus)\b|\b[AP] \d/;
+    for (const file of readdirSync(SCENARIOS).filter((f) => f.endsWith(".jsonl"))) {
+      const { screens, terminals } = play(file);
+      for (const s of [...screens, ...terminals]) expect(s, file).not.toMatch(internal);
+    }
+    // Before the reveal: each box's bets by name.
+    const { screens } = play("ante-bonus-and-pair-plus.jsonl");
+    expect(screens.join("\n")).toMatch(/Box 1 \([a-z-]+\): Ante [\d,]+, Pair Plus [\d,]+/);
+  });
+
+  it("a pay line too long for the panel is carried onto the next line, not cut off: the Ante bonus and the Pair Plus both shown", () => {
+    const { screens } = play("ante-bonus-and-pair-plus.jsonl");
+    const last = screens.at(-1)!;
+    expect(last).toMatch(/Pay box 1: [\d,]+ - Ante [\d,]+,/);
+    expect(last.replace(/\n/g, " ")).toMatch(/Ante bonus [\d,]+, Pair Plus [\d,]+/);
+    // Every line within the panel's width in the small font (49 characters): none was cut.
+    for (const line of last.split("\n")) expect(line.length).toBeLessThanOrEqual(49);
   });
 
   it("before the dealer's hand is turned no display names a hand or shows a card", () => {

@@ -8,20 +8,13 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import type { InputEvent } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import { HAND_RECOVERED } from "../../src/journal/faults.js";
-import { Journal } from "../../src/journal/journal.js";
-import { recoveredNotice } from "../../src/journal/recovery.js";
-import { BridgeSession } from "../../src/devices/bridge/session.js";
-import { assembleTable, noTimer } from "../../src/runtime/assemble.js";
-import { channelMap } from "../../src/runtime/tableDevices.js";
-import { registryFromConfig } from "../../src/runtime/tableSettings.js";
-import { memoryLogger, tempDir } from "./support.js";
+import { alertsOf, antennasAfter as after, burst, channelOrder as orderOf, lifeOn } from "./restartLife.js";
+import { tempDir } from "./support.js";
 import { pluribusFiles, straightReplay, tableInput } from "./tableInput.js";
 
 const config = loadConfig();
-const registry = registryFromConfig(config);
 const inputs = tableInput(pluribusFiles(2));
 const reference = straightReplay(inputs);
 const causing = (pred: (e: TableEvent) => boolean) => reference.perEvent.findIndex((out) => out.some(pred));
@@ -35,101 +28,28 @@ const holeCards = inputs.flatMap((e, i) =>
 const firstAction = reference.perEvent.findIndex(
   (out, i) => i > start2 && out.some((e) => e.kind === "action" && !["sb", "bb", "ante"].includes(e.action)),
 );
-/** The antennas in channel order, as the bridge sends its snapshots. */
-const channelOrder = Object.entries(config.antennas)
-  .filter(([, a]) => (a.reader ?? "bridge") === "bridge")
-  .sort(([, a], [, b]) => a.channel - b.channel)
-  .map(([name]) => name);
-
-/** What every antenna lists after `inputs[0..i]`. */
-function antennasAfter(i: number): Map<string, string[]> {
-  const now = new Map<string, string[]>();
-  for (const e of inputs.slice(0, i + 1)) if (e.kind === "tags") now.set(e.antenna, e.tags);
-  return now;
-}
-
-/** One life of the table on the journal at `path`, its clock the test's. */
-function lifeOn(path: string, clock: { now: number }) {
-  const journal = Journal.open(path, { logger: memoryLogger().logger });
-  const said: TableEvent[] = [];
-  const { runtime, recovered } = assembleTable(config, {
-    journal,
-    registry,
-    clock: (resumeAt) => {
-      clock.now = Math.max(clock.now, resumeAt);
-      return () => clock.now;
-    },
-    setTimer: noTimer,
-    outputs: [(e) => void said.push(...e), (e, core) => journal.record(e, core, journal.lastSeq)],
-  });
-  runtime.show(recovered!.replayed);
-  runtime.announce(recoveredNotice(recovered!, runtime.now()));
-  const submit = (e: InputEvent) => {
-    clock.now = Math.max(clock.now, e.t);
-    runtime.submit({ ...e, t: clock.now });
-  };
-  return { said, submit, runtime, recovered: recovered!, kill: () => journal.close() };
-}
-
 /**
- * The bridge's burst after the restart, as the driver makes it (src/devices/bridge/session.ts): the
- * board's HELLO, each channel's snapshot in `order`, reported against what the recovered core knew
- * (`known`, as feltguard table passes it), then the antennas online.
+ * Hand 1's big blind calling the raise: the input that puts its call on its zone beside its posted blind
+ * (the call is read a moment later, when the sweep begins).
  */
-function burst(
-  at: Map<string, string[]>,
-  t: number,
-  order: readonly string[],
-  known: Record<string, string[]>,
-): InputEvent[] {
-  const map = channelMap(config);
-  const channelOf = new Map(Object.entries(map).map(([ch, antenna]) => [antenna, Number(ch)]));
-  const session = new BridgeSession({ antennas: map, resendTimeoutMs: 200, known });
-  const channels = Math.max(...channelOf.values()) + 1;
-  session.receive(
-    {
-      type: "HELLO",
-      seq: 0,
-      fwMajor: 1,
-      fwMinor: 0,
-      fwPatch: 0,
-      boardId: "E66038B7134F2A2C",
-      bootCounter: 1,
-      channels,
-      k: 3,
-      heartbeatMs: 250,
-      maxTags: 48,
-      window: 16,
-      reason: 0,
-    },
-    t,
-  );
-  const events: InputEvent[] = [];
-  let seq = 1;
-  for (const antenna of order) {
-    session.receive(
-      {
-        type: "SNAPSHOT",
-        seq: seq++,
-        channel: channelOf.get(antenna)!,
-        status: 0,
-        tags: at.get(antenna) ?? [],
-      },
-      t,
-    );
-    // One read per antenna: the reports come one by one, in this order.
-    events.push(...session.flush(t).events);
-  }
-  return events;
-}
-
-const alertsOf = (events: readonly TableEvent[]) =>
-  events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
+const start1 = causing((e) => e.kind === "hand_start" && e.hand === 1);
+const bbCalls = causing((e) => e.kind === "action" && e.action === "call" && e.seat === 2) - 1;
+const channelOrder = orderOf(config);
+const antennasAfter = (i: number) => after(inputs, i);
 
 describe("a restart mid-deal", () => {
-  it("the test's hand is dealt with a first action after the deal", () => {
+  it("hand 1's big blind puts its call beside its blind before the sweep", () => {
+    expect(inputs[bbCalls]).toMatchObject({ kind: "tags", antenna: "bet2" });
+    expect(inputs[bbCalls]?.kind === "tags" && inputs[bbCalls].tags.length).toBeGreaterThan(1);
+  });
+
+  it("the test's hand is dealt with a first action after the deal, a fold: the seat's report empties, then the muck's", () => {
     expect(holeCards.length).toBeGreaterThanOrEqual(8);
     expect(firstAction).toBeGreaterThan(holeCards.at(-1)!);
+    const [left, landed] = [inputs[firstAction - 1]!, inputs[firstAction]!];
+    expect(left).toMatchObject({ kind: "tags", tags: [] });
+    expect(left.kind === "tags" && left.antenna).toMatch(/^seat\d+$/);
+    expect(landed).toMatchObject({ kind: "tags", antenna: "muck" });
   });
 
   const orders = [
@@ -154,17 +74,32 @@ describe("a restart mid-deal", () => {
         () => holeCards.at(-1)!,
         () => firstAction + 3,
       ],
+      [
+        "the first fold in the air at the kill (the seat reported empty, the muck not yet), in the muck when back",
+        () => firstAction - 1,
+        () => firstAction,
+      ],
+      [
+        "the kill at the press: the blinds, the deal and the betting to the big blind's call (its blind and call seen at once) while down",
+        () => start1,
+        () => bbCalls,
+      ],
+      [
+        "the first fold in the air at the kill, the next seats folding while down",
+        () => firstAction - 1,
+        () => firstAction + 4,
+      ],
     ] as const) {
       it(`${name}, the snapshots ${orderName}: nothing is judged out of order from the burst, the hand plays on as it did`, () => {
         const path = join(tempDir(), "journal.db");
         const clock = { now: 0 };
-        const first = lifeOn(path, clock);
+        const first = lifeOn(config, path, clock);
         for (const e of inputs.slice(0, downFrom() + 1)) first.submit(e);
         first.kill();
 
         const back = inputs[backAt()]!.t + 3000;
-        const second = lifeOn(path, clock);
-        for (const e of burst(antennasAfter(backAt()), back, order, second.recovered.antennas))
+        const second = lifeOn(config, path, clock);
+        for (const e of burst(config, antennasAfter(backAt()), back, order, second.recovered.antennas))
           second.submit(e);
         // The dealer's next move after the burst comes as long after it as it came after the last move.
         const shift = back - inputs[backAt()]!.t;

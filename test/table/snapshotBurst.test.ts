@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TagsEvent } from "../../src/contract/input.js";
-import { type BurstTable, SnapshotBurst } from "../../src/table/snapshotBurst.js";
+import { type BurstTable, chipsSumming, SnapshotBurst } from "../../src/table/snapshotBurst.js";
 
 const snap = (t: number, antenna: string, tags: string[]): TagsEvent => ({
   t,
@@ -23,8 +23,20 @@ function fakeTable(known: Record<string, string[]>, order: number[]) {
   const table: BurstTable = {
     toAct: () => toAct[0] ?? null,
     lastReport: (a) => [...(reports.get(a) ?? [])],
-    inHand: () => [1, 2, 3, 4].map((seat) => ({ seat, holeCards: reports.get(`seat${seat}`)?.length ?? 0 })),
+    placedBeforeDeal: () => false,
+    dealPending: () => false,
+    decidedAfterDeal: () => false,
+    inHand: () => ({
+      seats: [1, 2, 3, 4].map((seat) => ({ seat, holeCards: reports.get(`seat${seat}`)?.length ?? 0 })),
+      cardsEach: 2,
+    }),
     isCard: (tag) => tag.startsWith("card:"),
+    chipValue: (tag) => Number(/^chip:(\d+):/.exec(tag)?.[1] ?? 0),
+    unseenBet: () => 0,
+    cardsOn: (a) => [...(reports.get(a) ?? [])].filter((tag) => tag.startsWith("card:")),
+    whereIs: (tag) => [...reports].find(([, tags]) => tags.includes(tag))?.[0] ?? null,
+    // Nothing here went out of sight while the table was down (test/journal/restartMidDeal: cards in motion).
+    inMotion: () => undefined,
     feed: (e, settle) => {
       fed.push(`${e.antenna}=${e.tags.join(",")}${settle ? " (read)" : ""}`);
       const was = reports.get(e.antenna) ?? [];
@@ -78,5 +90,68 @@ describe("the readers' snapshots during a hand", () => {
       "seat1=",
       "muck=card:A:Ac,card:A:Ad",
     ]);
+  });
+
+  it("read a card in motion at the restart from where it was last seen: a fold in the air is that seat's, not cards dealt to a seat short of its own", () => {
+    // Seat 4 is to act. Its cards had left its antenna (the bridge reported it empty) and were in the
+    // air when the table went down; their departure window ran out while it was down. Seat 1's cards
+    // were not seen yet (dealt while down, no report of it in the burst: its reader lost the snapshot).
+    const reports = new Map<string, string[]>([
+      ["seat2", ["card:A:2c", "card:A:2d"]],
+      ["seat3", ["card:A:3c", "card:A:3d"]],
+      ["seat4", []],
+    ]);
+    const placed = new Map<string, string>([
+      ["card:A:2c", "seat2"],
+      ["card:A:2d", "seat2"],
+      ["card:A:3c", "seat3"],
+      ["card:A:3d", "seat3"],
+    ]);
+    const departed = new Map([
+      ["card:A:4c", "seat4"],
+      ["card:A:4d", "seat4"],
+    ]);
+    const fed: string[] = [];
+    const toAct = [4, 1];
+    const table: BurstTable = {
+      toAct: () => toAct[0] ?? null,
+      lastReport: (a) => [...(reports.get(a) ?? [])],
+      placedBeforeDeal: () => false,
+      dealPending: () => false,
+      decidedAfterDeal: () => false,
+      inHand: () => ({
+        seats: [1, 2, 3, 4].map((seat) => ({ seat, holeCards: seat === 1 ? 0 : 2 })),
+        cardsEach: 2,
+      }),
+      isCard: (tag) => tag.startsWith("card:"),
+      chipValue: () => 0,
+      unseenBet: () => 0,
+      cardsOn: (a) => [...placed].filter(([, at]) => at === a).map(([tag]) => tag),
+      whereIs: (tag) => placed.get(tag) ?? null,
+      inMotion: (tag) => {
+        const from = departed.get(tag);
+        if (from !== undefined && !placed.has(tag)) placed.set(tag, from);
+      },
+      feed: (e) => {
+        fed.push(`${e.antenna}=${e.tags.join(",")}`);
+        reports.set(e.antenna, e.tags);
+        if (e.antenna === "muck" && e.tags.includes("card:A:4c")) toAct.shift();
+      },
+    };
+    const burst = new SnapshotBurst(200);
+    burst.add(snap(5000, "muck", ["card:A:4c", "card:A:4d"]));
+    burst.release(5200, table);
+    // Before: the muck's cards were taken as never seen and dealt to seat 1 (short of its cards).
+    expect(fed).toEqual(["muck=card:A:4c,card:A:4d"]);
+  });
+
+  it("find a blind's posted chips among a zone's: the chips that make the amount, in their listed order; none when no set does", () => {
+    const value = (tag: string) => Number(/^chip:(\d+):/.exec(tag)?.[1] ?? 0);
+    // The big blind's 200 (two 100s) listed after its call's 500 and 25s.
+    const zone = ["chip:500:9", "chip:100:2", "chip:25:7", "chip:100:3", "chip:25:8"];
+    expect(chipsSumming(zone, 200, value)).toEqual(["chip:100:2", "chip:100:3"]);
+    expect(chipsSumming(zone, 50, value)).toEqual(["chip:25:7", "chip:25:8"]);
+    expect(chipsSumming(zone, 75, value)).toBeNull();
+    expect(chipsSumming(["card:A:As", "chip:100:1"], 100, value)).toEqual(["chip:100:1"]);
   });
 });

@@ -33,6 +33,11 @@ const WORDS: Record<PayoutBet, string> = {
   bonus: "Ante bonus",
 };
 
+/** The dealer's name of a bet, as the layout and the pay table call it ("Pair Plus"): what a display shows. */
+export function betWord(bet: PayoutBet): string {
+  return WORDS[bet];
+}
+
 /** What the dealer owes beside a line, and how the pay table gets there; null for a line that does not win. */
 export function payoutDue(r: BetResult): { bet: PayoutBet; due: number; how: string } | null {
   if (r.outcome !== "win") return null;
