@@ -61,7 +61,9 @@ export function betZoneSettled(
       return;
     }
     zoneRead(h, seat, chips);
-    potGained(h, sweptWith);
+    // They reached the pot from no zone (the reading's sweptWith): strays, which pay what a seat still
+    // owes on a call pulled in short (e.g. the rest of this seat's undercall, its zone read first).
+    potGained(h, sweptWith, sweptWith);
     return;
   }
   // A push short of the call may be the first part of one whose rest landed inside the settle window
