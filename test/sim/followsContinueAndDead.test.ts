@@ -135,18 +135,21 @@ const currentHand = (events: readonly TableEvent[]): number => {
 
 /**
  * Each hold the simulator injects (the misdeals; a card not of the deck, which the stand-in floor voids),
- * with a seed that makes it early. MISDEAL_DEALT_OUT's seed skips a seat in the middle of the deal: a deal
- * that ends without a seat is not followed (see injectDeal.ts); DUPLICATE_CARD's seed puts the second
- * card on a seat (one on the board is not followed either).
+ * with a seed that makes it early. MISDEAL_DEALT_OUT's seed 5 skips a seat in the middle of the deal, seed 1
+ * ends the deal without a seat (seen at the first call: the seat gets its cards, that call is the action);
+ * DUPLICATE_CARD's seed 4 puts the second card on a seat, seed 2 on the flop (the flop is dealt in its place
+ * and the later streets as usual). The last two stalled or were raised again before floor12.
  */
 const HOLDS: readonly (readonly [AlertCode, number])[] = [
   ["MISDEAL_EXPOSED", 3],
   ["MISDEAL_FIRST_CARD", 3],
   ["MISDEAL_NOT_ENTITLED", 3],
   ["MISDEAL_DEALT_OUT", 5],
+  ["MISDEAL_DEALT_OUT", 1],
   ["MISDEAL_CARD_COUNT", 3],
   ["FOREIGN_CARD", 2],
   ["DUPLICATE_CARD", 4],
+  ["DUPLICATE_CARD", 2],
 ];
 
 describe.each([
