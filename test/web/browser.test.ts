@@ -66,7 +66,7 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     feed(runtime, setNow, events);
     const url = await server.listen();
     page = await browser.newPage({ viewport: { width: 1440, height: 980 } });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     // Only this server: nothing leaves localhost.
     await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
     await page.goto(url);
