@@ -138,7 +138,8 @@ describe("floor page server: hole cards never reach public output during a hand"
     expect(leaks).toEqual([]);
     pub.ws.terminate();
     priv.ws.terminate();
-  });
+    // The limit only stops a hang: this took 26 s of the default 30 with two CPU hogs beside the suite.
+  }, 120_000);
 
   it("scrubs a hole card named in an alert's text from the public view only", async () => {
     const { runtime, setNow, server, app } = setUp();
