@@ -219,14 +219,21 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     schedule(h, { kind: "chipsBetweenRounds", due: h.t + h.reading.lagMs });
     return;
   }
-  markAccounted();
   const denominations = fresh.map((c) => c.denomination);
   if (h.betting.phase === "betting" && h.betting.toAct === seat) {
     dealEndedBy(h);
+    // The chips that showed the deal ended without a seat are the first action: if the floor lets the
+    // deal stand (`continue`) they are read once the seat dealt out has its cards (replayDeferredKeys).
+    if (isHeld(h) && h.result === null && !h.dealComplete) {
+      h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+      return;
+    }
+    markAccounted();
     if (!canBet(h)) return;
     readAndAct(h, seat, denominations, h.raiseDeclared);
     return;
   }
+  markAccounted();
   outOfTurn(h, seat, {
     seat,
     denominations,
@@ -305,7 +312,8 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
  */
 export function replayDeferredKeys(h: HandContext): void {
   if (h.betting.phase !== "betting") return;
-  if (h.deferredChips.length > 0) {
+  // Chips put out before the deal was whole (a deal the floor let stand) wait for the seat's cards.
+  if (h.deferredChips.length > 0 && h.dealComplete) {
     const order = h.betting.seats.map((s) => s.seat);
     const from = h.betting.toAct === null ? 0 : Math.max(0, order.indexOf(h.betting.toAct));
     const rank = (seat: number) => (order.indexOf(seat) - from + order.length) % order.length;

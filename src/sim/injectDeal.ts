@@ -84,6 +84,8 @@ export function notEntitled(rng: Rng): Injector {
 export function dealtOut(rng: Rng): Injector {
   let skip: number | null = null;
   let midDeal = true;
+  /** The deal ended without the seat once: played on after a `continue`, the later actions are as usual. */
+  let dealtLate = false;
   const ahead = dealtAhead();
   return {
     code: "MISDEAL_DEALT_OUT",
@@ -109,15 +111,19 @@ export function dealtOut(rng: Rng): Injector {
       return true;
     },
     beforeAction(d) {
-      if (midDeal || skip === null) return false;
+      if (midDeal || skip === null || dealtLate) return false;
+      dealtLate = true;
       // The first player to act puts in the call; the table sees the deal is over without the seat.
       const seat = d.betting.toAct!;
+      const skipped = order(d)[skip]!;
       d.felt.beforeAction(d.liveSeats());
       d.felt.push(seat, d.betting.currentBet - (d.betting.seats.find((s) => s.seat === seat)?.bet ?? 0));
-      // A `continue` here is not followed: released, the table does not read the call that showed it the
-      // deal was over (it waits for that seat to act again), so no way on for the dealer agrees with it;
-      // the script's misdeal goes on.
-      return d.declareMisdeal();
+      // The deal stands: the seat dealt out gets its cards now, and the call already out is the action.
+      return d.declareMisdeal(() => {
+        for (let i = 0; i < d.setup.game.holeCards; i++) d.dealHole(skipped);
+        d.apply({ seat, type: "call" });
+        return true;
+      });
     },
   };
 }
@@ -172,10 +178,11 @@ export function cardCount(rng: Rng): Injector {
 export function duplicate(rng: Rng): Injector {
   const onBoard = chance(rng, 0.5);
   let at = -1;
+  /** The board's second card is struck once: played on after a `continue`, the later streets are dealt right. */
+  let struck = false;
   /**
    * The second card of a face on `antenna`. `instead` puts the right card there if the floor lets play
-   * go on (continue); absent, a continue is not followed (the board's: after the second card is taken off
-   * and the flop dealt, the table raises DUPLICATE_CARD again at the next street, so no way on agrees).
+   * go on (continue): the second card leaves the felt first.
    */
   const strike = (d: FlopDealer, antenna: string, instead?: () => void): boolean => {
     const face = pick(
@@ -200,11 +207,16 @@ export function duplicate(rng: Rng): Injector {
       if (at < 0) at = randInt(rng, 1, total(d) - 1);
       return step.index === at && strike(d, `seat${step.seat}`, () => d.dealHole(step.seat));
     },
-    onStreet(d) {
-      if (!onBoard) return false;
+    onStreet(d, street) {
+      if (!onBoard || struck) return false;
+      struck = true;
       d.burn();
       d.felt.step("burnToBoard");
-      return strike(d, "board");
+      // Play goes on: the street's cards are dealt from the stub in the second card's place (burned already).
+      return strike(d, "board", () => {
+        const cards = street === "flop" ? 3 : 1;
+        d.felt.add("board", ...Array.from({ length: cards }, () => d.felt.tag(d.stub.draw())));
+      });
     },
   };
 }

@@ -9,7 +9,8 @@ import type { Config } from "../config/configSchema.js";
 import type { InputEventIn } from "../contract/input.js";
 import { expectedAntennas } from "../devices/bridge/focus.js";
 import { tableView } from "../display/view.js";
-import { createTableFromConfig } from "../runtime/tableSettings.js";
+import { createTableFromConfig, registryFromConfig } from "../runtime/tableSettings.js";
+import type { CoreCheckpoint, TableCore } from "../table/tableCore.js";
 import { toInputEvent } from "./run.js";
 
 /** The focus as the scan model asks for it. */
@@ -18,31 +19,79 @@ export interface ScanFocus {
   observe(event: InputEventIn): void;
   /** The antennas where a tag is expected next at `t` (not before the last event observed). */
   expected(t: number): readonly string[];
+  /**
+   * The focus as it stands, apart from this one (the bridge model is copied at each hand's start, to
+   * hear the hand again when the floor changes what the dealer does); absent: it cannot be copied.
+   */
+  copy?(): ScanFocus;
 }
 
-/** A focus from a shadow of the table's core, built from the same configuration. */
-export function shadowFocus(config: Config): ScanFocus {
-  // A bare core, not an assembled table (src/runtime/assemble.ts): the shadow only mirrors the table's
-  // state; it must journal, number and show nothing of its own.
-  const core = createTableFromConfig(config);
-  let last = 0;
+/** What the shadow's core was told since its last checkpoint: an input, or time moved on to `t`. */
+type Told = { readonly event: InputEventIn } | { readonly t: number };
+
+/** Where a shadow starts: a checkpoint of its core (none: an empty table) and what it was told since. */
+interface ShadowStart {
+  readonly from: CoreCheckpoint | undefined;
+  readonly told: readonly Told[];
+  readonly last: number;
+}
+
+/**
+ * A focus from a shadow of the table's core, built from the same configuration. Copyable: the shadow
+ * keeps its core's last checkpoint between hands and what it was told since, so a copy is a core rebuilt
+ * from that checkpoint and told the same again (as a restarted table is, src/journal), built only once
+ * the copy is used (a ruling followed): copying costs nothing at each hand's start.
+ */
+export function shadowFocus(
+  config: Config,
+  start: ShadowStart = { from: undefined, told: [], last: 0 },
+): ScanFocus {
+  const registry = registryFromConfig(config);
+  let built: { core: TableCore; from: CoreCheckpoint | undefined; told: Told[] } | null = null;
+  let last = start.last;
   let cached: readonly string[] | null = null;
+  /** The core, rebuilt from the start on first use: a bare core, not an assembled table (src/runtime/
+   * assemble.ts): the shadow only mirrors the table's state; it must journal, number and show nothing. */
+  const shadow = () => {
+    if (built !== null) return built;
+    // The checkpoint is shared with the shadow it was copied from: each core gets its own.
+    const core = createTableFromConfig(config, registry, start.from && structuredClone(start.from));
+    for (const told of start.told) tell(core, told);
+    built = { core, from: start.from, told: [...start.told] };
+    return built;
+  };
+  const tell = (core: TableCore, told: Told): boolean =>
+    "event" in told ? (core.handle(toInputEvent(told.event)), true) : core.advanceTo(told.t).length > 0;
   const advance = (t: number) => {
     if (t < last) return;
     last = t;
+    const s = shadow();
+    s.told.push({ t });
     // A window that closes (a settle window, a departure) changes the state; it says so in events.
-    if (core.advanceTo(t).length > 0) cached = null;
+    if (tell(s.core, { t })) cached = null;
   };
   return {
     observe(event) {
       advance(event.t);
-      core.handle(toInputEvent({ ...event, t: Math.max(event.t, last) } as InputEventIn));
+      const s = shadow();
+      const told = { event: { ...event, t: Math.max(event.t, last) } as InputEventIn };
+      tell(s.core, told);
       cached = null;
+      // Between hands the core can be checkpointed: what it was told before is no longer needed.
+      const checkpoint = s.core.checkpoint();
+      if (checkpoint === null) s.told.push(told);
+      else built = { core: s.core, from: checkpoint, told: [] };
     },
     expected(t) {
       advance(t);
-      cached ??= expectedAntennas(tableView(core, { tableName: "", alerts: [], readersOffline: [] }));
+      cached ??= expectedAntennas(
+        tableView(shadow().core, { tableName: "", alerts: [], readersOffline: [] }),
+      );
       return cached;
+    },
+    copy() {
+      const s = shadow();
+      return shadowFocus(config, { from: s.from, told: [...s.told], last });
     },
   };
 }

@@ -137,11 +137,17 @@ export class ScanRounds {
 
   /**
    * The bridge as it stands, apart from this one: pushing the same events into both gives the same
-   * reports. Null with a focus (the host's shadow table it asks cannot be copied).
+   * reports. Null with a focus that cannot be copied.
    */
   copy(): ScanRounds | null {
-    if (this.options.focus !== undefined) return null;
-    const twin = new ScanRounds(this.options);
+    const { focus } = this.options;
+    if (focus !== undefined && focus.copy === undefined) return null;
+    const twin = new ScanRounds(
+      focus === undefined ? this.options : { ...this.options, focus: focus.copy!() },
+    );
+    this.focusSlots.forEach((f, i) =>
+      Object.assign(twin.focusSlots[i]!, { next: f.next, pos: f.pos, key: f.key }),
+    );
     for (const [name, a] of this.antennas) {
       const b = twin.antennas.get(name)!;
       b.truth = [...a.truth];

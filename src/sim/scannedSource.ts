@@ -13,7 +13,7 @@ import type { FloorEnding, HandBatch } from "./session.js";
 
 /**
  * `source`'s hands through `scan`. Rulings are followed where the source follows them and the model can
- * be copied (not with a focus: its shadow table cannot go back).
+ * be copied (with the host's focus too: its shadow table is copied with it, src/sim/scanFocus.ts).
  */
 export function withScanRounds(source: HandSource, scan: ScanRounds): HandSource {
   let model = scan;

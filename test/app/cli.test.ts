@@ -144,6 +144,29 @@ describe("feltguard devices", () => {
     expect(r.code).toBe(1);
   });
 
+  it("says why Three Card Poker's sim has no live table: its dealer would not follow a supervisor's rulings", () => {
+    const r = feltguard("sim", "--game", "tcp", "--hands", "1");
+    expect(r.stderr).toMatch(/no live table \(floor page, --tables, --mqtt\) has a dealer who follows/);
+    expect(r.code).toBe(1);
+  });
+
+  it("refuses Three Card Poker in the room simulator rather than play hold'em in its place", () => {
+    // Before floor12 the room took the configuration's game: `--game tcp --mqtt` dealt hold'em, silently.
+    const r = feltguard(
+      "sim",
+      "--game",
+      "tcp",
+      "--tables",
+      "1",
+      "--mqtt",
+      "mqtt://127.0.0.1:1",
+      "--hands",
+      "1",
+    );
+    expect(r.stderr).toMatch(/sim --game tcp: Three Card Poker runs as a report only/);
+    expect(r.code).toBe(1);
+  });
+
   it("refuses the flop games' options that Three Card Poker's sim does not play, rather than ignore them", () => {
     const r = feltguard("sim", "--game", "tcp", "--hands", "1", "--report", "--rake");
     expect(r.stderr).toMatch(/not for Three Card Poker: --rake \(Three Card Poker is house-banked/);

@@ -169,15 +169,20 @@ describe("a hand from the emulator's antennas to the seat LEDs, digits and deale
     });
     const ready: string[] = [];
     emu.stdout?.on("data", (d: Buffer) => ready.push(d.toString()));
-    await vi.waitFor(() => expect(ready.join("")).toContain("READY"), { timeout: 5000 });
+    await vi.waitFor(() => expect(ready.join("")).toContain("READY"), { timeout: 15_000 });
     const bridge = connectBridge(runtime, config, link, SerialPort.binding);
     cleanups.push(() => bridge.stop());
-    await vi.waitFor(() => expect(bridge.state).toBe("online"), { timeout: 5000 });
+    await vi.waitFor(() => expect(bridge.state).toBe("online"), { timeout: 15_000 });
 
     // The dealer presses the shuffler on its Firmata pin (pulled up: pressed reads low).
     const shuffler = wires.get(Number(keysConfig.buttons.shuffler))!;
+    // Released once the table has the press: johnny-five emits a press 7 ms after the pin's last change
+    // (a debounce), so a release written after a fixed 30 ms could reach it first on a loaded machine,
+    // and the press was never seen.
     shuffler(0);
-    await new Promise((r) => setTimeout(r, 30));
+    await vi.waitFor(() => expect(events.some((e) => e.kind === "hand_start")).toBe(true), {
+      timeout: 15_000,
+    });
     shuffler(1);
 
     await vi.waitFor(
@@ -219,7 +224,7 @@ describe("a hand from the emulator's antennas to the seat LEDs, digits and deale
     const dataPin = Number(keysConfig.digits!.data);
     expect(pinWrites.mock.calls.some(([pin]) => pin === dataPin)).toBe(true);
     // The dealer panel: frames on the mock binding, with the pot and whose turn it is.
-    await vi.waitFor(() => expect(module.commands).toContain(Cmd.refresh), { timeout: 5000 });
+    await vi.waitFor(() => expect(module.commands).toContain(Cmd.refresh), { timeout: 15_000 });
     const texts = module.received
       .filter((f) => f.cmd === Cmd.drawString)
       .map((f) => f.data.subarray(4).toString("latin1"));

@@ -130,7 +130,7 @@ describe("Three Card Poker on feltguard table over two emulated bridges", () => 
       await vi.waitFor(
         () => expect([...bridges.values()].every((b) => b.state !== "connecting")).toBe(true),
         {
-          timeout: 5000,
+          timeout: 20_000,
         },
       );
       for (const b of bridges.values()) b.ping();

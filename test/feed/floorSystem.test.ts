@@ -210,12 +210,22 @@ const INFO = new Set([
   "TCP_PLAYER_EXPOSED",
 ]);
 
-/** The table process: `feltguard run` on the journal, paced, publishing to the broker. */
-function startRun(config: string, journal: string, input: string, out: string): ChildProcess {
+/**
+ * The table process: `feltguard run` on the journal, paced, publishing to the broker. `holdAt`: it stops
+ * dead once that input is journaled (until killed) instead of ending.
+ */
+function startRun(
+  config: string,
+  journal: string,
+  input: string,
+  out: string,
+  holdAt?: number,
+): ChildProcess {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "src/app/main.ts", "run", "-c", config, "-j", journal, "-i", input, "-o", out].concat(
       ["--pace-ms", "4"],
+      holdAt === undefined ? [] : ["--hold-at", String(holdAt)],
     ),
     { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -273,7 +283,10 @@ describe("a floor system on the feed of a real table process (mosquitto)", () =>
     const handsEnded = () => floor.events.filter((e) => e.kind === "hand_end").length;
     const writtenEnds = () => written(out).filter((e) => e.kind === "hand_end").length;
 
-    let table = startRun(config, journal, input, out);
+    // Paced by the wall clock, the table goes at its own speed, not the test's: on a loaded machine it
+    // could end its input (and say offline itself) before the SIGKILL below, leaving no last will to
+    // wait for. Held at its last input it is still there to be killed, however far it got.
+    let table = startRun(config, journal, input, out, inputs.length);
     await until(() => handsEnded() >= 3, "three hands on the feed", 180_000);
 
     // The broker goes away for a few hands; the table plays and journals on.
@@ -290,6 +303,7 @@ describe("a floor system on the feed of a real table process (mosquitto)", () =>
     // SIGKILL: no clean disconnect; the broker gives the table's last will.
     await until(() => handsEnded() >= downAt + 5, "two more hands", 180_000);
     const healthBefore = floor.health.length;
+    expect(table.exitCode, "the table ended before it was killed").toBeNull();
     table.kill("SIGKILL");
     await until(
       () => floor.health.length > healthBefore && floor.health.at(-1)?.status === "offline",

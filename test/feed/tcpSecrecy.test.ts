@@ -37,13 +37,18 @@ describe("Three Card Poker's cards on the floor feed", () => {
     const broker = await startEmbeddedBroker();
     cleanups.push(() => broker.close());
     const messages: { topic: string; text: string }[] = [];
+    /** The highest `seq` of an event the spy has received (its delivery is not the publisher's ack). */
+    let spied = 0;
     const spy = connect(broker.url);
     cleanups.push(() => spy.endAsync(true));
     await new Promise<void>((resolve) => spy.once("connect", () => resolve()));
     await spy.subscribeAsync("feltguard/#", { qos: 1 });
     spy.on("message", (topic, payload) => {
       const where = parseTopic(topic);
-      if (where) messages.push({ topic: where.topic, text: payload.toString("utf8") });
+      if (!where) return;
+      const text = payload.toString("utf8");
+      messages.push({ topic: where.topic, text });
+      if (where.topic === "events") spied = Math.max(spied, (JSON.parse(text) as { seq: number }).seq);
     });
     const publisher = new FeedPublisher({
       tableId: "tcp-1",
@@ -63,10 +68,15 @@ describe("Three Card Poker's cards on the floor feed", () => {
     const boxCards = new Map<number, Set<string>>();
     const dealerCards = new Map<number, Set<string>>();
     let hand = 0;
+    /** The highest `seq` the table said. */
+    let said = 0;
     for (const e of inputs) {
       now = Math.max(now, e.t);
       const out = runtime.submit(e);
-      for (const o of out) if (o.kind === "hand_start") hand = o.hand;
+      for (const o of out) {
+        if (o.kind === "hand_start") hand = o.hand;
+        said = Math.max(said, o.seq ?? 0);
+      }
       if (e.kind === "tags" && hand > 0) {
         const into = /^seat\d+$/.test(e.antenna) ? boxCards : e.antenna === "dealer" ? dealerCards : null;
         if (into === null) continue;
@@ -81,7 +91,9 @@ describe("Three Card Poker's cards on the floor feed", () => {
       if (out.length > 0 && messages.length % 50 === 0) await new Promise((r) => setImmediate(r));
     }
     await until(() => publisher.pending === 0, "every event acknowledged");
-    await new Promise((r) => setTimeout(r, 200));
+    // Acknowledged by the broker is not yet delivered to the spy (a fixed 200 ms sleep assumed it was):
+    // wait for the table's last event itself.
+    await until(() => spied >= said, "the last event at the spy");
 
     const leaks: string[] = [];
     let speaking: number | null = null;

@@ -249,6 +249,34 @@ const scenes: Record<string, Scene> = {
       [4, "9s"],
     ])
     .expect({ kind: "alert", code: "MISDEAL_DEALT_OUT", seat: 3 }),
+  "misdeal-dealt-out-at-the-end-ruled-continue": s(
+    "the deal ends without seat 1, seen at seat 4's call; the floor rules continue, seat 1 gets its cards: that call is the first action",
+  )
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([
+      [2, "Kh"],
+      [3, "7d"],
+      [4, "9s"],
+      [2, "Kd"],
+      [3, "2h"],
+      [4, "9h"],
+    ])
+    .chips(4, 100, 100)
+    .floor({ op: "ruling", ruling: "continue" })
+    .deal([
+      [1, "Ac"],
+      [1, "Td"],
+    ])
+    .chips(1, 100, 100)
+    .expect({ kind: "alert", code: "MISDEAL_DEALT_OUT", seat: 1 })
+    .expect({ kind: "alert_clear", code: "MISDEAL_DEALT_OUT", seat: 1 })
+    .expect({ kind: "street", street: "preflop" })
+    .expect({ kind: "action", seat: 4, action: "call" })
+    .expect({ kind: "action", seat: 1, action: "call" })
+    .absent("ACTION_OUT_OF_TURN", "MISDEAL_CARD_COUNT"),
   "button-two-consecutive-cards-negative": s(
     "the button receives two consecutive cards (33-B): not a misdeal",
   )

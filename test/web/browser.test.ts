@@ -66,7 +66,7 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     feed(runtime, setNow, events);
     const url = await server.listen();
     page = await browser.newPage({ viewport: { width: 1440, height: 980 } });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     // Only this server: nothing leaves localhost.
     await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
     await page.goto(url);
@@ -124,15 +124,38 @@ describe.skipIf(!haveChromium)("floor page in chromium", () => {
     expect(await p.textContent("#pending-text")).toMatch(
       /^Misdeal by floor token takes effect at about \d\d:\d\d:\d\d \(a 10 s window\) unless undone\.$/,
     );
+    await p.locator("#ruling-result", { hasText: 'Ruling "misdeal" waits for its undo window.' }).waitFor();
     const due = clock?.runtime.core.pendingRuling?.due ?? 0;
     clock?.setNow(due);
     clock?.runtime.tick();
     await p.locator("#hands tbody tr.result-misdeal").waitFor();
+    // The reply's words follow what came of it (they said "waits for its undo window" after the hand ended).
+    await p
+      .locator("#ruling-result", { hasText: 'Ruling "misdeal" took effect: hand 1 ended (misdeal).' })
+      .waitFor();
     expect(await p.textContent("#hands tbody tr")).toContain("#1");
     expect(await p.textContent("#hand-info")).toContain("Between hands");
     // The dealer's steps stay up until the next shuffle; there is nothing left to rule on.
     expect(await p.locator("#alerts button").count()).toBe(0);
     expect(await p.locator("#ruling-bar button").first().isDisabled()).toBe(true);
+  });
+
+  it("a misdeal undone from another page: this page no longer says it waits for its window", async () => {
+    const p = await open(scenario("misdeal-first-card"));
+    await signIn(p);
+    await p.locator('#alerts li[data-code="MISDEAL_FIRST_CARD"] button[data-ruling="misdeal"]').click();
+    await p.click("#confirm-yes");
+    await p.locator("#ruling-result", { hasText: 'Ruling "misdeal" waits for its undo window.' }).waitFor();
+    await p.locator("#pending").waitFor();
+    const undone = await fetch(`${p.url()}api/floor`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ op: "undo" }),
+    });
+    expect(undone.status).toBe(200);
+    await p.locator("#pending").waitFor({ state: "hidden" });
+    await p.locator("#ruling-result", { hasText: 'Ruling "misdeal" was undone: hand 1 goes on.' }).waitFor();
+    expect(clock?.runtime.core.live).not.toBeNull();
   });
 
   it("draws a hand in progress without its hole cards, and with them for the signed-in floor", async () => {

@@ -261,7 +261,8 @@ describe.skipIf(!haveChromium)("the floor page for a named supervisor (chromium)
       expect(String(l.wall)).toMatch(/^\d{4}-\d\d-\d\dT/);
     }
     expect(floor.map((l) => l.op).slice(-4)).toEqual(["ruling", "undo", "ruling", "ruling"]);
-  });
+    // The limit only stops a hang: this took 17 s of the default 30 with two CPU hogs beside the suite.
+  }, 120_000);
 
   it("lays out at 390, 768, 1,024, 1,280 and 1,920 px with no two panels, seats or buttons overlapping", async () => {
     const { runtime, setNow, p } = await start();

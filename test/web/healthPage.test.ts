@@ -54,10 +54,10 @@ describe.skipIf(!existsSync(CHROMIUM))("the floor page's reader health in chromi
     });
     const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
     try {
-      await vi.waitFor(() => expect(table.health().readers[0]?.state).toBe("offline"), { timeout: 5000 });
+      await vi.waitFor(() => expect(table.health().readers[0]?.state).toBe("offline"), { timeout: 20_000 });
       await page.goto(table.url);
       const items = page.locator("#readers > li");
-      await vi.waitFor(async () => expect(await items.count()).toBe(3), { timeout: 5000 });
+      await vi.waitFor(async () => expect(await items.count()).toBe(3), { timeout: 20_000 });
       const texts = await items.allInnerTexts();
       expect(texts[0]).toMatch(
         /^bridge \(\/dev\/fg-unplugged\): OFFLINE\nnone of its 24 antennas read: seat1, seat2, /,

@@ -3,7 +3,7 @@
  * output during real hands, rulings and hole-card views only with the token, a ruling changing the table.
  */
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WebSocket } from "ws";
 import type { InputEventIn } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
@@ -48,8 +48,12 @@ async function listen(server: FloorServer, path = "/ws"): Promise<{ ws: WebSocke
   return { ws, texts };
 }
 
-/** Lets queued socket messages arrive. */
-const settle = () => new Promise((r) => setTimeout(r, 50));
+/**
+ * Waits until the last message a socket received says what `check` wants: the socket's messages arrive
+ * in their own time (a fixed 50 ms for them to arrive assumed an idle machine).
+ */
+const lastPushed = (texts: readonly string[], check: (m: FloorMessage) => void) =>
+  vi.waitFor(() => check(JSON.parse(texts.at(-1) ?? "{}") as FloorMessage), { timeout: 20_000 });
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
@@ -106,7 +110,10 @@ describe("floor page server: hole cards never reach public output during a hand"
     setNow((events.at(-1)?.t ?? 0) + 5000);
     runtime.tick();
     for (const url of ["/", "/floor.js", "/floor.css", "/api/health"]) await inject(url);
-    await settle();
+    // Every message pushed has arrived once each socket's last one shows the table as it is now.
+    const now = (await app.inject({ method: "GET", url: "/api/table" })).json<FloorMessage>();
+    await lastPushed(pub.texts, (m) => expect(m.view).toEqual(now.view));
+    await lastPushed(priv.texts, (m) => expect(m.lastHands).toEqual(now.lastHands));
 
     // Not vacuous: every hand was played out, and the private socket did carry the hole cards.
     expect(ends.map((e) => e.kind === "hand_end" && e.result)).toEqual(HANDS.map(() => "complete"));
@@ -131,7 +138,8 @@ describe("floor page server: hole cards never reach public output during a hand"
     expect(leaks).toEqual([]);
     pub.ws.terminate();
     priv.ws.terminate();
-  });
+    // The limit only stops a hang: this took 26 s of the default 30 with two CPU hogs beside the suite.
+  }, 120_000);
 
   it("scrubs a hole card named in an alert's text from the public view only", async () => {
     const { runtime, setNow, server, app } = setUp();
@@ -255,9 +263,7 @@ describe("floor page server: rulings change the table", () => {
     const after = (await app.inject("/api/table")).json<FloorMessage>();
     expect(after.view.held).toBe(false);
     expect(after.view.alerts).toEqual([]);
-    await settle();
-    const lastPushed = JSON.parse(pub.texts.at(-1) ?? "{}") as FloorMessage;
-    expect(lastPushed.view.alerts).toEqual([]);
+    await lastPushed(pub.texts, (m) => expect(m.view.alerts).toEqual([]));
     pub.ws.terminate();
   });
 
@@ -340,7 +346,7 @@ describe("startFloorPage", () => {
     } finally {
       abort.abort();
     }
-    await new Promise((r) => setTimeout(r, 100));
-    await expect(fetch(`${url}api/health`)).rejects.toThrow();
+    // The server closes in its own time after the abort (a fixed 100 ms assumed an idle machine).
+    await vi.waitFor(() => expect(fetch(`${url}api/health`)).rejects.toThrow(), { timeout: 20_000 });
   });
 });

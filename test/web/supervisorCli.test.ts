@@ -67,7 +67,8 @@ describe("feltguard supervisor", () => {
       /no password given \(set FELTGUARD_PASSWORD, or give it as the first line of stdin/,
     );
     expect(r.stderr).not.toMatch(/at least 10 characters/);
-  });
+    // The limit only stops a hang: starting the CLI under tsx took 10 s with two CPU hogs beside the suite.
+  }, 120_000);
 
   it("says which configuration path is missing when no supervisors' file is named", async () => {
     const err: string[] = [];

@@ -55,7 +55,7 @@ describe.skipIf(!haveChromium)("Three Card Poker's alerts on the floor page", ()
       );
       const url = await server.listen();
       const page = await browser.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(30_000);
       await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
       await page.goto(url);
       await page.locator("#connection[data-state=live]").waitFor();

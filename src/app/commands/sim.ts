@@ -58,6 +58,17 @@ interface SimOpts {
   mqtt?: string;
 }
 
+/**
+ * Why Three Card Poker's simulator has no live table (npm start, --tables): its hands are scripted
+ * whole before they are fed (src/sim/tcp/run.ts), with the house's stand-in floor ruling in the script,
+ * and no floor page or follower is wired to it; a ruling made on a page would be taken by the table and
+ * not followed by the dealer. Said rather than played silently.
+ */
+const TCP_NOT_LIVE =
+  "Three Card Poker runs as a report only for now: add --report. Its hands are scripted ahead with the " +
+  "house's stand-in floor ruling in them; no live table (floor page, --tables, --mqtt) has a dealer who " +
+  "follows a supervisor's rulings yet";
+
 /** The Three Card Poker table's configuration, beside the default one. */
 const TCP_CONFIG_PATH = join(dirname(DEFAULT_CONFIG_PATH), "tcp.yaml");
 
@@ -153,6 +164,8 @@ async function simCommand(opts: SimOpts): Promise<number> {
   if (opts.tables !== undefined && opts.mqtt === undefined)
     throw new InvalidArgumentError("sim --tables: give the broker with --mqtt URL");
   if (opts.mqtt !== undefined) {
+    // The room plays the flop game asked for; Three Card Poker has no live simulated table (see below).
+    if (game === null) throw new InvalidArgumentError(`sim --game tcp: ${TCP_NOT_LIVE}`);
     let inject;
     try {
       inject = parseInject(opts.inject, game?.injectable ?? []);
@@ -170,7 +183,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
     };
     return roomSimCommand(
       { ...room, ...(opts.hands ? { hands: opts.hands } : {}), ...(opts.speed ? { speed: opts.speed } : {}) },
-      config,
+      { ...config, game: { ...config.game, name: game.name } },
     );
   }
   if (opts.devices && opts.direct) throw new InvalidArgumentError("give --devices or --direct, not both");
@@ -484,8 +497,7 @@ function tcpConfig(config: Config, scanMs: number | undefined): Config {
 
 /** Three Card Poker: its own dealer and report (src/sim/tcp/), on a table assembled from its configuration. */
 function threeCardSim(opts: SimOpts, config: Config): number {
-  if (!opts.report)
-    throw new InvalidArgumentError("sim: Three Card Poker runs as a report only for now: add --report");
+  if (!opts.report) throw new InvalidArgumentError(`sim --game tcp: ${TCP_NOT_LIVE}`);
   // Options of the flop games' simulator that this one does not play: refused, not silently dropped.
   const unplayed = [
     opts.rake ? "--rake (Three Card Poker is house-banked: its tray is checked instead)" : null,

@@ -335,8 +335,31 @@ function drawHands(hands) {
 /** When this page first saw each pending ruling (its wall clock): the banner says when it is due. */
 const pendingSeen = new Map();
 
+/**
+ * A misdeal or void this page sent that waits for its undo window ({ name, hand, t, seen }): when the
+ * window is over, the reply's "waits for its undo window" would stay and contradict the table, so the
+ * words follow what came of it: the hand ended by it, or (once the feed showed it pending, then not)
+ * undone, here or from another page. The reply and the feed come on two channels, in either order.
+ */
+let awaiting = null;
+
+function followAwaited(message) {
+  if (awaiting === null) return;
+  const p = message.pending ?? null;
+  const ended = (message.lastHands ?? []).find((h) => h.hand === awaiting.hand && h.result !== "complete");
+  if (p !== null && p.t === awaiting.t) awaiting.seen = true;
+  let words = null;
+  if (ended) words = `${awaiting.name} took effect: hand ${awaiting.hand} ended (${ended.result}).`;
+  else if (awaiting.seen && p?.t !== awaiting.t)
+    words = `${awaiting.name} was undone: hand ${awaiting.hand} goes on.`;
+  if (words === null) return;
+  $("ruling-result").textContent = words;
+  awaiting = null;
+}
+
 function drawFloor(message) {
   const p = message.pending ?? null;
+  followAwaited(message);
   $("pending").hidden = p === null;
   if (p) {
     // The window is the table's (core time); the page shows the wall-clock time it ends at, as seen
@@ -471,12 +494,18 @@ async function send(body, where) {
     return { ok: false };
   }
   const name = body.op === "ruling" ? `Ruling "${body.ruling}"` : `"${body.op}"`;
+  const waits = res.ok && answer.pending && body.op !== "undo";
+  awaiting = waits
+    ? { name, hand: body.hand ?? last?.view.hand ?? null, t: answer.pending.t, seen: false }
+    : null;
   $(where).textContent = res.ok
     ? answer.pending && body.op !== "undo"
       ? `${name} waits for its undo window.`
       : `${name} applied.`
     : // The table's reason already opens with "Floor operation … not applied": say it once.
       `${name} not applied: ${String(answer.error ?? res.statusText).replace(/^Floor operation "[^"]+" not applied: /, "")}`;
+  // The feed may have shown what came of it before this reply: say so now.
+  if (waits && last) followAwaited(last);
   return { ok: res.ok };
 }
 
