@@ -93,7 +93,7 @@ function fillsInLastStreet(
 ): boolean {
   const last = h.committed[seat]?.street;
   if (last === undefined || last === h.betting.street) return false;
-  if (h.shortCalls[seat]?.street !== last && !stillOut(h, seat, last)) return false;
+  if (h.shortCalls[seat]?.street !== last && !stillOut(h, seat, last, chips)) return false;
   const fresh = freshChips(h, seat, chips);
   const value = chipTotal([...fresh, ...sweptWith]);
   if (value === 0 || value > uncountedRoom(h, seat, last)) return false;
@@ -103,9 +103,14 @@ function fillsInLastStreet(
   return true;
 }
 
-/** Whether a seat's zone still holds chips counted for a street. */
-function stillOut(h: HandContext, seat: number, street: Street): boolean {
-  for (const c of zoneAccount(h, seat).chips.values()) if (c.street === street) return true;
+/**
+ * Whether a seat's zone still holds chips counted for a street: among those it lists now. The account
+ * may still name chips swept into the pot with the zone never reported empty in between (its next
+ * report lists the new street's bet): they are not out.
+ */
+function stillOut(h: HandContext, seat: number, street: Street, onZone: readonly ChipTag[]): boolean {
+  const account = zoneAccount(h, seat).chips;
+  for (const c of onZone) if (account.get(c.tag)?.street === street) return true;
   return false;
 }
 

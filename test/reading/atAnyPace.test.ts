@@ -719,6 +719,32 @@ describe("reading at any pace: a bet put out as the street's cards come, the las
   const betWithTheFlop = () =>
     dealt().limpedPreflop().burn("2c").after(50).chips(2, 100, 100).after(50).board("Qs", "Jd", "4h").wait();
 
+  it("its zone never reported empty between the sweep and the bet (its next report lists only the bet), chips that changed before the last card are the bet; the next seat's fold is in turn", () => {
+    // Seat 4 raises to 600; seat 1 folds; seat 2 calls with a 500 pushed and swept in unseen (the pot
+    // reports it); seat 3 folds. The pot lists every bet while no zone has reported empty yet. Seat 2's
+    // zone's next report lists only its flop bet, between the flop's second and third cards; seat 4
+    // folds. Seat 2 owes nothing on pre-flop: the 200 is its bet, not a fill-in of its call.
+    const events = play(
+      dealt()
+        .chips(4, 500, 100)
+        .fold(1)
+        .toPot("chip:500:30")
+        .fold(3)
+        .toPot("chip:100:1", "chip:100:2", "chip:100:3", "chip:500:4", "chip:100:5")
+        .burn("2c")
+        .board("Qs", "Jd")
+        .report("bet2", "chip:100:20", "chip:100:21")
+        .after(50)
+        .board("Qs", "Jd", "4h")
+        .addTo("muck", "card:A:9s", "card:A:9h")
+        .removeFrom("seat4", "card:A:9s", "card:A:9h")
+        .wait(),
+    );
+    expect(actionsOf(events, 2)).toEqual(["sb", "call", "bet"]);
+    expect(actionsOf(events, 4)).toEqual(["raise", "fold"]);
+    expect(codes(events)).not.toContain("ACTION_OUT_OF_TURN");
+  });
+
   it("owing nothing on the last street (its chips swept), chips that changed before the cards are the bet", () => {
     const events = play(betWithTheFlop());
     expect(actionsOf(events, 2)).toEqual(["sb", "call", "bet"]);

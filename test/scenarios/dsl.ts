@@ -123,6 +123,11 @@ export class Scene {
     return this.tags(antenna, [...(this.zones.get(antenna) ?? []), ...tags]);
   }
 
+  /** The antenna's next report lists exactly these tags (what it listed before gone in the same report). */
+  report(antenna: string, ...tags: string[]): this {
+    return this.tags(antenna, tags);
+  }
+
   /** Tags leave an antenna (e.g. premature cards back to the stub). */
   removeFrom(antenna: string, ...tags: string[]): this {
     return this.tags(
