@@ -60,7 +60,8 @@ export class HandSession extends MachineSession<HandContext> {
     });
     postForcedBets(h);
     // Judged once the bridge has had time to report cards collected just before the press (K scans).
-    if (init.leftovers.length > 0) schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs, since: init.t });
+    if (init.leftovers.length > 0)
+      schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs, since: init.t });
     const session = new HandSession(h);
     return { session, events: session.drain() };
   }

@@ -43,7 +43,8 @@ export class TcpSession extends MachineSession<TcpContext> {
       redeal: init.redeal,
     });
     // Judged once the bridge has had time to report cards collected just before the press (K scans).
-    if (init.leftovers.length > 0) schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs, since: init.t });
+    if (init.leftovers.length > 0)
+      schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs, since: init.t });
     const session = new TcpSession(h);
     return { session, events: session.drain() };
   }
