@@ -29,44 +29,67 @@ export interface ScanFocus {
 /** What the shadow's core was told since its last checkpoint: an input, or time moved on to `t`. */
 type Told = { readonly event: InputEventIn } | { readonly t: number };
 
-/** Where a shadow starts: a checkpoint of its core (none: an empty table) and what it was told since. */
+/**
+ * Where a shadow starts: a checkpoint of its core (none: an empty table) and what it was told since:
+ * the first `count` entries of `log` (shared with the shadow it was copied from, which only appends to
+ * it, or replaces its last entry: `lastTold` is that entry as it was when copied).
+ */
 interface ShadowStart {
   readonly from: CoreCheckpoint | undefined;
-  readonly told: readonly Told[];
+  readonly log: readonly Told[];
+  readonly count: number;
+  readonly lastTold: Told | undefined;
   readonly last: number;
 }
 
 /**
+ * Hands between two checkpoints of the shadow. A checkpoint copies the table and the reader's record
+ * of every chip it has seen (the simulator's chips are new tags each hand), so one per hand would make
+ * a long run's cost grow with its square; a copy followed (a ruling, rare) replays at most these hands.
+ */
+const HANDS_PER_CHECKPOINT = 50;
+
+/**
  * A focus from a shadow of the table's core, built from the same configuration. Copyable: the shadow
- * keeps its core's last checkpoint between hands and what it was told since, so a copy is a core rebuilt
- * from that checkpoint and told the same again (as a restarted table is, src/journal), built only once
- * the copy is used (a ruling followed): copying costs nothing at each hand's start.
+ * keeps a checkpoint of its core taken between hands and what it was told since, so a copy is a core
+ * rebuilt from that checkpoint and told the same again (as a restarted table is, src/journal), built only
+ * once the copy is used (a ruling followed): copying costs nothing at each hand's start.
  */
 export function shadowFocus(
   config: Config,
-  start: ShadowStart = { from: undefined, told: [], last: 0 },
+  start: ShadowStart = { from: undefined, log: [], count: 0, lastTold: undefined, last: 0 },
 ): ScanFocus {
   const registry = registryFromConfig(config);
   let built: { core: TableCore; from: CoreCheckpoint | undefined; told: Told[] } | null = null;
   let last = start.last;
   let cached: readonly string[] | null = null;
+  let handsEnded = 0;
   /** The core, rebuilt from the start on first use: a bare core, not an assembled table (src/runtime/
    * assemble.ts): the shadow only mirrors the table's state; it must journal, number and show nothing. */
   const shadow = () => {
     if (built !== null) return built;
     // The checkpoint is shared with the shadow it was copied from: each core gets its own.
     const core = createTableFromConfig(config, registry, start.from && structuredClone(start.from));
-    for (const told of start.told) tell(core, told);
-    built = { core, from: start.from, told: [...start.told] };
+    const told = start.log.slice(0, start.count);
+    if (start.lastTold !== undefined) told[told.length - 1] = start.lastTold;
+    for (const t of told) tell(core, t);
+    built = { core, from: start.from, told };
     return built;
   };
-  const tell = (core: TableCore, told: Told): boolean =>
-    "event" in told ? (core.handle(toInputEvent(told.event)), true) : core.advanceTo(told.t).length > 0;
+  const tell = (core: TableCore, told: Told): boolean => {
+    const said = "event" in told ? core.handle(toInputEvent(told.event)) : core.advanceTo(told.t);
+    for (const e of said) if (e.kind === "hand_end") handsEnded += 1;
+    return "event" in told || said.length > 0;
+  };
   const advance = (t: number) => {
     if (t < last) return;
     last = t;
     const s = shadow();
-    s.told.push({ t });
+    // Moving on to t1 and then t2 with nothing told between is moving on to t2 (each window still runs
+    // out at its own moment): one entry, else the list grows with every scan slot the bridge asks about.
+    const lastTold = s.told.at(-1);
+    if (lastTold !== undefined && "t" in lastTold) s.told[s.told.length - 1] = { t };
+    else s.told.push({ t });
     // A window that closes (a settle window, a departure) changes the state; it says so in events.
     if (tell(s.core, { t })) cached = null;
   };
@@ -78,9 +101,12 @@ export function shadowFocus(
       tell(s.core, told);
       cached = null;
       // Between hands the core can be checkpointed: what it was told before is no longer needed.
-      const checkpoint = s.core.checkpoint();
+      const checkpoint = handsEnded >= HANDS_PER_CHECKPOINT ? s.core.checkpoint() : null;
       if (checkpoint === null) s.told.push(told);
-      else built = { core: s.core, from: checkpoint, told: [] };
+      else {
+        built = { core: s.core, from: checkpoint, told: [] };
+        handsEnded = 0;
+      }
     },
     expected(t) {
       advance(t);
@@ -91,7 +117,8 @@ export function shadowFocus(
     },
     copy() {
       const s = shadow();
-      return shadowFocus(config, { from: s.from, told: [...s.told], last });
+      const count = s.told.length;
+      return shadowFocus(config, { from: s.from, log: s.told, count, lastTold: s.told.at(-1), last });
     },
   };
 }

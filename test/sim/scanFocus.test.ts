@@ -125,3 +125,40 @@ describe("scan rounds with the host's focus", () => {
     expect(sooner).toBeGreaterThan(later);
   });
 });
+
+describe("the shadow focus copied (a ruling followed), as it stands", () => {
+  it("a copy made after many hands, across the shadow's checkpoints, expects what the original expects", () => {
+    const session = new FlopSession({
+      seed: 4,
+      noise: true,
+      inject: [],
+      game: "nlhe",
+      seatCount: 10,
+      deck: "A",
+      chips: config.chips,
+      bbAnteOrder: "blind-first",
+      pace: "random",
+    });
+    const hands = Array.from({ length: 135 }, () => session.nextHand().events);
+    const original = shadowFocus(config);
+    const copies = new Map<number, ScanFocus>();
+    const compared: boolean[] = [];
+    hands.forEach((events, i) => {
+      // Copies at a hand's start, as the scan model makes them: before and after the checkpoints.
+      if (i === 20 || i === 70 || i === 120) copies.set(i, original.copy!());
+      for (const e of events) {
+        original.observe(e);
+        for (const copy of copies.values()) copy.observe(e);
+        const expected = original.expected(e.t);
+        for (const copy of copies.values()) compared.push(sameSet(copy.expected(e.t), expected));
+      }
+    });
+    expect(copies.size).toBe(3);
+    expect(compared.length).toBeGreaterThan(1000);
+    expect(compared.every(Boolean)).toBe(true);
+  });
+});
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
