@@ -85,16 +85,9 @@ export type HandTimer =
   | { kind: "exposed"; due: number }
   /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */
   | { kind: "board"; due: number; before: number; since: number }
-  /**
-   * The last hand's cards were still listed at the shuffler press: unless they leave within the lag.
-   * `since`: the press; chips put out after it (the first action, pushed in two motions) are read on
-   * their own windows, not when this is judged.
-   */
+  /** The last hand's cards were still listed at the press (`since`): unless they leave within the lag. */
   | { kind: "deckCollected"; due: number; since: number }
-  /**
-   * Premature board cards still listed when their round closed: dealt again, unless they leave by then.
-   * `since`: when the round closed; chips put out after it are the next street's, read once it begins.
-   */
+  /** Premature cards still listed when their round closed (`since`): dealt again, unless they leave. */
   | { kind: "prematureStands"; due: number; since: number; tags: string[] }
   /**
    * A street was dealt with the extra burn (BURN_UNEXPECTED) still listed: told unless it leaves by then.
