@@ -305,17 +305,7 @@ describe("reading at any pace: judgements of order allow one scan round", () => 
     const again = (gap: number) =>
       new Scene("")
         .setup({ seats: [1, 2, 3], stacks: { 3: 175 }, button: 3 })
-        .key("shuffler")
-        .chips(1, 100)
-        .chips(2, 100, 100)
-        .deal([
-          [1, "Ac"],
-          [2, "Kh"],
-          [3, "Qd"],
-          [1, "Ad"],
-          [2, "Kd"],
-          [3, "Qh"],
-        ])
+        .threeHandedDeal()
         .key("allin")
         .chips(3, 100, 25, 25, 25)
         .burn("2c")

@@ -91,17 +91,7 @@ function runOutTwoTurnCards(seen: boolean): Scene {
       : "all-in pre-flop; two cards for the turn; the extra one put back on the stub and dealt again as the river before the bridge reports it gone",
   )
     .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100)
-    .deal([
-      [1, "Ac"],
-      [2, "Kh"],
-      [3, "Qd"],
-      [1, "Ad"],
-      [2, "Kd"],
-      [3, "Qh"],
-    ])
+    .threeHandedDeal()
     .fold(3)
     .key("allin")
     .chips(1, 500, 100)
@@ -135,17 +125,7 @@ function runOutTwoTurnCards(seen: boolean): Scene {
 const allinPreflop = (title: string) =>
   s(title)
     .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100)
-    .deal([
-      [1, "Ac"],
-      [2, "Kh"],
-      [3, "Qd"],
-      [1, "Ad"],
-      [2, "Kd"],
-      [3, "Qh"],
-    ])
+    .threeHandedDeal()
     .chips(3, 100, 100)
     .key("allin")
     .chips(1, 500, 100)
@@ -648,17 +628,7 @@ const scenes: Record<string, Scene> = {
   )
     .configure({ reading: { scanRoundMs: 600, missedScans: 3, departWindowMs: 500 } })
     .setup({ seats: [1, 2, 3], stacks: { 3: 175 }, button: 3 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100)
-    .deal([
-      [1, "Ac"],
-      [2, "Kh"],
-      [3, "Qd"],
-      [1, "Ad"],
-      [2, "Kd"],
-      [3, "Qh"],
-    ])
+    .threeHandedDeal()
     .key("allin")
     .chips(3, 100, 25, 25, 25)
     .burn("2c")
@@ -1220,17 +1190,7 @@ const scenes: Record<string, Scene> = {
     "the digest's example: A all-in pre-flop, B and C call; on the turn B all-in, C calls",
   )
     .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100)
-    .deal([
-      [1, "Ac"],
-      [2, "Kh"],
-      [3, "Qd"],
-      [1, "Ad"],
-      [2, "Kd"],
-      [3, "Qh"],
-    ])
+    .threeHandedDeal()
     .chips(3, 100, 100)
     .key("allin")
     .chips(1, 500, 100)

@@ -202,6 +202,22 @@ export class Scene {
     return this;
   }
 
+  /**
+   * The opening for three players, button 3 (the rules digest's rule-14 table): shuffler, the blinds'
+   * chips (seat 1 small, seat 2 big), two cards each from seat 1: Ac Ad, Kh Kd, Qd Qh.
+   */
+  threeHandedDeal(): this {
+    this.key("shuffler").chips(1, 100).chips(2, 100, 100);
+    return this.deal([
+      [1, "Ac"],
+      [2, "Kh"],
+      [3, "Qd"],
+      [1, "Ad"],
+      [2, "Kd"],
+      [3, "Qh"],
+    ]);
+  }
+
   /** The standard opening for four players, button 1: shuffler, blinds' chips, two cards each from seat 2. */
   standardDeal(): this {
     this.key("shuffler").chips(2, 100).chips(3, 100, 100);

@@ -87,17 +87,7 @@ describe("scan rounds with the host's focus", () => {
   it("a real session with the table's focus: the same stream every run, some tags read at focus slots", () => {
     const stream = (focus: boolean) => {
       const source = withScanRounds(
-        new FlopSession({
-          seed: 9,
-          noise: true,
-          inject: [],
-          game: "nlhe",
-          seatCount: 10,
-          deck: "A",
-          chips: config.chips,
-          bbAnteOrder: "blind-first",
-          pace: "random",
-        }),
+        randomPaceSession(9),
         new ScanRounds({
           roundMs: 200,
           missedScans: 3,
@@ -128,17 +118,7 @@ describe("scan rounds with the host's focus", () => {
 
 describe("the shadow focus copied (a ruling followed), as it stands", () => {
   it("a copy made after many hands, across the shadow's checkpoints, expects what the original expects", () => {
-    const session = new FlopSession({
-      seed: 4,
-      noise: true,
-      inject: [],
-      game: "nlhe",
-      seatCount: 10,
-      deck: "A",
-      chips: config.chips,
-      bbAnteOrder: "blind-first",
-      pace: "random",
-    });
+    const session = randomPaceSession(4);
     const hands = Array.from({ length: 135 }, () => session.nextHand().events);
     const original = shadowFocus(config);
     const copies = new Map<number, ScanFocus>();
@@ -158,6 +138,21 @@ describe("the shadow focus copied (a ruling followed), as it stands", () => {
     expect(compared.every(Boolean)).toBe(true);
   });
 });
+
+/** A ten-seat hold'em session at random pace, with noise and no injected error. */
+function randomPaceSession(seed: number): FlopSession {
+  return new FlopSession({
+    seed,
+    noise: true,
+    inject: [],
+    game: "nlhe",
+    seatCount: 10,
+    deck: "A",
+    chips: config.chips,
+    bbAnteOrder: "blind-first",
+    pace: "random",
+  });
+}
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
