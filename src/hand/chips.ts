@@ -130,6 +130,11 @@ function correctionMade(h: HandContext, seat: number, street: Street): void {
   clear(h, "UNDERRAISE", seat);
 }
 
+/** A seat's chips wait to be read (the seat's latest report replaces one that waited before). */
+function deferChips(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+  h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+}
+
 /** Chips that waited between rounds past the readers' lag with no street begun: read as they are now. */
 export function readChipsBetweenRounds(h: HandContext): void {
   for (const d of h.deferredChips.splice(0)) zoneRead(h, d.seat, d.chips, false);
@@ -193,7 +198,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     s.stack > 0 &&
     (swept || freshValue > uncountedRoom(h, seat, street))
   ) {
-    h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+    deferChips(h, seat, chips);
     return;
   }
   // Between rounds, after the sweep, chips of a seat that owes on an undercall up to what it owes are
@@ -220,7 +225,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
   // Between rounds a player acts on a street the table has not begun yet: its cards (or a card taken
   // off the board) are reported up to K scans late. His chips wait that long for the street, as keys do.
   if (mayWait && h.betting.phase === "dealing" && h.dealComplete) {
-    h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+    deferChips(h, seat, chips);
     schedule(h, { kind: "chipsBetweenRounds", due: h.t + h.reading.lagMs });
     return;
   }
@@ -230,7 +235,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     // The chips that showed the deal ended without a seat are the first action: if the floor lets the
     // deal stand (`continue`) they are read once the seat dealt out has its cards (replayDeferredKeys).
     if (isHeld(h) && h.result === null && !h.dealComplete) {
-      h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+      deferChips(h, seat, chips);
       return;
     }
     markAccounted();

@@ -340,8 +340,7 @@ export class Table implements TableCore {
       } else if (meaning === "settles-owing") {
         // The showdown waited only for a seat's debt: the dealer ended the hand, the press settles it
         // (src/hand/pressOwing.ts) and the floor hears of the debt once the readers' lag has passed.
-        out.push(...this.afterHand(this.playing.key(t, "shuffler")));
-        if (this.playing !== null) return [...out, say.shufflerDuringHand(t, this.playing.number)];
+        return [...out, ...this.pressToTheHand(t, this.playing)];
       } else if (meaning === "wait-for-readers" && this.shufflerWaiting === null) {
         // The dealer went on with the hand's end still to be reported (a card taken off the board, the
         // rest of a short call swept into the pot): the bridge reports it K scans late. The press waits
@@ -362,8 +361,11 @@ export class Table implements TableCore {
    */
   private pressAfterTheLag(t: number): TableEvent[] {
     this.shufflerWaiting = null;
-    if (this.playing === null) return [];
-    const hand = this.playing;
+    return this.playing === null ? [] : this.pressToTheHand(t, this.playing);
+  }
+
+  /** The hand in play is given the shuffler press: the next hand starts if it ended it, else it is refused. */
+  private pressToTheHand(t: number, hand: LiveHand): TableEvent[] {
     const out = this.afterHand(hand.key(t, "shuffler"));
     if (this.playing === hand) return [...out, say.shufflerDuringHand(t, hand.number)];
     return [...out, ...this.startHand(t)];
