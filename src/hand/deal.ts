@@ -58,11 +58,25 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
 }
 
 /** Every seat dealt in holds its cards: the deal is complete and the pre-flop street begins. */
-function completeIfWhole(h: HandContext): void {
-  if (h.dealComplete || !h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards)) return;
+export function completeIfWhole(h: HandContext): void {
+  if (h.dealComplete) return;
+  if (!h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards && !mayBeCollected(h, s))) return;
   h.dealComplete = true;
   h.streetAt = h.t;
   h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
+}
+
+/**
+ * The seat holds a card of the last hand, on this same seat, read as dealt again when a new card landed
+ * beside it, and the bridge has not yet had time to report the last hand's cards collected (the deck's
+ * collection is judged the readers' lag after the press). Until then it may be the collected card,
+ * listed K scans late: with long scan rounds and a shuffler pressed at once after a misdeal, the seat's
+ * second card can come while it is still listed. The deal is not complete on it: if it leaves, the
+ * seat's cards are the others (`lastHandsCardLeft`); if it stays, it was dealt again.
+ */
+function mayBeCollected(h: HandContext, seat: number): boolean {
+  if (!h.timers.some((t) => t.kind === "deckCollected")) return false;
+  return (h.hole[seat] ?? []).some((tag) => h.staleWhere[tag] === `seat${seat}`);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import { tellShortCallsPulled } from "./shortCalls.js";
 import type { HandContext } from "./context.js";
-import { judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
+import { completeIfWhole, judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
 import { afterOneRound, schedule, takeDue } from "./timers.js";
 
@@ -39,7 +39,11 @@ export function runDueJudgements(h: HandContext): void {
       case "deckCollected":
         if (dealtAgainMayShow(h))
           schedule(h, { kind: "deckCollected", due: afterOneRound(h), since: timer.since });
-        else judgeDeckCollected(h);
+        else {
+          judgeDeckCollected(h);
+          // A last hand's card on its seat, read as dealt again, has stayed: the deal may be whole.
+          completeIfWhole(h);
+        }
         break;
       case "prematureStands":
         judgePrematureStands(h, timer.tags);

@@ -91,6 +91,15 @@ export class TableReader {
    * has been collected (no flicker window: whether the deck was collected is judged from the reports).
    */
   private readonly leftovers = new Set<string>();
+  /**
+   * Leftovers read as dealt again on their seat (`dealtAgain`), with that seat. Until the readers' lag
+   * after the press runs out, one may still be the collected card, listed K scans late (a shuffler
+   * pressed at once after a misdeal, long scan rounds): the moment its seat no longer lists it, it has
+   * left, as a leftover has. Cleared at the press; not in the snapshot (see {@link departed}).
+   */
+  private readonly dealtAgainOn = new Map<string, string>();
+  /** The last shuffler press (table time). */
+  private pressedAt = Number.NEGATIVE_INFINITY;
   /** Moved cards the old antenna still lists: a conflict if it still does after the lag. */
   private readonly lingering = new Map<string, number>();
   /** Antennas whose reader is offline: nothing they list can change until it is back. */
@@ -325,7 +334,9 @@ export class TableReader {
    * cards the latest reports still show (the last hand's, if the dealer has not collected them); a
    * card of them dealt again is a new card of the new hand.
    */
-  newHand(): { tag: string; antenna: string }[] {
+  newHand(t: number): { tag: string; antenna: string }[] {
+    this.pressedAt = t;
+    this.dealtAgainOn.clear();
     this.lingering.clear();
     this.missing.clear();
     this.departed.clear();
@@ -551,7 +562,7 @@ export class TableReader {
         return;
       }
     }
-    if (place.antenna === antenna && this.leftovers.delete(tag)) {
+    if (place.antenna === antenna && (this.leftovers.delete(tag) || this.collectedLate(t, tag, antenna))) {
       this.cards.delete(tag);
       out.push({ type: "card_departed", t, tag, card: place.card, antenna });
       this.dealtAgain(t, antenna, out);
@@ -561,6 +572,13 @@ export class TableReader {
       place.missingSince = t;
       this.missing.add(tag);
     }
+  }
+
+  /** A leftover read as dealt again left its seat within the readers' lag after the press: it was collected. */
+  private collectedLate(t: number, tag: string, antenna: string): boolean {
+    if (this.dealtAgainOn.get(tag) !== antenna) return false;
+    this.dealtAgainOn.delete(tag);
+    return t < this.pressedAt + this.lagMs;
   }
 
   /**
@@ -574,6 +592,7 @@ export class TableReader {
       const place = this.cards.get(tag);
       if (place?.antenna !== antenna || !this.reports.get(antenna)?.has(tag)) continue;
       this.leftovers.delete(tag);
+      this.dealtAgainOn.set(tag, antenna);
       place.movedAt = t;
       const deck = this.deckOf(tag);
       out.push({

@@ -96,7 +96,7 @@ export class NextHand {
     }
     const settings = redeal?.game ?? { ...state.game };
     // The press is a hand boundary: the last hand's cards are what the latest reports still show.
-    const leftovers = this.reader.newHand().filter((l) => CARD_ZONE.test(l.antenna));
+    const leftovers = this.reader.newHand(t).filter((l) => CARD_ZONE.test(l.antenna));
     const hand = state.handsStarted;
     state.hand = {
       hand,

@@ -446,6 +446,57 @@ describe("reading at any pace: a misdeal's cards dealt to their seats again, uns
   });
 });
 
+describe("reading at any pace: a misdeal's card collected, still listed on its seat when the re-deal reaches it", () => {
+  // Seat 2's first card, then an exposed card: misdeal. The dealer collects it and presses the shuffler
+  // at once; the bridge lists it on seat 2 for up to its lag (K missed scans). The re-deal's first card
+  // to seat 2 lands beside it, where it reads as dealt again. `leaves`: how long after the press seat 2
+  // reports it gone, with its second card of the re-deal (undefined: it stays, it was dealt again).
+  const collectedLate = (leaves: number | undefined) => {
+    const s = new Scene("")
+      .setup()
+      .key("shuffler")
+      .chips(2, 100)
+      .chips(3, 100, 100)
+      .deal([[2, "Kh"]])
+      .key("exposed")
+      .wait(1000)
+      .after(0)
+      .key("shuffler");
+    for (const [seat, face] of [
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+      [2, "Kd"],
+      [3, "2h"],
+      [4, "9h"],
+      [1, "Td"],
+    ] as const)
+      s.after(40).deal([[seat, face]]);
+    if (leaves === undefined) return s.wait(LAG + 1000);
+    return s
+      .after(leaves - 7 * 40)
+      .report("seat2", "card:A:Kd", "card:A:Qs")
+      .wait();
+  };
+  const preflopAt = (events: TableEvent[]) =>
+    events.filter((e) => e.kind === "street" && e.street === "preflop").map((e) => e.t);
+  const pressAt = (events: TableEvent[]) => events.filter((e) => e.kind === "hand_start").at(-1)?.t ?? NaN;
+
+  it("gone within the readers' lag after the press: it was the collected card; seat 2's cards are the re-deal's two, and the deal completes on the second", () => {
+    const events = play(collectedLate(LAG - 1));
+    expect(codes(events).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual([]);
+    expect(preflopAt(events)).toEqual([pressAt(events) + LAG - 1]);
+  });
+
+  it("still listed past the readers' lag: it was dealt again; the deal completes at the lag, and a third card is a misdeal", () => {
+    const stays = play(collectedLate(undefined));
+    expect(codes(stays).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual([]);
+    expect(preflopAt(stays)).toEqual([pressAt(stays) + LAG]);
+    const third = play(collectedLate(LAG + 1));
+    expect(codes(third)).toContain("MISDEAL_CARD_COUNT");
+  });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
