@@ -12,7 +12,7 @@
  * src/runtime/tableSettings.ts). (Over 300 lines: the routing of every kind of input, and the
  * hand's start and end it decides, read best in one place.)
  */
-import type { ButtonEvent, FloorEvent, InputEvent, TagsEvent } from "../contract/input.js";
+import type { ButtonEvent, FloorEvent, InputEvent, ReaderEvent, TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
 import { type HandInPlay, type LiveHand, SessionHand } from "../hand/lifecycle.js";
@@ -69,6 +69,13 @@ export class Table implements TableCore {
   private readonly burst: SnapshotBurst;
   /** Debts a shuffler press settled the last hand with, waiting the readers' lag for the pot. */
   private readonly owed = new OwedAtThePress();
+  /**
+   * When the hand's readers were last all back (their reconnection burst given): its judgements that fell
+   * due while one was away run then (see {@link handDue}).
+   */
+  private readersBackAt = Number.NEGATIVE_INFINITY;
+  /** End of input: every window runs out, the hand's judgements too, readers away or not. */
+  private finishing = false;
   private readonly isCard: (tag: string) => boolean;
   private readonly chipValue: (tag: string) => number;
   /** The dealer's work after a hand: paying, the rake, the tray (issue 18). */
@@ -160,7 +167,7 @@ export class Table implements TableCore {
     }
     if (event.kind === "tags") this.onTags(event, out);
     else if (event.kind === "button") out.push(...this.onButton(event));
-    else if (event.kind === "reader") out.push(...this.readers.onReader(event));
+    else if (event.kind === "reader") out.push(...this.onReader(event));
     else out.push(...this.onFloor(event));
     return this.desk.track(out);
   }
@@ -200,7 +207,7 @@ export class Table implements TableCore {
 
   nextDeadline(): number | null {
     // Asked before every input: the earliest of the windows, without building a list of them.
-    let due = earliest(this.reader.nextDeadline(), this.playing?.nextDue ?? null);
+    let due = earliest(this.reader.nextDeadline(), this.handDue());
     due = earliest(due, this.owed.nextDue);
     due = earliest(due, this.setup.nextDue);
     due = earliest(due, this.desk.nextDeadline());
@@ -212,7 +219,23 @@ export class Table implements TableCore {
 
   finish(t: number): TableEvent[] {
     const out = this.advanceTo(t);
+    this.finishing = true;
     return this.nextDeadline() === null ? out : [...out, ...this.advanceTo(Number.MAX_SAFE_INTEGER)];
+  }
+
+  /**
+   * When the hand's next judgement runs. Each judges what the readers have reported by then (a board
+   * card against its burn, the order of the deal, a bet against the call), and what happened on the
+   * felt up to a scan round before a reader went away may not have been reported: while a reader the
+   * hand reads from is away, or its reconnection burst is still to be given, the judgements wait, and
+   * those that fell due meanwhile run as soon as it is back, on its snapshots. A reader that never comes
+   * back leaves them waiting: the floor has READER_OFFLINE, and the table cannot see.
+   */
+  private handDue(): number | null {
+    const due = this.playing?.nextDue ?? null;
+    if (due === null || this.finishing) return due;
+    if (this.burst.pending || this.readers.handReaderAway) return null;
+    return Math.max(due, this.readersBackAt);
   }
 
   snapshot(): TableState {
@@ -221,6 +244,7 @@ export class Table implements TableCore {
 
   /** The readers' snapshots gathered during a hand, given to it in an order that can be true (`kept`: its decisions kept back). */
   private releaseBurst(t: number, kept = false): TableEvent[] {
+    this.readersBackAt = Math.max(this.readersBackAt, t);
     const out: TableEvent[] = [];
     const table: BurstTable = {
       toAct: () => this.view().toAct,
@@ -294,6 +318,13 @@ export class Table implements TableCore {
     if (this.shufflerWaiting === null) return after;
     this.shufflerWaiting = null;
     return [...after, ...this.startHand(ending.t)];
+  }
+
+  /** A reader went away or came back (the hand's judgements wait while one it reads from is away). */
+  private onReader(event: ReaderEvent): TableEvent[] {
+    const out = this.readers.onReader(event);
+    if (event.status === "online" && !this.readers.handReaderAway) this.readersBackAt = event.t;
+    return out;
   }
 
   private onButton(event: ButtonEvent): TableEvent[] {

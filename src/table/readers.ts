@@ -11,6 +11,7 @@ import type { Observation } from "../reading/observations.js";
 import { alert, say } from "../hand/alerts.js";
 import { TableReader } from "../reading/tableReader.js";
 import type { TableSettings } from "./settings.js";
+import { isTrayAntenna } from "./tray.js";
 
 /** Events after which a bet still settling is read at once: the action has moved on. */
 const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
@@ -66,6 +67,17 @@ export class ReaderPresence {
     for (const r of units) this.offline.add(r);
     for (const r of units) this.reader.setOnline(this.unitsOf(r), false, 0);
     return new Set(units.map((u) => this.readerOf(u)));
+  }
+
+  /**
+   * Whether a reader (or channel) away serves an antenna the hand reads: any but the chip tray's and the
+   * rake plate's, which only the dealer's work after a hand reads.
+   */
+  get handReaderAway(): boolean {
+    if (this.offline.size === 0) return false;
+    for (const unit of this.offline)
+      for (const antenna of this.unitsOf(unit)) if (!isTrayAntenna(antenna) && antenna !== "rake") return true;
+    return false;
   }
 
   /** Whether an antenna's reports are a reader's reconciliation: it, or its reader, is away. */

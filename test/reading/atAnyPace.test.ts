@@ -497,6 +497,48 @@ describe("reading at any pace: a misdeal's card collected, still listed on its s
   });
 });
 
+describe("reading at any pace: the bridge goes away as the flop is dealt", () => {
+  // The dealer burns and deals the flop; the bridge reports two flop cards and, `away` ms later, stops
+  // answering before it has reported the burn. It comes back 3 s later and reports the felt: the burn
+  // and the whole flop. The board's burn is judged one scan round after its first cards.
+  const flopAsTheBridgeGoes = (away: number) =>
+    dealt()
+      .limpedPreflop()
+      .board("2c", "Qh")
+      .after(away)
+      .reader("bridge", "offline")
+      .after(3000)
+      .burn("5d")
+      .after(0)
+      .board("6c")
+      .after(0)
+      .reader("bridge", "online")
+      .wait();
+
+  /** The same, with the bridge's reports on its return marked as its snapshots (the real driver's burst). */
+  const asSnapshots = (scene: Scene): Scene => {
+    let away = false;
+    for (const line of scene.lines) {
+      if ("kind" in line && line.kind === "reader") away = line.status === "offline";
+      else if (away && "kind" in line && line.kind === "tags") Object.assign(line, { snapshot: true });
+    }
+    return scene;
+  };
+
+  it("away before the burn was judged: the judgement waits for the bridge and reads its snapshot, the burn in place", () => {
+    for (const scene of [flopAsTheBridgeGoes(ROUND - 1), asSnapshots(flopAsTheBridgeGoes(ROUND - 1))]) {
+      const events = play(scene);
+      expect(codes(events).filter((c) => c !== "READER_OFFLINE")).toEqual([]);
+      expect(events.filter((e) => e.kind === "street" && e.street === "flop")).toHaveLength(1);
+    }
+  });
+
+  it("away after it was judged: no burn had been reported, BURN_MISSING as before", () => {
+    const events = play(flopAsTheBridgeGoes(ROUND + 1));
+    expect(codes(events)).toContain("BURN_MISSING");
+  });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
