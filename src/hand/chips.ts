@@ -19,7 +19,7 @@ import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { potChipsUnread } from "./potUnread.js";
 import { noteTakenBack } from "./takenBack.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
-import { actionKey, beforeVoidCard, canBet, outOfTurn, readAndAct } from "./turn.js";
+import { actionKey, beforeVoidCard, canBet, changedBeforeVoidCard, outOfTurn, readAndAct } from "./turn.js";
 
 /** The chips of a report that a seat's zone account does not hold yet. */
 function freshChips(h: HandContext, seat: number, chips: readonly ChipTag[]): ChipTag[] {
@@ -54,13 +54,14 @@ export function betZoneSettled(
 ): void {
   if (changedAt !== undefined && changedAt < h.streetAt && fillsInLastStreet(h, seat, chips, sweptWith))
     return;
+  const beforeVoid = changedBeforeVoidCard(h, changedAt);
   if (sweptWith.length > 0) {
     const short = pushFallsShort(h, seat, chips);
     if (short) {
-      zoneRead(h, seat, [...chips, ...sweptWith]);
+      zoneRead(h, seat, [...chips, ...sweptWith], true, beforeVoid);
       return;
     }
-    zoneRead(h, seat, chips);
+    zoneRead(h, seat, chips, true, beforeVoid);
     // They reached the pot from no zone (the reading's sweptWith): strays, which pay what a seat still
     // owes on a call pulled in short (e.g. the rest of this seat's undercall, its zone read first).
     potGained(h, sweptWith, sweptWith);
@@ -74,7 +75,7 @@ export function betZoneSettled(
     schedule(h, { kind: "shortPush", due: afterOneRound(h), since: h.t, seat, chips: [...chips] });
     return;
   }
-  zoneRead(h, seat, chips);
+  zoneRead(h, seat, chips, true, beforeVoid);
 }
 
 /**
@@ -171,7 +172,14 @@ function pushInTurn(h: HandContext, seat: number, chips: readonly ChipTag[]): bo
   return fresh > uncountedRoom(h, seat, h.betting.street, new Set(chips.map((c) => c.tag)));
 }
 
-function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWait = true): void {
+/** `beforeVoid`: reported before the card that voids the hand, read as play even though it is held. */
+function zoneRead(
+  h: HandContext,
+  seat: number,
+  chips: readonly ChipTag[],
+  mayWait = true,
+  beforeVoid = false,
+): void {
   outOfTurnChipsLeft(h, seat, chips);
   dropGone(h, seat, chips);
   const fresh = freshChips(h, seat, chips);
@@ -190,8 +198,10 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     [...account.chips.values()].every((c) => c.street !== street);
   // Held for the floor, a seat's chips wait for the ruling: read in the order of play when the floor
   // lets play go on (`continue`, events.md), gone with the hand when it rules a misdeal or a void.
+  const inPlay = canBet(h) || beforeVoid;
   if (
     isHeld(h) &&
+    !beforeVoid &&
     h.result === null &&
     s &&
     !s.folded &&
@@ -204,7 +214,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
   // Between rounds, after the sweep, chips of a seat that owes on an undercall up to what it owes are
   // the call completed (r.51), not the next street's bet.
   const debt = h.shortCalls[seat];
-  if (swept && canBet(h) && debt?.street === street && freshValue <= debt.owed) {
+  if (swept && inPlay && debt?.street === street && freshValue <= debt.owed) {
     markAccounted();
     h.countedUnseen = Math.max(0, h.countedUnseen - freshValue);
     payShortCall(h, seat, freshValue);
@@ -215,7 +225,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
     !s ||
     s.folded ||
     s.stack === 0 ||
-    !canBet(h) ||
+    !inPlay ||
     (!swept && freshValue <= uncountedRoom(h, seat, street))
   ) {
     markAccounted();
@@ -239,7 +249,7 @@ function zoneRead(h: HandContext, seat: number, chips: readonly ChipTag[], mayWa
       return;
     }
     markAccounted();
-    if (!canBet(h)) return;
+    if (!inPlay) return;
     readAndAct(h, seat, denominations, h.raiseDeclared);
     return;
   }

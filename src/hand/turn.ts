@@ -32,6 +32,20 @@ export function beforeVoidCard(h: HandContext): boolean {
   );
 }
 
+/**
+ * Chips a bet zone reported before the card that voids the hand (and still settling when it came): put
+ * out before it, they are the round's action as it stood, which the floor rules on (as beforeVoidCard).
+ */
+export function changedBeforeVoidCard(h: HandContext, changedAt: number | undefined): boolean {
+  return (
+    changedAt !== undefined &&
+    h.result === null &&
+    h.held?.kind === "void" &&
+    h.voidCardAt !== null &&
+    changedAt <= h.voidCardAt
+  );
+}
+
 /** Reads a push by the seat to act and applies it, with the dealer's corrections. */
 export function readAndAct(
   h: HandContext,

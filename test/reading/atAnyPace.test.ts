@@ -539,6 +539,37 @@ describe("reading at any pace: the bridge goes away as the flop is dealt", () =>
   });
 });
 
+describe("reading at any pace: the last call still settling when a card that voids the hand arrives", () => {
+  // The flop's betting: seats 2, 3 and 4 bet and call; seat 1's call closes the round. The turn's burn
+  // and a second tag of the face Kh (seat 2 holds Kh) follow while seat 1's chips are still settling:
+  // DUPLICATE_CARD holds the hand for the floor (void). `callFirst`: seat 1's chips were reported
+  // before that card (else just after it).
+  const callAndDuplicate = (callFirst: boolean) => {
+    const s = dealt().limpedPreflop().burn("5d").board("2c", "6c", "8h");
+    s.chips(2, 100, 100).chips(3, 100, 100).chips(4, 100, 100);
+    if (callFirst) s.chips(1, 100, 100);
+    s.after(50).burn("4s").after(50).board("Kh/2");
+    if (!callFirst) s.after(50).chips(1, 100, 100);
+    return s.wait();
+  };
+
+  /** Seat 1's actions on the flop. */
+  const onTheFlop = (events: TableEvent[]) =>
+    actionsOf(events.slice(events.findIndex((e) => e.kind === "street" && e.street === "flop")), 1);
+
+  it("reported before the card: the call is the round's action as it stood when the floor is called", () => {
+    const events = play(callAndDuplicate(true));
+    expect(codes(events)).toContain("DUPLICATE_CARD");
+    expect(onTheFlop(events)).toEqual(["call"]);
+  });
+
+  it("reported after it: the chips wait for the floor's ruling", () => {
+    const events = play(callAndDuplicate(false));
+    expect(codes(events)).toContain("DUPLICATE_CARD");
+    expect(onTheFlop(events)).toEqual([]);
+  });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
