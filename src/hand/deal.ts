@@ -5,7 +5,7 @@
  */
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { dropStale, loneLeftovers } from "./deck.js";
+import { dropStale, judgeDeckCollected, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import { askHold, isHeld } from "./hold.js";
 import { afterOneRound, schedule } from "./timers.js";
@@ -132,13 +132,31 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
 /** One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand. */
 export function judgeCardCount(h: HandContext, seat: number): void {
   const count = h.hole[seat]?.length ?? 0;
-  if (count <= h.def.holeCards) return;
+  if (count <= h.def.holeCards || notCollectedAfterAll(h, seat)) return;
   if (misdealPossible(h)) {
     if (raise(h, say.misdealCardCount(h.t, seat, count, h.def.holeCards)))
       holdForMisdeal(h, "MISDEAL_CARD_COUNT");
   } else {
     raise(h, say.handDead(h.t, seat, `it holds ${count} cards; the game deals ${h.def.holeCards}`));
   }
+}
+
+/**
+ * A seat holds a card too many, and among its cards is the last hand's (on this seat at the press),
+ * read as dealt again: without it the seat holds exactly its cards. It was not dealt again: the dealer
+ * dealt on with it still there (r.21). DECK_NOT_COLLECTED names the seat (at once if the collection was
+ * judged already, else at that judgement), and the seat's cards are the others.
+ */
+function notCollectedAfterAll(h: HandContext, seat: number): boolean {
+  const cards = h.hole[seat] ?? [];
+  const lastHands = cards.filter((tag) => h.staleWhere[tag] === `seat${seat}`);
+  if (lastHands.length === 0 || cards.length - lastHands.length !== h.def.holeCards) return false;
+  h.hole[seat] = cards.filter((tag) => !lastHands.includes(tag));
+  h.cardsDealt -= lastHands.length;
+  h.stale.push(...lastHands);
+  if (!h.timers.some((t) => t.kind === "deckCollected")) judgeDeckCollected(h, true);
+  completeIfWhole(h);
+  return true;
 }
 
 /** One scan round after the deal passed `seat`: it still has no card. */

@@ -40,6 +40,8 @@ export const holdem: Game = {
       // A card taken off the board (a procedure under way) may end the hand when its report comes; so may
       // the rest of a short call the showdown waits for, reported by the pot a scan round late.
       mayEndOnAReport: () => session.procedure !== "none" || shortAtTheShowdown(session.context),
+      // The deal's order and counts are judged a scan round after the cards that show them (./deal.ts).
+      misdealMayShow: () => session.context.timers.some((t) => DEAL_JUDGEMENTS.has(t.kind)),
       chipsToCome: () => chipsToCome(session.context),
       // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts).
       pressSettles: () => waitsOnlyOnDebts(session.context),
@@ -48,6 +50,9 @@ export const holdem: Game = {
     return { hand, events };
   },
 };
+
+/** The judgements of the deal (./deal.ts) that may show a misdeal. */
+const DEAL_JUDGEMENTS = new Set(["firstCard", "dealtOut", "cardCount", "exposed"]);
 
 /**
  * Hold'em's work after a hand: in a raked cash game, a hand played out puts on the plate what the

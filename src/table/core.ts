@@ -169,6 +169,7 @@ export class Table implements TableCore {
     else if (event.kind === "button") out.push(...this.onButton(event));
     else if (event.kind === "reader") out.push(...this.onReader(event));
     else out.push(...this.onFloor(event));
+    out.push(...this.pressDeclaresMisdeal(event.t));
     return this.desk.track(out);
   }
 
@@ -197,6 +198,7 @@ export class Table implements TableCore {
           ...this.afterHand(this.playing?.tick(d) ?? []),
         ];
       } else break;
+      batch.push(...this.pressDeclaresMisdeal(d));
       out.push(...this.desk.track(batch));
       // The burst's decisions once the hand has taken its deal (a Three Card Poker lock, a round on).
       if (this.burst.waitingForDeal && !dealPending(this.view()))
@@ -393,6 +395,18 @@ export class Table implements TableCore {
   private pressAfterTheLag(t: number): TableEvent[] {
     this.shufflerWaiting = null;
     return this.playing === null ? [] : this.pressToTheHand(t, this.playing);
+  }
+
+  /**
+   * A shuffler press that waits for the readers, and the hand is now held for a misdeal (its judgement
+   * waited a scan round, and the dealer re-dealt at once): the press declares it, as it would have after
+   * the alert (rule 33-C), and the hand is dealt again.
+   */
+  private pressDeclaresMisdeal(t: number): TableEvent[] {
+    if (this.shufflerWaiting === null || this.playing === null || this.playing.held !== "misdeal") return [];
+    this.shufflerWaiting = null;
+    const out = this.afterHand(this.playing.ruling(t, "misdeal"));
+    return [...out, ...this.startHand(t)];
   }
 
   /** The hand in play is given the shuffler press: the next hand starts if it ended it, else it is refused. */

@@ -488,12 +488,57 @@ describe("reading at any pace: a misdeal's card collected, still listed on its s
     expect(preflopAt(events)).toEqual([pressAt(events) + LAG - 1]);
   });
 
-  it("still listed past the readers' lag: it was dealt again; the deal completes at the lag, and a third card is a misdeal", () => {
+  it("still listed past the readers' lag: it was dealt again and the deal completes at the lag; or, if it leaves as a third card lands, it was never collected", () => {
     const stays = play(collectedLate(undefined));
     expect(codes(stays).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual([]);
     expect(preflopAt(stays)).toEqual([pressAt(stays) + LAG]);
     const third = play(collectedLate(LAG + 1));
-    expect(codes(third)).toContain("MISDEAL_CARD_COUNT");
+    expect(codes(third).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual(["DECK_NOT_COLLECTED"]);
+    const told = third.find((e) => e.kind === "alert" && e.code === "DECK_NOT_COLLECTED");
+    expect(told?.kind === "alert" ? told.text : "").toMatch(/seat2/);
+  });
+});
+
+describe("reading at any pace: the dealer deals on with a card of the last hand still on a seat", () => {
+  // Hand 1 ends with folds; the dealer collects every card but one of seat 3's (7d stays), presses the
+  // shuffler and deals: seat 3's first card lands beside 7d, where it reads as 7d dealt again. At last
+  // he takes 7d off the seat.
+  const dealsOn = () =>
+    dealt()
+      .fold(4)
+      .fold(1)
+      .fold(2)
+      .after(1000)
+      .removeFrom("seat3", "card:A:2h")
+      .clear("muck")
+      .wait(1000)
+      .key("shuffler")
+      .after(100)
+      .chips(3, 100)
+      .after(100)
+      .chips(4, 100, 100)
+      .deal([
+        [3, "5c"],
+        [4, "5d"],
+        [1, "5h"],
+        [2, "5s"],
+        [3, "6c"],
+        [4, "6d"],
+        [1, "6h"],
+        [2, "6s"],
+      ])
+      .wait()
+      .removeFrom("seat3", "card:A:7d")
+      .wait();
+
+  it("seat 3 then holds three cards: DECK_NOT_COLLECTED names it, and its cards are the two of this deal", () => {
+    const events = play(dealsOn());
+    expect(codes(events)).toEqual(["DECK_NOT_COLLECTED"]);
+    const told = events.find((e) => e.kind === "alert" && e.code === "DECK_NOT_COLLECTED");
+    expect(told?.kind === "alert" ? told.text : "").toMatch(/seat3/);
+    expect(events.filter((e) => e.kind === "street" && e.street === "preflop")).toHaveLength(2);
+    // Collected at last: the alert is done.
+    expect(events.at(-1)).toMatchObject({ kind: "alert_clear", code: "DECK_NOT_COLLECTED" });
   });
 });
 
@@ -568,6 +613,49 @@ describe("reading at any pace: the last call still settling when a card that voi
     expect(codes(events)).toContain("DUPLICATE_CARD");
     expect(onTheFlop(events)).toEqual([]);
   });
+});
+
+describe("reading at any pace: the shuffler pressed at once after a misdeal the table has yet to judge", () => {
+  // The dealer skips seat 4 (seat 1's card shows the deal went past it), sees it, collects the cards
+  // and presses the shuffler `pressAfter` ms after seat 1's card was reported; the deal past a seat is
+  // judged one scan round after that card. Then he deals the hand again.
+  const skippedThenPressed = (pressAfter: number) =>
+    new Scene("")
+      .setup()
+      .key("shuffler")
+      .chips(2, 100)
+      .chips(3, 100, 100)
+      .deal([
+        [2, "Kh"],
+        [3, "7d"],
+        [1, "Ac"],
+      ])
+      .after(pressAfter)
+      .key("shuffler")
+      .clear("seat1", "seat2", "seat3")
+      .deal([
+        [2, "Qh"],
+        [3, "Qd"],
+        [4, "Qs"],
+        [1, "Qc"],
+        [2, "Jh"],
+        [3, "Jd"],
+        [4, "Js"],
+        [1, "Jc"],
+      ])
+      .wait();
+
+  for (const [side, pressAfter] of [
+    ["before the judgement", ROUND - 1],
+    ["after it", ROUND + 1],
+  ] as const)
+    it(`pressed ${side}: MISDEAL_DEALT_OUT, and the press deals the hand again`, () => {
+      const events = play(skippedThenPressed(pressAfter));
+      expect(codes(events)).toEqual(["MISDEAL_DEALT_OUT"]);
+      const starts = events.filter((e) => e.kind === "hand_start");
+      expect(starts.map((e) => e.kind === "hand_start" && e.redeal)).toEqual([false, true]);
+      expect(events.filter((e) => e.kind === "street" && e.street === "preflop")).toHaveLength(1);
+    });
 });
 
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
