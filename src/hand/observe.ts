@@ -102,7 +102,11 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         break;
       }
       case "card_departed":
-        if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+        if (h.stale.includes(o.tag)) {
+          dropStale(h, o.tag);
+          // Seen to leave: collected. Dealt again later, even to the same seat, it is simply this hand's.
+          delete h.staleWhere[o.tag];
+        }
         else if (o.antenna === "board") boardCardLeft(h, o.tag);
         else if (o.antenna === "burn") burnLeft(h, o.tag);
         else {

@@ -531,6 +531,38 @@ describe("reading at any pace: the dealer deals on with a card of the last hand 
       .removeFrom("seat3", "card:A:7d")
       .wait();
 
+  it("a card of the last hand seen to leave and dealt to its seat again is this hand's: a card too many is a misdeal", () => {
+    const events = play(
+      dealt()
+        .fold(4)
+        .fold(1)
+        .fold(2)
+        .after(1000)
+        .removeFrom("seat3", "card:A:2h")
+        .clear("muck")
+        .wait(1000)
+        .key("shuffler")
+        .after(100)
+        .removeFrom("seat3", "card:A:7d")
+        .chips(3, 100)
+        .after(100)
+        .chips(4, 100, 100)
+        .deal([
+          [3, "7d"],
+          [4, "5d"],
+          [1, "5h"],
+          [2, "5s"],
+          [3, "6c"],
+          [4, "6d"],
+          [1, "6h"],
+          [2, "6s"],
+          [3, "8c"],
+        ])
+        .wait(),
+    );
+    expect(codes(events)).toEqual(["MISDEAL_CARD_COUNT"]);
+  });
+
   it("seat 3 then holds three cards: DECK_NOT_COLLECTED names it, and its cards are the two of this deal", () => {
     const events = play(dealsOn());
     expect(codes(events)).toEqual(["DECK_NOT_COLLECTED"]);
