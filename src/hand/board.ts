@@ -107,6 +107,7 @@ export function judgeBoard(h: HandContext, before: number): void {
   if (n > BOARD_SIZE[next]) {
     // Two cards for the turn, or for the river: the street cannot be told from the extra card.
     h.board.procedure = next === "turn" ? PROCEDURES.tooManyTurn : PROCEDURES.tooManyRiver;
+    h.board.tooManyAt = h.t;
     raise(h, say.boardTooMany(h.t, next, n - before, BOARD_SIZE[next] - BOARD_SIZE[current]));
     return;
   }
@@ -116,6 +117,7 @@ export function judgeBoard(h: HandContext, before: number): void {
 /** The procedure in force is done: streets are dealt by the book again (the chart's `none`). */
 function endProcedure(h: HandContext): void {
   h.board.procedure = PROCEDURES.none;
+  h.board.tooManyAt = null;
   h.board.aside = [];
 }
 
@@ -196,13 +198,16 @@ function checkBurn(h: HandContext, street: Street): void {
   h.board.burnsUsed += 1;
 }
 
-/** The street's cards are all out: the betting state moves on and the street is announced. */
-function beginStreet(h: HandContext): void {
+/**
+ * The street's cards are all out: the betting state moves on and the street is announced. `cardsAt`:
+ * when they were, if earlier than now (a street that counted only once a card too many was off).
+ */
+function beginStreet(h: HandContext, cardsAt = h.t): void {
   const moved = dealNextStreet(h.betting);
   if (!moved.ok) return;
   h.betting = moved.state;
   h.streetActions = 0;
-  h.streetAt = h.t;
+  h.streetAt = cardsAt;
   const board = h.board.cards.slice(0, BOARD_SIZE[h.betting.street]);
   h.out.push({ t: h.t, kind: "street", street: h.betting.street, board });
   const extra = h.board.extraBurn;
@@ -247,10 +252,11 @@ export function boardCardLeft(h: HandContext, tag: string): void {
   } else if (proc.kind === "tooMany" && h.board.tags.length >= BOARD_SIZE[proc.street]) {
     // The extra card is off the board: what is left makes the street — and a card dealt on meanwhile
     // (the bridge reports the removal K scans late, with the next street's card) comes after it.
+    const cardsAt = h.board.tooManyAt ?? h.t;
     endProcedure(h);
     clear(h, "BOARD_TOO_MANY");
     if (nextStreet(h) === proc.street && roundComplete(h)) {
-      beginStreet(h);
+      beginStreet(h, cardsAt);
       if (h.board.tags.length > BOARD_SIZE[proc.street]) judgeBoard(h, BOARD_SIZE[proc.street]);
     }
   }

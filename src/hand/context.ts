@@ -6,9 +6,8 @@ import type { Before, UndoableKey } from "./undo.js";
 import type { TableEvent } from "../contract/output.js";
 import type { Card } from "../rules/cards.js";
 import type { BettingState, Street } from "../rules/betting.js";
-import type { GameDef } from "../rules/games.js";
+import type { GameDef, GameSettings, Level } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
-import type { GameSettings, Level } from "../rules/games.js";
 import type { AlertCode } from "./alerts.js";
 import type { Hold } from "./hold.js";
 import type { BoardProcedure } from "./procedure.js";
@@ -43,6 +42,8 @@ export interface BoardState {
   extraBurn: { tag: string; street: Street } | null;
   /** Streets dealt with no burn (BURN_MISSING): a burn placed during their betting is a late one. */
   burnMissed: Street[];
+  /** When a street dealt with a card too many had its cards out (play on it began then), else null. */
+  tooManyAt: number | null;
 }
 
 /**

@@ -80,7 +80,10 @@ export function dropStale(h: DeckState, tag: string): void {
  * The bridge has had time to report the last hand's cards gone: any still listed were not collected (r.21).
  * `again`: a card of them was found later (read as dealt again, it was not): told again, every place named.
  */
-export function judgeDeckCollected(h: DeckState & { staleWhere: Record<string, string> }, again = false): void {
+export function judgeDeckCollected(
+  h: DeckState & { staleWhere: Record<string, string> },
+  again = false,
+): void {
   if (h.stale.length === 0) return;
   const where = [...new Set(h.stale.map((tag) => h.staleWhere[tag] ?? "the table"))].sort();
   if (again) raiseEach(h, say.deckNotCollected(h.t, where));

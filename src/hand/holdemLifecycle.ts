@@ -39,9 +39,11 @@ export const holdem: Game = {
       dealerWork: () => holdemDealerWork(session.context),
       // A card taken off the board (a procedure under way) may end the hand when its report comes; so may
       // the rest of a short call the showdown waits for, reported by the pot a scan round late.
-      mayEndOnAReport: () => session.procedure !== "none" || shortAtTheShowdown(session.context),
-      // The deal's order and counts are judged a scan round after the cards that show them (./deal.ts).
-      misdealMayShow: () => session.context.timers.some((t) => DEAL_JUDGEMENTS.has(t.kind)),
+      // So may the deal: its order and counts are judged a scan round after the cards that show a misdeal.
+      mayEndOnAReport: () =>
+        session.procedure !== "none" ||
+        shortAtTheShowdown(session.context) ||
+        session.context.timers.some((t) => DEAL_JUDGEMENTS.has(t.kind)),
       chipsToCome: () => chipsToCome(session.context),
       // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts).
       pressSettles: () => waitsOnlyOnDebts(session.context),

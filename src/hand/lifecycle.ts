@@ -194,14 +194,9 @@ export interface HandBinding {
   dealerWork(): DealerWork;
   /**
    * Whether the hand may end on a report still to come (the bridge's lag): a card the dealer took off
-   * hold'em's board, or the rest of a short call the showdown waits for, swept into the pot.
+   * hold'em's board, the rest of a short call the showdown waits for, or a misdeal being judged.
    */
   mayEndOnAReport?(): boolean;
-  /**
-   * Whether a misdeal may yet show on what the readers have reported: a judgement of the deal waits its
-   * scan round. A shuffler press meanwhile (the dealer re-deals at once) waits for it.
-   */
-  misdealMayShow?(): boolean;
   /** Asked once it has ended: seat → chips it counted that are still to come on the seat's zone. */
   chipsToCome?(): Record<number, number>;
   /** Whether a shuffler press ends the hand now (a showdown waiting only for a seat's debt). */
@@ -276,7 +271,7 @@ export class SessionHand implements LiveHand {
     if (this.session.held === "misdeal") return "misdeal";
     if (h.cardsDealt === 0) return "void";
     if (this.binding.pressSettles?.()) return "settles-owing";
-    return this.binding.mayEndOnAReport?.() || this.binding.misdealMayShow?.() ? "wait-for-readers" : "during-hand";
+    return this.binding.mayEndOnAReport?.() ? "wait-for-readers" : "during-hand";
   }
 
   ending(): HandEnding | null {

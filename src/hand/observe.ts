@@ -106,8 +106,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
           dropStale(h, o.tag);
           // Seen to leave: collected. Dealt again later, even to the same seat, it is simply this hand's.
           delete h.staleWhere[o.tag];
-        }
-        else if (o.antenna === "board") boardCardLeft(h, o.tag);
+        } else if (o.antenna === "board") boardCardLeft(h, o.tag);
         else if (o.antenna === "burn") burnLeft(h, o.tag);
         else {
           const seat = seatOfAntenna(o.antenna);

@@ -117,6 +117,7 @@ function initialContext(init: HandInit): HandContext {
       clearOnStreet: [],
       extraBurn: null,
       burnMissed: [],
+      tooManyAt: null,
     },
     // Chips lying on a zone when the hand starts are not a push: at most they are the posted blinds.
     zones: zonesAtStart(init.chipsOnZones ?? {}),

@@ -80,6 +80,7 @@ export function copyHand(h: Before): Before {
       clearOnStreet: b.clearOnStreet.map((c) => ({ ...c })),
       extraBurn: b.extraBurn === null ? null : { ...b.extraBurn },
       burnMissed: b.burnMissed.slice(),
+      tooManyAt: b.tooManyAt,
     },
     // Each chip's record and each seat's committed total are read-only (./context.ts): shared.
     zones: recordOf(h.zones, (z) => ({ chips: new Map(z.chips) })),

@@ -76,7 +76,8 @@ export class ReaderPresence {
   get handReaderAway(): boolean {
     if (this.offline.size === 0) return false;
     for (const unit of this.offline)
-      for (const antenna of this.unitsOf(unit)) if (!isTrayAntenna(antenna) && antenna !== "rake") return true;
+      for (const antenna of this.unitsOf(unit))
+        if (!isTrayAntenna(antenna) && antenna !== "rake") return true;
     return false;
   }
 

@@ -690,6 +690,37 @@ describe("reading at any pace: the shuffler pressed at once after a misdeal the 
     });
 });
 
+describe("reading at any pace: the turn dealt with a card too many, bet before its removal is reported", () => {
+  // Two cards come for the turn (BOARD_TOO_MANY); seat 2 bets while the extra card is still listed;
+  // the board reports it gone (the turn counts once it has left), and within a scan round of that the
+  // dealer sweeps seat 2's bet and seat 3's call, which the bet zone never reported, into the pot.
+  const tooManyThenSwept = () =>
+    dealt()
+      .limpedPreflop()
+      .burn("5d")
+      .board("2c", "6c", "8h")
+      .checkAround()
+      .burn("4s")
+      .board("3h", "Jc")
+      .chips(2, 100, 100)
+      .after(100)
+      .removeFrom("board", "card:A:Jc")
+      // The turn counts once the card has been gone the departure window; the sweep comes just after.
+      .after(config.reading.departWindowMs + 50)
+      .sweep("bet2")
+      .after(10)
+      .addTo("pot", "chip:100:901", "chip:100:902")
+      .wait();
+
+  it("the pot's unseen chips are seat 3's call on the turn: its cards were out long before it counted", () => {
+    const events = play(tooManyThenSwept());
+    const turn = events.slice(events.findIndex((e) => e.kind === "street" && e.street === "turn"));
+    expect(actionsOf(turn, 2)).toEqual(["bet"]);
+    expect(actionsOf(turn, 3)).toEqual(["call"]);
+    expect(codes(events).filter((c) => c !== "BOARD_TOO_MANY")).toEqual([]);
+  });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
