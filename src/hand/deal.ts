@@ -51,7 +51,7 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     // can come in any state (the deal, a round, a procedure, a hold) and for several seats at once,
     // and the wait is a reading window on the table's clock like the other judgements (timers.ts),
     // which replay and recovery re-run; only its outcome, a misdeal, is the chart's (held.misdeal.cardCount).
-    schedule(h, { kind: "cardCount", due: afterOneRound(h), seat });
+    schedule(h, { kind: "cardCount", due: afterOneRound(h), seat, since: h.t });
     return;
   }
   completeIfWhole(h);
@@ -130,9 +130,9 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
 }
 
 /** One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand. */
-export function judgeCardCount(h: HandContext, seat: number): void {
+export function judgeCardCount(h: HandContext, seat: number, cameAt: number): void {
   const count = h.hole[seat]?.length ?? 0;
-  if (count <= h.def.holeCards || notCollectedAfterAll(h, seat)) return;
+  if (count <= h.def.holeCards || notCollectedAfterAll(h, seat, cameAt)) return;
   if (misdealPossible(h)) {
     if (raise(h, say.misdealCardCount(h.t, seat, count, h.def.holeCards)))
       holdForMisdeal(h, "MISDEAL_CARD_COUNT");
@@ -142,12 +142,14 @@ export function judgeCardCount(h: HandContext, seat: number): void {
 }
 
 /**
- * A seat holds a card too many, and among its cards is the last hand's (on this seat at the press),
- * read as dealt again: without it the seat holds exactly its cards. It was not dealt again: the dealer
- * dealt on with it still there (r.21). DECK_NOT_COLLECTED names the seat (at once if the collection was
- * judged already, else at that judgement), and the seat's cards are the others.
+ * A seat got a card too many during the deal (`cameAt`), and among its cards is the last hand's (on this
+ * seat at the press), read as dealt again: without it the seat holds exactly its cards. It was not
+ * dealt again: the dealer dealt on with it still there (r.21). DECK_NOT_COLLECTED names the seat (at
+ * once if the collection was judged already, else at that judgement); its cards are the others. A card
+ * too many once the deal was whole is an extra card: the last hand's was this seat's, dealt again.
  */
-function notCollectedAfterAll(h: HandContext, seat: number): boolean {
+function notCollectedAfterAll(h: HandContext, seat: number, cameAt: number): boolean {
+  if (h.dealComplete && h.streetAt < cameAt) return false;
   const cards = h.hole[seat] ?? [];
   const lastHands = cards.filter((tag) => h.staleWhere[tag] === `seat${seat}`);
   if (lastHands.length === 0 || cards.length - lastHands.length !== h.def.holeCards) return false;

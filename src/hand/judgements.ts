@@ -28,7 +28,7 @@ export function runDueJudgements(h: HandContext): void {
         judgeDealtOut(h, timer.seat);
         break;
       case "cardCount":
-        judgeCardCount(h, timer.seat);
+        judgeCardCount(h, timer.seat, timer.since);
         break;
       case "exposed":
         judgeExposed(h);
