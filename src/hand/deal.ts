@@ -51,7 +51,9 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     // can come in any state (the deal, a round, a procedure, a hold) and for several seats at once,
     // and the wait is a reading window on the table's clock like the other judgements (timers.ts),
     // which replay and recovery re-run; only its outcome, a misdeal, is the chart's (held.misdeal.cardCount).
-    schedule(h, { kind: "cardCount", due: afterOneRound(h), seat, since: h.t });
+    // (`cameAt`, not a `since`: a judgement with a `since` reads first only the chips that changed
+    // before it, and substantial action's last chips may be reported after the card.)
+    schedule(h, { kind: "cardCount", due: afterOneRound(h), seat, cameAt: h.t });
     return;
   }
   completeIfWhole(h);

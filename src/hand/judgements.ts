@@ -28,7 +28,7 @@ export function runDueJudgements(h: HandContext): void {
         judgeDealtOut(h, timer.seat);
         break;
       case "cardCount":
-        judgeCardCount(h, timer.seat, timer.since);
+        judgeCardCount(h, timer.seat, timer.cameAt);
         break;
       case "exposed":
         judgeExposed(h);

@@ -751,6 +751,22 @@ describe("reading at any pace: the turn dealt with a card too many, bet before i
   });
 });
 
+describe("reading at any pace: a card too many as the action that makes it substantial is pushed", () => {
+  // Seat 4 calls; an extra card lands on seat 2; `after` ms later seat 1's call is reported, its zone
+  // still settling when the card is judged a scan round later. Two actions with chips are substantial
+  // action (r.33-D): the card then kills seat 2's hand rather than making a misdeal.
+  const extraCardAsSeat1Calls = (after: number) =>
+    dealt().chips(4, 100, 100).deal([[2, "5s"]]).after(after).chips(1, 100, 100).wait();
+
+  it("the call reported within the round: substantial action, HAND_DEAD", () => {
+    expect(codes(play(extraCardAsSeat1Calls(ROUND - 1)))).toEqual(["HAND_DEAD"]);
+  });
+
+  it("reported after the judgement: no substantial action yet, MISDEAL_CARD_COUNT", () => {
+    expect(codes(play(extraCardAsSeat1Calls(ROUND + 1)))).toEqual(["MISDEAL_CARD_COUNT"]);
+  });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
