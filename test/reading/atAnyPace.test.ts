@@ -756,7 +756,12 @@ describe("reading at any pace: a card too many as the action that makes it subst
   // still settling when the card is judged a scan round later. Two actions with chips are substantial
   // action (r.33-D): the card then kills seat 2's hand rather than making a misdeal.
   const extraCardAsSeat1Calls = (after: number) =>
-    dealt().chips(4, 100, 100).deal([[2, "5s"]]).after(after).chips(1, 100, 100).wait();
+    dealt()
+      .chips(4, 100, 100)
+      .deal([[2, "5s"]])
+      .after(after)
+      .chips(1, 100, 100)
+      .wait();
 
   it("the call reported within the round: substantial action, HAND_DEAD", () => {
     expect(codes(play(extraCardAsSeat1Calls(ROUND - 1)))).toEqual(["HAND_DEAD"]);
