@@ -496,11 +496,23 @@ export class TableReader {
       copy,
       deck: this.deckOf(tag),
       antenna,
-      from: place?.antenna ?? null,
+      from: place?.antenna ?? this.slowToTheMuck(tag, antenna),
     };
     // Said only when true (set after, not spread in: every card dealt passes here).
     if ((antenna === "board" || antenna === "burn") && this.chips.anyBetPending()) arrived.unreadBets = true;
     out.push(arrived);
+  }
+
+  /**
+   * A card reaching the muck long after it left its antenna (a player who holds his cards in the air
+   * before he lets them go): a card in motion is where it was last seen until it arrives elsewhere, so
+   * it comes from there, and a hole card's is a fold, however slow.
+   */
+  private slowToTheMuck(tag: string, antenna: string): string | null {
+    if (antenna !== "muck") return null;
+    const was = this.departed.get(tag);
+    this.departed.delete(tag);
+    return was?.antenna ?? null;
   }
 
   /** Whether any card is reported on two antennas, the reading waiting for one report to win. */

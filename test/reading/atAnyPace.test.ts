@@ -772,6 +772,24 @@ describe("reading at any pace: a card too many as the action that makes it subst
   });
 });
 
+describe("reading at any pace: a player who holds his cards in the air before he folds", () => {
+  // Seat 4's cards leave its antenna; they reach the muck `inAir` ms after the seat reported them gone.
+  const slowFold = (inAir: number) => {
+    const s = dealt().report("seat4").after(inAir).addTo("muck", "card:A:9s", "card:A:9h");
+    return s.wait();
+  };
+
+  for (const [side, inAir] of [
+    ["within the departure window", config.reading.departWindowMs - 1],
+    ["long after it (the cards departed from the seat)", LAG + config.reading.departWindowMs + 5000],
+  ] as const)
+    it(`on the muck ${side}: seat 4 folds`, () => {
+      const events = play(slowFold(inAir));
+      expect(actionsOf(events, 4)).toEqual(["fold"]);
+      expect(codes(events)).toEqual([]);
+    });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
