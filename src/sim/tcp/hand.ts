@@ -15,6 +15,7 @@ import type { Pace, PaceStep } from "../pace.js";
 import { chance, randInt, type Rng } from "../random.js";
 import type { Timeline } from "../timeline.js";
 import type { FloorWords } from "../floorWords.js";
+import { dealStands, makeDealWhole } from "./floorContinue.js";
 import { MISDEALS, PAYING, type TcpInjection } from "./inject.js";
 import { afterCards, type PayingInjection, scriptPaying } from "./paying.js";
 import type { SimTray } from "./tray.js";
@@ -40,11 +41,7 @@ export interface TcpHandSetup {
   tray: SimTray;
   /** How long the table takes to judge the tray once the chips stopped moving (its readers' lag twice, and more). */
   trayWaitMs: number;
-  /**
-   * What a supervisor said during the hand at a live table (src/sim/floorWords.ts): the dealer stopped
-   * for the floor waits for him, and a `continue` on a misdeal keeps the deal. Absent: nobody rules but
-   * the house's stand-in floor (the report).
-   */
+  /** A live table's supervisor's words (src/sim/floorWords.ts); absent: the stand-in floor alone rules. */
   words?: FloorWords;
 }
 
@@ -90,13 +87,17 @@ class HandScript {
       // The floor walks over once called: seconds, never before the table has judged the deal
       // (a short deal is judged the departure lag after it ended, 2.4 s with 600 ms rounds).
       this.pause(3000, 6000);
-      if (!this.dealStands()) {
+      if (!dealStands(tl, this.s.words)) {
         tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
         this.clearFelt(true);
         return { misdeal: true, house: 0, staked: 0 };
       }
-      // A supervisor let the deal stand: the dealer puts every hand at three cards and plays it on.
-      this.makeDealWhole();
+      makeDealWhole({
+        tl,
+        hands: this.hands,
+        card: (o) => this.card(o),
+        pitch: () => this.step("cardPitch"),
+      });
     }
     this.decide();
     const kind = this.bad && PAYING.has(this.bad.kind) ? (this.bad.kind as PayingInjection) : null;
@@ -117,20 +118,6 @@ class HandScript {
     this.pause(this.s.trayWaitMs, this.s.trayWaitMs + 500);
     const truth = this.truth();
     return kind === null ? truth : { ...truth, injection: made && { kind, box: made.box } };
-  }
-
-  /**
-   * At a live table, where the stand-in floor would call the misdeal: the dealer, who stopped for the
-   * floor, waits for a supervisor (up to FLOOR_WAIT_MS); true when the supervisor ruled `continue` by
-   * then (the deal stands). Without a supervisor's words, false at once and nothing drawn (the report).
-   */
-  private dealStands(): boolean {
-    const words = this.s.words;
-    if (words === undefined) return false;
-    const { tl } = this.s;
-    const end = words.waitEnds(tl.t);
-    if (end !== null && end > tl.t) tl.wait(end - tl.t);
-    return words.continued(tl.t);
   }
 
   private pause(lo: number, hi: number): void {
@@ -177,40 +164,6 @@ class HandScript {
       }
     }
     return false;
-  }
-
-  /**
-   * After the floor's `continue` on a misdeal: a card too many is set aside (the last one given),
-   * a hand short gets its cards, round by round as the deal gives them (a deal he stopped at the
-   * dealer's exposed card is dealt to its end), and the deal is said over again.
-   */
-  private makeDealWhole(): void {
-    const { tl } = this.s;
-    const order: (number | "dealer")[] = [...this.s.boxes.map((b) => b.box), "dealer"];
-    for (const owner of order) {
-      const cards = this.hands.get(owner) ?? [];
-      const antenna = owner === "dealer" ? "dealer" : `seat${owner}`;
-      while (cards.length > 3) {
-        // Set aside off the felt (not on the muck, where a box's cards are its fold).
-        const tag = cardTag(TCP_SIM_DECK, cards.pop()!);
-        tl.report(
-          antenna,
-          tl.read(antenna).filter((t) => t !== tag),
-        );
-        this.step("cardPitch");
-      }
-    }
-    let dealt = false;
-    for (let round = 1; round <= 3; round++)
-      for (const owner of order)
-        if ((this.hands.get(owner)?.length ?? 0) < round) {
-          this.card(owner);
-          dealt = true;
-        }
-    if (dealt) {
-      this.pause(300, 500);
-      tl.press("ok");
-    }
   }
 
   private skips(owner: number | "dealer"): boolean {
