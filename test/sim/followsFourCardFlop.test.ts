@@ -83,3 +83,29 @@ describe.each([
     expect(alertCodes(table.events.slice(at)).filter((c) => c !== "ALLIN_TABLE_HANDS")).toEqual([]);
   }, 120_000);
 });
+
+describe("FOUR_CARD_FLOP: a supervisor who rules the hand a misdeal instead (the ruling bar offers it)", () => {
+  it("the dealer waits out the undo window, collects, and deals the hand again", async () => {
+    const table = await liveTable([CODE], SEED);
+    await table.playUntil(() => raisedAlert(table.events) !== undefined);
+    const raised = raisedAlert(table.events)!;
+    const hand = currentHand(table.events);
+    await table.play(5_000);
+    // The four lie as they landed when the supervisor comes (before, one was on the burn by then).
+    expect(cardMoves(table, raised.t + 1)).toEqual([]);
+    expect(await table.rule({ op: "ruling", ruling: "misdeal", code: CODE, hand })).toBe(200);
+    const ruledAt = table.inputs.length;
+    await table.play(4_000);
+    expect(table.inputs.slice(ruledAt)).toEqual([]);
+    await table.playUntil(() => table.events.some((e) => e.kind === "hand_end" && e.hand === hand + 1));
+    expect(table.events.find((e) => e.kind === "hand_end" && e.hand === hand)).toMatchObject({
+      result: "misdeal",
+    });
+    const after = table.inputs.slice(ruledAt);
+    const press = after.findIndex((e) => e.kind === "button" && e.button === "shuffler");
+    expect(press).toBeGreaterThan(0);
+    expect(after.slice(0, press).every((e) => e.kind === "tags" && e.tags.length === 0)).toBe(true);
+    expect(handEvents(table.events, hand + 1)[0]).toMatchObject({ kind: "hand_start", redeal: true });
+    expect(handEvents(table.events, hand + 1).at(-1)).toMatchObject({ kind: "hand_end", result: "complete" });
+  }, 120_000);
+});
