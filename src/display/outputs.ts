@@ -10,7 +10,7 @@ import type { TableReadModel } from "../table/core.js";
 import { AlertBoard, type OpenAlert } from "./alertBoard.js";
 import { dealerPanel } from "./dealerPanel.js";
 import { digits, seatLights } from "./seatLights.js";
-import { terminalView } from "./terminal.js";
+import { alertLines, terminalView } from "./terminal.js";
 import { boxLines, dealerLine, payLines, threeCardPanel } from "./threeCard.js";
 import { type TableView, viewOf } from "./view.js";
 
@@ -79,10 +79,12 @@ export function createDisplayOutputs(options: DisplayOptions): DisplayOutputs {
     if (terminal) {
       const lines = tcp
         ? [
-            `${view.table}: Three Card Poker, hand ${tcp.hand}`,
+            `${view.table}: Three Card Poker, hand ${tcp.hand}${view.held ? ", HELD for the floor" : ""}`,
             dealerLine(tcp),
             ...boxLines(tcp),
             ...payLines(tcp),
+            // What the dealer and the floor are told to do, as the flop games' view ends with it.
+            ...alertLines(view.alerts),
           ]
         : null;
       changed("terminal", lines ? lines.join("\n") : terminalView(view), terminal);

@@ -52,15 +52,21 @@ export function terminalView(view: TableView): string {
   out.push(`Digits: pot [${digitText(d.pot).join("")}]  to call [${digitText(d.toCall).join("")}]`);
   out.push("Dealer panel:");
   for (const line of panelLines(dealerPanel(view))) out.push(`  | ${line}`);
-  const alerts = rankAlerts(view.alerts);
-  out.push(alerts.length === 0 ? "Alerts: none" : "Alerts:");
+  out.push(...alertLines(view.alerts));
+  return out.join("\n") + "\n";
+}
+
+/** The open alerts, most pressing first, each with its steps (every game's terminal view ends with them). */
+export function alertLines(open: TableView["alerts"]): string[] {
+  const alerts = rankAlerts(open);
+  const out = [alerts.length === 0 ? "Alerts: none" : "Alerts:"];
   for (const a of alerts) {
     out.push(
       `  ${a.severity.toUpperCase()} ${a.code} (${a.rule})${a.seat === undefined ? "" : ` seat ${a.seat}`}: ${a.text}`,
     );
     a.steps.forEach((step, i) => out.push(`    ${i + 1}. ${step}`));
   }
-  return out.join("\n") + "\n";
+  return out;
 }
 
 /** The text of a screen, one line per row of text items, left to right. */

@@ -16,10 +16,12 @@
  * - the simulator's own stand-in floor, scripted to rule on the same alert a moment later, stays quiet
  *   when the floor has answered it already.
  *
- * - an alert that holds the hand for the floor (a misdeal, a card not of the deck, a dead hand): he
- *   stops and waits for a supervisor, up to FLOOR_WAIT_MS (src/sim/floorWords.ts); ruled, he follows the
- *   ruling from there; not ruled by then, he goes on as the house's standing procedure says (the
- *   script's stand-in floor). The wait is in the script (the hand dealt again with it), so the readers
+ * - an alert that holds the hand for the floor (a misdeal, a card not of the deck, a dead hand) or whose
+ *   first step is to call the floor (a four-card flop, r.35): he stops and waits for a supervisor, up to
+ *   FLOOR_WAIT_MS (src/sim/floorWords.ts); ruled, he follows the ruling from there (for a four-card flop
+ *   the floor's only answer is `continue`, its word that the procedure may go on: he then scrambles the
+ *   four and has one picked for the burn); not ruled by then, he goes on as the house's standing
+ *   procedure says (the script's stand-in floor, or r.35's procedure). The wait is in the script (the hand dealt again with it), so the readers
  *   go on reporting what he did before he stopped. Before, he went on at once, and the stand-in ruled
  *   within two seconds: a supervisor who walked over found the deal collected and dealt again.
  *
@@ -32,12 +34,17 @@ import type { FloorEnding, HandBatch } from "./session.js";
 import type { FloorWord } from "./floorWords.js";
 import { MISDEAL_HOLDS, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hand/hold.js";
 
-/** Alerts the dealer stops for: the hand is held for the floor (r.33, IPC 29), or a hand is dead (r.33-D). */
+/**
+ * Alerts the dealer stops for: the hand is held for the floor (r.33, IPC 29), a hand is dead (r.33-D),
+ * or the procedure begins with the floor called (r.35's four-card flop: "the floor is called", and the
+ * steps' first is "Call the floor"; the dealer scrambles the four only once a supervisor has seen them).
+ */
 const WAITS_FOR_FLOOR: ReadonlySet<string> = new Set([
   ...Object.values(MISDEAL_HOLDS),
   ...Object.values(TCP_MISDEAL_HOLDS),
   ...Object.values(VOID_HOLDS),
   "HAND_DEAD",
+  "FOUR_CARD_FLOP",
 ]);
 
 /** What the follower needs of the hands' source (src/sim/run.ts HandSource). */

@@ -20,14 +20,22 @@ function lay(d: FlopDealer, n: number, rng: Rng): string[] {
   return tags;
 }
 
-/** r.35: four cards on the flop; the floor has one picked at random as the next burn; no burn before the turn. */
+/**
+ * r.35: four cards on the flop; the floor is called, and has one picked at random as the next burn; no
+ * burn before the turn. At a live table the dealer waits for the supervisor (his `continue`, or the
+ * house's wait running out) before he scrambles the four (src/sim/floorWords.ts).
+ */
 function fourCardFlop(d: FlopDealer, rng: Rng): void {
   d.burn();
   d.felt.step("burnToBoard");
   d.truth("FOUR_CARD_FLOP", "four cards on the flop");
   const tags = lay(d, 4, rng);
   const picked = pick(rng, tags)!;
-  d.felt.pause(1500, 2500).add("burn", picked).pause(100, 200).remove("board", picked);
+  d.felt.pause(1500, 2500);
+  d.awaitFloor();
+  // The supervisor's `continue` is the word he waited for: heard, it is his (not a ruling still to come).
+  d.floorWords.continued(d.felt.tl.t);
+  d.felt.add("burn", picked).pause(100, 200).remove("board", picked);
   d.noBurn.add("turn");
 }
 

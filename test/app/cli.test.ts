@@ -138,16 +138,12 @@ describe("feltguard devices", () => {
     for (const d of inv.devices) expect(["missing", "found"]).toContain(d.status);
   });
 
-  it("exits 1 when a command ends without success: Three Card Poker's sim plays as a report only", () => {
-    const r = feltguard("sim", "--game", "tcp", "--hands", "1");
-    expect(r.stderr).toMatch(/runs as a report only/);
-    expect(r.code).toBe(1);
-  });
-
-  it("says why Three Card Poker's sim has no live table: its dealer would not follow a supervisor's rulings", () => {
-    const r = feltguard("sim", "--game", "tcp", "--hands", "1");
-    expect(r.stderr).toMatch(/no live table \(floor page, --tables, --mqtt\) has a dealer who follows/);
-    expect(r.code).toBe(1);
+  it("plays Three Card Poker live (before floor13 it refused: a report only): the table in the terminal", () => {
+    const r = feltguard("sim", "--game", "tcp", "--hands", "2", "--fast");
+    expect(r.stdout).toMatch(/Three Card Poker, hand 2/);
+    expect(r.stdout).toMatch(/Floor page: http/);
+    expect(r.stderr).toMatch(/sim: 2 Three Card Poker hands/);
+    expect(r.code).toBe(0);
   });
 
   it("refuses Three Card Poker in the room simulator rather than play hold'em in its place", () => {
@@ -163,7 +159,7 @@ describe("feltguard devices", () => {
       "--hands",
       "1",
     );
-    expect(r.stderr).toMatch(/sim --game tcp: Three Card Poker runs as a report only/);
+    expect(r.stderr).toMatch(/sim --game tcp: Three Card Poker has no simulated room yet/);
     expect(r.code).toBe(1);
   });
 

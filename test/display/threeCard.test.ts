@@ -70,6 +70,15 @@ describe("Three Card Poker displays", () => {
     for (const line of last.split("\n")) expect(line.length).toBeLessThanOrEqual(49);
   });
 
+  it("the terminal shows a held hand and its alert with the steps, as the flop games' view does (live sim --game tcp)", () => {
+    const { terminals } = play("misdeal-card-count-box.jsonl");
+    const held = terminals.find((t) => t.includes("HELD for the floor"));
+    expect(held).toBeDefined();
+    expect(held).toMatch(/^Alerts:$/m);
+    expect(held).toMatch(/FLOOR MISDEAL_CARD_COUNT .*: Misdeal: box \d+ holds \d cards/);
+    expect(held).toMatch(/^ {4}1\. Stop dealing$/m);
+  });
+
   it("before the dealer's hand is turned no display names a hand or shows a card", () => {
     const { screens, terminals } = play("dealer-qualifies-player-wins.jsonl");
     const beforeReveal = [...screens, ...terminals].filter((s) => !/Dealer: (?!\d+ cards)/.test(s));

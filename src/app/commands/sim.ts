@@ -1,8 +1,8 @@
 /**
  * `feltguard sim`: the virtual table. A simulated dealer and players play hand after hand through the
  * real runtime and core; errors of the alert catalogue can be injected with their ground truth. Live
- * (the default, `npm start`) it plays in real time, shows the table in the terminal and serves the floor
- * page; with `--report` it plays as fast as it can and prints, per alert code, what was injected,
+ * (the default, `npm start`; Three Card Poker's table too, `--game tcp`) it plays in real time, shows
+ * the table in the terminal and serves the floor page; with `--report` it plays as fast as it can and prints, per alert code, what was injected,
  * detected and falsely alerted — exit code 1 unless every error was detected and nothing else alerted.
  *
  * Two paths into the controller. By default the input events go straight to the runtime. With
@@ -10,8 +10,9 @@
  * bridge emulator (the bridge firmware built for this machine) holds the simulated felt and reports it
  * over a pseudo-terminal to the real serialport binding and bridge driver (src/sim/deviceRun.ts).
  *
- * Over 300 lines: the options of three modes (live, --report, --devices, plus --tables) and their
- * checks; each mode's work is elsewhere (src/sim/run.ts, src/sim/deviceRun.ts, src/app/roomSim.ts).
+ * Over 300 lines: the options of three modes (live, --report, --devices, plus --tables) for two
+ * simulators (the flop games', Three Card Poker's) and their checks; each mode's work is elsewhere
+ * (src/sim/run.ts, src/sim/tcp/, src/sim/deviceRun.ts, src/app/roomSim.ts).
  * Splitting it per mode is the next step when a mode grows.
  */
 import { dirname, join } from "node:path";
@@ -31,6 +32,7 @@ import { type HandSource, runSim, withScanRounds } from "../../sim/run.js";
 import { ScanRounds, scanLayout } from "../../sim/scanRounds.js";
 import { readingLatencyMs } from "../../sim/report.js";
 import { formatTcpReport, runTcpSim, tcpSimTableProblem, trayBalanced } from "../../sim/tcp/run.js";
+import { TcpSession } from "../../sim/tcp/session.js";
 import { FlopSession } from "../../sim/session.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
 import type { Runtime, TableOutput } from "../../runtime/runtime.js";
@@ -59,15 +61,13 @@ interface SimOpts {
 }
 
 /**
- * Why Three Card Poker's simulator has no live table (npm start, --tables): its hands are scripted
- * whole before they are fed (src/sim/tcp/run.ts), with the house's stand-in floor ruling in the script,
- * and no floor page or follower is wired to it; a ruling made on a page would be taken by the table and
- * not followed by the dealer. Said rather than played silently.
+ * Why Three Card Poker's simulator plays no room (--tables, --mqtt): its live table is one process's
+ * (`sim --game tcp`: the terminal and the floor page, src/sim/tcp/session.ts); the room's tables are
+ * the flop games' (src/app/roomSim.ts). Said rather than played silently.
  */
-const TCP_NOT_LIVE =
-  "Three Card Poker runs as a report only for now: add --report. Its hands are scripted ahead with the " +
-  "house's stand-in floor ruling in them; no live table (floor page, --tables, --mqtt) has a dealer who " +
-  "follows a supervisor's rulings yet";
+const TCP_NO_ROOM =
+  "Three Card Poker has no simulated room yet: play one live table with `sim --game tcp` (its floor page " +
+  "rules it), or its report with --report";
 
 /** The Three Card Poker table's configuration, beside the default one. */
 const TCP_CONFIG_PATH = join(dirname(DEFAULT_CONFIG_PATH), "tcp.yaml");
@@ -89,7 +89,7 @@ export function registerSim(program: Command): void {
   program
     .command("sim")
     .description(
-      "a simulated table playing hands through the controller, with injected errors and a detection report",
+      "a simulated table playing hands through the controller, with injected errors: live in the terminal with the floor page (hold'em by default, --game tcp Three Card Poker), or a detection report (--report)",
     )
     .option("-c, --config <file>", "table configuration", DEFAULT_CONFIG_PATH)
     .option(
@@ -122,7 +122,10 @@ export function registerSim(program: Command): void {
       "pace: simulated seconds per second (default 1; with --devices: at most, and --devices --report as fast as it goes)",
       positive,
     )
-    .option("--game <game>", "nlhe, plhe, flhe, plo or tcp (default: the configuration's game)")
+    .option(
+      "--game <game>",
+      "nlhe, plhe, flhe, plo or tcp (default: the configuration's game; tcp plays on config/tcp.yaml unless --config is a Three Card Poker table)",
+    )
     .option(
       "--pace <pace>",
       "fixed (the simulator's own timings; a seed reproduces its stream) or random (a quick, steady or slow dealer drawn per hand, fast sweeps, quick shufflers, players who take up to 30 s)",
@@ -164,8 +167,8 @@ async function simCommand(opts: SimOpts): Promise<number> {
   if (opts.tables !== undefined && opts.mqtt === undefined)
     throw new InvalidArgumentError("sim --tables: give the broker with --mqtt URL");
   if (opts.mqtt !== undefined) {
-    // The room plays the flop game asked for; Three Card Poker has no live simulated table (see below).
-    if (game === null) throw new InvalidArgumentError(`sim --game tcp: ${TCP_NOT_LIVE}`);
+    // The room plays the flop game asked for; Three Card Poker's live table is one process's (see above).
+    if (game === null) throw new InvalidArgumentError(`sim --game tcp: ${TCP_NO_ROOM}`);
     let inject;
     try {
       inject = parseInject(opts.inject, game?.injectable ?? []);
@@ -189,7 +192,7 @@ async function simCommand(opts: SimOpts): Promise<number> {
   if (opts.devices && opts.direct) throw new InvalidArgumentError("give --devices or --direct, not both");
   if (game === null) {
     if (opts.devices) throw new InvalidArgumentError("sim: Three Card Poker does not play over devices yet");
-    return threeCardSim(opts, config);
+    return opts.report ? threeCardReport(opts, config) : threeCardLive(opts, config);
   }
   let inject;
   try {
@@ -495,9 +498,11 @@ function tcpConfig(config: Config, scanMs: number | undefined): Config {
   return config.game.name === "tcp" ? config : withScanRound(loadConfig(TCP_CONFIG_PATH), scanMs);
 }
 
-/** Three Card Poker: its own dealer and report (src/sim/tcp/), on a table assembled from its configuration. */
-function threeCardSim(opts: SimOpts, config: Config): number {
-  if (!opts.report) throw new InvalidArgumentError(`sim --game tcp: ${TCP_NOT_LIVE}`);
+/**
+ * Three Card Poker's table for the simulator: its configuration (see tcpConfig), refused with the
+ * file's name if the simulated table cannot deal on it, and the flop games' options it does not play.
+ */
+function threeCardTable(opts: SimOpts, config: Config): Config {
   // Options of the flop games' simulator that this one does not play: refused, not silently dropped.
   const unplayed = [
     opts.rake ? "--rake (Three Card Poker is house-banked: its tray is checked instead)" : null,
@@ -512,6 +517,54 @@ function threeCardSim(opts: SimOpts, config: Config): number {
     throw new InvalidArgumentError(
       `sim --game tcp: ${config.game.name === "tcp" ? opts.config : TCP_CONFIG_PATH}: ${problem}`,
     );
+  return tcp;
+}
+
+/**
+ * Three Card Poker live (`sim --game tcp`): the report's dealer in real time through the runtime, shown
+ * in the terminal and on the floor page, waiting for a supervisor at a misdeal and following the ruling
+ * (src/sim/tcp/session.ts).
+ */
+async function threeCardLive(opts: SimOpts, config: Config): Promise<number> {
+  const tcp = threeCardTable(opts, config);
+  let session;
+  try {
+    session = new TcpSession(
+      { seed: opts.seed, inject: opts.inject, noise: opts.noise, pace: opts.pace },
+      tcp,
+    );
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+  const source: HandSource =
+    opts.scanMs === undefined ? session : withScanRounds(session, scanRoundsFor(tcp));
+  const abort = abortOnSignals();
+  const footer: string[] = [];
+  try {
+    const summary = await runSim(
+      {
+        source,
+        hands: opts.hands ?? null,
+        outputs: [await terminalOutput(tcp, footer)],
+        ...(opts.fast ? {} : { pace: { speed: opts.speed ?? 1 } }),
+        signal: abort.signal,
+        onRuntime: async (runtime) => {
+          const url = await floorPage(runtime, tcp, abort.signal);
+          if (url !== null) footer.push(`Floor page: ${url}`);
+        },
+      },
+      tcp,
+    );
+    diag(`sim: ${summary.hands} Three Card Poker hands, ${summary.inputEvents} input events`);
+  } finally {
+    abort.done();
+  }
+  return 0;
+}
+
+/** Three Card Poker's report: its own dealer and report (src/sim/tcp/), as fast as it goes. */
+function threeCardReport(opts: SimOpts, config: Config): number {
+  const tcp = threeCardTable(opts, config);
   const started = performance.now();
   const report = runTcpSim(
     {

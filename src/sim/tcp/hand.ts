@@ -14,6 +14,8 @@ import { flicker, landChips } from "../noise.js";
 import type { Pace, PaceStep } from "../pace.js";
 import { chance, randInt, type Rng } from "../random.js";
 import type { Timeline } from "../timeline.js";
+import type { FloorWords } from "../floorWords.js";
+import { dealStands, makeDealWhole } from "./floorContinue.js";
 import { MISDEALS, PAYING, type TcpInjection } from "./inject.js";
 import { afterCards, type PayingInjection, scriptPaying } from "./paying.js";
 import type { SimTray } from "./tray.js";
@@ -39,6 +41,8 @@ export interface TcpHandSetup {
   tray: SimTray;
   /** How long the table takes to judge the tray once the chips stopped moving (its readers' lag twice, and more). */
   trayWaitMs: number;
+  /** A live table's supervisor's words (src/sim/floorWords.ts); absent: the stand-in floor alone rules. */
+  words?: FloorWords;
 }
 
 /** What the hand should come to: a misdeal, or a settled hand with the house's net. */
@@ -83,9 +87,17 @@ class HandScript {
       // The floor walks over once called: seconds, never before the table has judged the deal
       // (a short deal is judged the departure lag after it ended, 2.4 s with 600 ms rounds).
       this.pause(3000, 6000);
-      tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
-      this.clearFelt(true);
-      return { misdeal: true, house: 0, staked: 0 };
+      if (!dealStands(tl, this.s.words)) {
+        tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
+        this.clearFelt(true);
+        return { misdeal: true, house: 0, staked: 0 };
+      }
+      makeDealWhole({
+        tl,
+        hands: this.hands,
+        card: (o) => this.card(o),
+        pitch: () => this.step("cardPitch"),
+      });
     }
     this.decide();
     const kind = this.bad && PAYING.has(this.bad.kind) ? (this.bad.kind as PayingInjection) : null;

@@ -5,41 +5,22 @@
  *
  * The table is the product's, built from its configuration by the one assembly (src/runtime/assemble.ts)
  * as `sim` builds a hold'em table: the configuration adapted once (src/runtime/tableSettings.ts), the
- * runtime feeding the core on the simulator's clock.
- *
- * Over 300 lines: the run, its ground truth and its report (with the tray's balance) read the same
- * per-hand records; split, each would re-derive them.
+ * runtime feeding the core on the simulator's clock. The hands are the dealer's (./dealer.ts), the
+ * same the live table plays (./session.ts).
  */
 import type { InputEvent, TableEvent } from "../../contract/index.js";
-import { DEFAULT_PAY_TABLE } from "../../rules/threeCard/payTable.js";
 import type { TableConfig } from "../../runtime/assemble.js";
-import { registryFromConfig, tableSettings } from "../../runtime/tableSettings.js";
-import { ChipBox } from "../chips.js";
-import { chance, mulberry32, pick } from "../random.js";
-import { createPace, type PaceMode, TCP_FIXED } from "../pace.js";
+import { registryFromConfig } from "../../runtime/tableSettings.js";
 import type { ScanRounds } from "../scanRounds.js";
-import { Timeline } from "../timeline.js";
-import { scriptTcpHand } from "./hand.js";
-import { MISDEALS, parseInjections, targetBox, TCP_INJECTIONS, type TcpInjection } from "./inject.js";
-import { planBets, TCP_SEATING } from "./players.js";
-import { readerLagMs, SimulatedTable, tcpSimTableProblem } from "./table.js";
-import { SimTray } from "./tray.js";
+import { TcpDealer, type TcpDealerOptions } from "./dealer.js";
+import { MISDEALS, TCP_INJECTIONS, type TcpInjection } from "./inject.js";
+import { SimulatedTable, tcpSimTableProblem } from "./table.js";
 
 // What the simulated table needs of its configuration, with the rest of the table's side (./table.ts).
 export { TCP_SIM_ANTENNAS, tcpSimTableProblem } from "./table.js";
 
-export interface TcpSimOptions {
+export interface TcpSimOptions extends TcpDealerOptions {
   hands: number;
-  seed?: number;
-  /** `all`, `none`, or a comma list of injection kinds or codes. */
-  inject?: string;
-  /** Card flicker and bets landing over two reports. */
-  noise?: boolean;
-  /** Share of hands with an injected error when injecting; default 0.3. */
-  rate?: number;
-  limits?: { min: number; max: number };
-  /** How fast the dealer and players are (default `fixed`: a seed's stream as it always was). */
-  pace?: PaceMode;
   /**
    * The readers scan in rounds (src/sim/scanRounds.ts, laid out from the same configuration); the
    * table reads with that configuration's round and K (`reading`). Absent: every change is reported
@@ -118,74 +99,25 @@ export function runTcpSim(options: TcpSimOptions, config: TableConfig): TcpSimRe
   const problem = tcpSimTableProblem(config);
   if (problem !== null) throw new Error(`the Three Card Poker simulator's table: ${problem}`);
   const seed = options.seed ?? 1;
-  const limits = options.limits ?? { min: 5, max: 1000 };
-  const registry = registryFromConfig(config);
-  // The simulated dealer pays by the pay tables the table is set to judge by.
-  const payTable = tableSettings(config, registry).payTable ?? DEFAULT_PAY_TABLE;
-  const kinds = parseInjections(options.inject ?? "none");
-  const rng = mulberry32(seed);
-  const cardRng = mulberry32(seed ^ 0x5bd1e995);
-  const table = new SimulatedTable(config, registry);
-  const tl = new Timeline(0);
-  const pace = createPace(
-    options.pace ?? "fixed",
-    {
-      fixed: rng,
-      random: () => mulberry32((seed ^ 0x68e31da4) >>> 0),
-    },
-    TCP_FIXED,
-  );
+  const dealer = new TcpDealer(options, config);
+  const table = new SimulatedTable(config, registryFromConfig(config));
   const scan = options.scan;
-  tl.push({ kind: "floor", op: "game", game: "tcp", min: limits.min, max: limits.max });
-  for (const [seat, player] of Object.entries(TCP_SEATING)) {
-    tl.push({ kind: "floor", op: "seat", seat: Number(seat), player, stack: 1_000_000 });
-  }
-  // One chip box for the run: a chip taken to the tray keeps its tag, so no later bet may reuse it.
-  const chips = new ChipBox();
-  const tray = new SimTray(tl, chips);
-  tray.open();
-  // The readers report the float before the first hand (the tray reader's round is slow).
-  tl.wait(2000);
-  const opening = tray.value();
-  // The last chip moved is read up to one reader lag late, and the tray judged a lag and 1.5 s after it
-  // (tray.judgeAfterMs, config/tcp.yaml): the next hand waits for that, so each hand's tray is its own.
-  const lagMs = readerLagMs(config);
-  const trayWaitMs = 2 * lagMs + 2500;
   const report = emptyReport(options.hands, seed);
-  for (const kind of kinds) report.codes[TCP_INJECTIONS[kind]] ??= { injected: 0, detected: 0 };
+  for (const kind of dealer.kinds) report.codes[TCP_INJECTIONS[kind]] ??= { injected: 0, detected: 0 };
   for (let n = 0; n < options.hands; n++) {
-    const boxes = planBets(rng, limits);
-    if (boxes.length === 0) continue;
-    const kind = kinds.length > 0 && chance(rng, options.rate ?? 0.3) ? pick(rng, kinds) : undefined;
-    const box = kind === undefined ? null : targetBox(kind, boxes, rng);
-    const injection = kind !== undefined && box !== null ? { kind, box } : null;
-    pace.nextHand();
-    tray.restock();
-    const truth = scriptTcpHand({
-      tl,
-      rng,
-      cardRng,
-      chips,
-      boxes,
-      injection,
-      noisy: options.noise ?? false,
-      payTable,
-      pace,
-      tray,
-      trayWaitMs,
-    });
-    const made = truth.injection === undefined ? injection : truth.injection;
-    const events = tl.events.splice(0);
+    const dealt = dealer.hand();
+    if (dealt === null) continue;
     // The readers go on scanning to the hand's last moment: what moved at its end is reported in it.
-    const input = scan ? [...scan.push(events), ...scan.advanceTo(tl.t)] : events;
-    const { fed, out } = table.feed(input, tl.t);
-    options.onHand?.({ n, injection: made, input: fed, output: out });
-    score(report, out, made, truth, pace.profile);
+    const input = scan ? [...scan.push(dealt.events), ...scan.advanceTo(dealt.end)] : dealt.events;
+    const { fed, out } = table.feed(input, dealt.end);
+    options.onHand?.({ n, injection: dealt.injection, input: fed, output: out });
+    score(report, out, dealt.injection, dealt.truth, dealer.pace.profile);
   }
-  report.tray.moved = report.tray.moved - opening - tray.filled + tray.credited;
+  const tray = dealer.tray;
+  report.tray.moved = report.tray.moved - dealer.opening - tray.filled + tray.credited;
   report.tray.palmed = tray.palmed;
   // The readers' last departures.
-  if (scan) table.feed(scan.flush(), tl.t);
+  if (scan) table.feed(scan.flush(), dealer.tl.t);
   table.stop();
   report.house.edge = report.house.staked === 0 ? 0 : report.house.net / report.house.staked;
   return report;
