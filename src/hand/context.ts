@@ -6,9 +6,8 @@ import type { Before, UndoableKey } from "./undo.js";
 import type { TableEvent } from "../contract/output.js";
 import type { Card } from "../rules/cards.js";
 import type { BettingState, Street } from "../rules/betting.js";
-import type { GameDef } from "../rules/games.js";
+import type { GameDef, GameSettings, Level } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
-import type { GameSettings, Level } from "../rules/games.js";
 import type { AlertCode } from "./alerts.js";
 import type { Hold } from "./hold.js";
 import type { BoardProcedure } from "./procedure.js";
@@ -229,6 +228,8 @@ export interface HandContext {
    * beyond them.
    */
   countedUnseen: number;
+  /** Forced bets posted at the press whose chips no reader has shown yet (./postedUnseen.ts). */
+  postedUnseen: { blinds: Record<number, number>; antes: number };
   /**
    * The last `allin` key: the seat, the street and when. A player puts his chips out after the key, so
    * if it ended the hand (a call that closed the betting) they are reported once the hand is over, and
