@@ -101,6 +101,7 @@ export class Table implements TableCore {
     if (from) {
       this.desk.seedOffline(this.readers.restore(from.offline));
       if (from.afterHand) this.after.restore(from.afterHand);
+      this.owed.restore(from.owedAtThePress ?? null);
     }
   }
 
@@ -116,6 +117,7 @@ export class Table implements TableCore {
       lastHandEnd: this.next.lastHandEnd,
       lastHandsChipsToCome: { ...this.next.lastHandsChipsToCome },
       afterHand: this.after.snapshot(),
+      owedAtThePress: this.owed.snapshot(),
     };
   }
 
