@@ -6,6 +6,7 @@
  * knows from the first event it is missing. The room overview (src/web/floor/) and the tests read it.
  */
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
+import { DEFAULT_ASK_AGAIN_MS } from "./askAgain.js";
 import { SeqFollower } from "./follower.js";
 import { type PublicState } from "./publicState.js";
 import { parseTopic, topics } from "./topics.js";
@@ -31,12 +32,30 @@ export interface RoomTable {
   /** The last `expected` asked for on `replay` (so one gap is asked once per arrival burst). */
   asked: number;
   /** The retry timer of an open gap. */
-  retry: ReturnType<typeof setTimeout> | null;
+  retry: FeedTimer | null;
   /** The last `seq` the table says it has (its retained state): events up to it are owed. */
   owed: number;
   /** The timer that re-reads a state left behind by the events (see `checkState`). */
-  stateCheck: ReturnType<typeof setTimeout> | null;
+  stateCheck: FeedTimer | null;
 }
+
+/** A timer of the subscriber's clock: cancelled with the clock's `clear`. */
+export type FeedTimer = unknown;
+
+/**
+ * The clock the subscriber waits on (`ask-again` windows): the event loop's timers, or the tests' own,
+ * which fire when a test says so, so no test depends on how fast the machine is.
+ */
+export interface FeedTimers {
+  set(run: () => void, ms: number): FeedTimer;
+  clear(timer: FeedTimer): void;
+}
+
+/** The event loop's timers. */
+export const realTimers: FeedTimers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
 
 export interface SubscriberOptions {
   url: string;
@@ -57,25 +76,37 @@ export interface SubscriberOptions {
   onResult?: (table: string, result: Record<string, unknown>) => void;
   /** The wall clock (ms), for "last seen". */
   now?: () => number;
+  /**
+   * The ask-again window (ms; {@link DEFAULT_ASK_AGAIN_MS} unless given). A gap in a table's events still
+   * open this long after it was asked for is asked for again: the request, or the answer, may have
+   * crossed a broker restart, or reached the table before it subscribed again. A retained state still
+   * behind the events this long after they came is re-read: the table sends its state after every batch
+   * of events, so it is behind for a moment after each, and only one still behind a window later was
+   * dropped on the way (see `checkState`). Shorter: a lost message costs less time, at the price of more
+   * repeated requests on a slow broker; neither ever changes what is delivered, only how soon. It must be
+   * well above the broker's round trip (a table answers a request through it), and far below the floor's
+   * patience with a stale row (its bounds: ./askAgain.ts). `feltguard floor --ask-again-ms`.
+   */
+  askAgainMs?: number;
+  /** The timers the windows run on (the event loop's unless given: tests fire their own). */
+  timers?: FeedTimers;
 }
-
-/**
- * A gap still open this long after it was asked for is asked for again: the request, or the answer, may
- * have crossed a broker restart, or reached the table before it subscribed again. A retry only costs
- * repeated events (dropped by `seq`); it never changes what is delivered, only how soon.
- */
-export const ASK_AGAIN_MS = 500;
 
 export class RoomSubscriber {
   readonly client: MqttClient;
   readonly tables = new Map<string, RoomTable>();
   private readonly now: () => number;
+  /** The ask-again window in force (ms): see `SubscriberOptions.askAgainMs`. */
+  readonly askAgainMs: number;
+  private readonly timers: FeedTimers;
   private closed = false;
   /** Retained states re-read because the events had gone past them (see `checkState`). */
   stateRereads = 0;
 
   constructor(private readonly options: SubscriberOptions) {
     this.now = options.now ?? Date.now;
+    this.askAgainMs = options.askAgainMs ?? DEFAULT_ASK_AGAIN_MS;
+    this.timers = options.timers ?? realTimers;
     const mqttOptions: IClientOptions = {
       clientId: options.clientId ?? `feltguard-room-${Math.random().toString(36).slice(2, 10)}`,
       clean: true,
@@ -124,8 +155,8 @@ export class RoomSubscriber {
   close(): Promise<void> {
     this.closed = true;
     for (const t of this.tables.values()) {
-      if (t.retry) clearTimeout(t.retry);
-      if (t.stateCheck) clearTimeout(t.stateCheck);
+      if (t.retry !== null) this.timers.clear(t.retry);
+      if (t.stateCheck !== null) this.timers.clear(t.stateCheck);
     }
     return this.client.endAsync(true);
   }
@@ -217,13 +248,13 @@ export class RoomSubscriber {
     if (table.asked !== table.follower.expected) this.ask(table, true);
     if (table.retry !== null) return;
     const at = table.follower.expected;
-    table.retry = setTimeout(() => {
+    table.retry = this.timers.set(() => {
       table.retry = null;
       if (this.closed || !this.missing(table)) return;
       // Events still coming in answer to the last request: wait for them before asking again.
       if (table.follower.expected === at) this.ask(table, true);
       this.checkGap(table);
-    }, ASK_AGAIN_MS);
+    }, this.askAgainMs);
   }
 
   /** Whether the events delivered are newer than the state held. */
@@ -234,7 +265,7 @@ export class RoomSubscriber {
   /**
    * A state left behind by the events is re-read from the broker's retained copy. The table sends its
    * state after every batch of events, so the state is behind for a moment after each batch; if it is
-   * still behind ASK_AGAIN_MS later, the broker dropped it on the way to us (mosquitto drops QoS 1
+   * still behind the ask-again window later, the broker dropped it on the way to us (mosquitto drops QoS 1
    * messages past a slow client's queue, `max_queued_messages`, as it did in CI when 20 tables caught
    * up at once). Events come back on `replay`; a state does not, but the broker keeps the latest one
    * retained, and subscribing to its topic again sends that copy (MQTT 3.1.1 §3.8.4).
@@ -242,7 +273,7 @@ export class RoomSubscriber {
   private checkState(table: RoomTable): void {
     if (table.stateCheck !== null || !this.stateBehind(table)) return;
     const held = table.state;
-    table.stateCheck = setTimeout(() => {
+    table.stateCheck = this.timers.set(() => {
       table.stateCheck = null;
       if (this.closed || !this.stateBehind(table)) return;
       // A state came meanwhile (still behind: the table's next one is on its way): look again later.
@@ -252,7 +283,7 @@ export class RoomSubscriber {
         this.client.subscribe(topic, { qos: 1 }, () => this.client.unsubscribe(topic));
       }
       this.checkState(table);
-    }, ASK_AGAIN_MS);
+    }, this.askAgainMs);
   }
 
   /** Asks the table for its events from the first one missing. */

@@ -17,6 +17,7 @@ import { isHeld } from "./hold.js";
 import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
 import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { potChipsUnread } from "./potUnread.js";
+import { antesShown, blindShown, postedSweptIn } from "./postedUnseen.js";
 import { noteTakenBack } from "./takenBack.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import { actionKey, beforeVoidCard, canBet, changedBeforeVoidCard, outOfTurn, readAndAct } from "./turn.js";
@@ -184,6 +185,7 @@ function zoneRead(
   dropGone(h, seat, chips);
   const fresh = freshChips(h, seat, chips);
   if (fresh.length === 0) return;
+  blindShown(h, seat, chipTotal(fresh));
   if (outOfTurnChipsBack(h, seat, fresh)) return;
   const account = zoneAccount(h, seat);
   const street = h.betting.street;
@@ -288,6 +290,7 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
   }
   // Held, the floor is at the table and rules on the pot with the hand (but for chips that went in
   // before the card that voids it); during the deal the pot takes the antes straight from the stacks.
+  if (!h.dealComplete) antesShown(h, strays);
   if ((!canBet(h) && !beforeVoidCard(h)) || !h.dealComplete) return;
   // Chips straight from a stack with no seat to act: whose they are cannot be decided, so the table
   // asks the dealer rather than guessing (events.md, "Reading at any pace").
@@ -299,7 +302,9 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
     h.countedUnseen -= counted;
     // Among them, what a seat owes on an undercall pulled in short (r.51) pays it.
     payIntoThePot(h, counted);
-    if (stray > counted) potChipsUnread(h, stray - counted, strays);
+    // Then the forced bets posted at the press that no reader showed: swept in unseen (./postedUnseen.ts).
+    const unread = stray - counted - postedSweptIn(h, stray - counted);
+    if (unread > 0) potChipsUnread(h, unread, strays);
   };
   if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the

@@ -230,6 +230,8 @@ export interface HandContext {
    * beyond them.
    */
   countedUnseen: number;
+  /** Forced bets posted at the press whose chips no reader has shown yet (./postedUnseen.ts). */
+  postedUnseen: { blinds: Record<number, number>; antes: number };
   /**
    * The last `allin` key: the seat, the street and when. A player puts his chips out after the key, so
    * if it ended the hand (a call that closed the betting) they are reported once the hand is over, and

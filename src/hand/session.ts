@@ -8,7 +8,8 @@ import { createActor } from "xstate";
 import type { TableEvent } from "../contract/output.js";
 import { type BbAnteOrder, startHand } from "../rules/betting.js";
 import { gameDef, limitSizes } from "../rules/games.js";
-import type { HandContext, ReadingWindows, ZoneAccount } from "./context.js";
+import { type HandContext, type ReadingWindows, uncountedRoom, type ZoneAccount } from "./context.js";
+import { posted } from "./postedUnseen.js";
 import { schedule } from "./timers.js";
 import { handMachine } from "./machine.js";
 import { type HandOpening, MachineSession } from "./machineSession.js";
@@ -143,6 +144,7 @@ function initialContext(init: HandInit): HandContext {
     timers: [],
     allinAnnounced: false,
     countedUnseen: 0,
+    postedUnseen: { blinds: {}, antes: 0 },
     lastAllInKey: null,
     takenBack: {},
     unreadInPot: null,
@@ -208,7 +210,10 @@ function postForcedBets(h: HandContext): void {
     if (amount > 0)
       h.out.push({ t: h.t, kind: "action", seat, action, amount, to, allin: stackOf(h, seat) === 0 });
   };
-  for (const s of h.betting.seats) post(s.seat, "ante", s.ante, 0);
+  for (const s of h.betting.seats) {
+    post(s.seat, "ante", s.ante, 0);
+    posted(h, s.seat, 0, s.ante);
+  }
   const { sb, bb } = h.positions;
   for (const [seat, action] of [
     [sb, "sb"],
@@ -219,6 +224,7 @@ function postForcedBets(h: HandContext): void {
     if (!s) continue;
     post(seat, action, s.bet, s.bet);
     h.committed[seat] = { street: "preflop", to: s.bet };
+    posted(h, seat, Math.max(0, uncountedRoom(h, seat, "preflop")), 0);
   }
 }
 

@@ -113,6 +113,7 @@ export function copyHand(h: Before): Before {
     timers: h.timers.map(copyTimer),
     allinAnnounced: h.allinAnnounced,
     countedUnseen: h.countedUnseen,
+    postedUnseen: { blinds: { ...h.postedUnseen.blinds }, antes: h.postedUnseen.antes },
     lastAllInKey: h.lastAllInKey,
     takenBack: recordOf(h.takenBack, (b) => ({ ...b })),
     unreadInPot:

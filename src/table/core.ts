@@ -108,6 +108,7 @@ export class Table implements TableCore {
     if (from) {
       this.desk.seedOffline(this.readers.restore(from.offline));
       if (from.afterHand) this.after.restore(from.afterHand);
+      this.owed.restore(from.owedAtThePress ?? null);
     }
   }
 
@@ -123,6 +124,7 @@ export class Table implements TableCore {
       lastHandEnd: this.next.lastHandEnd,
       lastHandsChipsToCome: { ...this.next.lastHandsChipsToCome },
       afterHand: this.after.snapshot(),
+      owedAtThePress: this.owed.snapshot(),
     };
   }
 

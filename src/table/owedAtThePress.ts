@@ -6,14 +6,17 @@
  * late report waits): chips the pot gains in it from no bet zone pay them, in seat order; what is
  * still owed then is told to the floor, one HAND_ENDED_OWING per seat, which stays open through the
  * next hand until the floor answers it (continue). The next hand does not count those chips: it
- * takes no pot gain before its deal is complete.
+ * takes no pot gain before its deal is complete. The wait is between-hands state, so it is part of the
+ * core's checkpoint (a hand ended owing by the dealer's ok leaves the table between hands inside it):
+ * a table restored there tells the floor, or is paid, exactly as the uninterrupted one.
  */
 import type { AlertEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
 import type { OwedAtTheEnd } from "../hand/context.js";
 import { chipTotal, type Observation } from "../reading/observations.js";
 
-interface Waiting {
+/** Debts waiting the readers' lag (plain data: the core's checkpoint keeps it). */
+export interface OwedWaiting {
   hand: number;
   due: number;
   owed: OwedAtTheEnd[];
@@ -21,7 +24,17 @@ interface Waiting {
 }
 
 export class OwedAtThePress {
-  private waiting: Waiting | null = null;
+  private waiting: OwedWaiting | null = null;
+
+  /** The debts still waiting, as plain data, or null. */
+  snapshot(): OwedWaiting | null {
+    return this.waiting === null ? null : structuredClone(this.waiting);
+  }
+
+  /** Restores the debts a checkpoint kept waiting. */
+  restore(waiting: OwedWaiting | null): void {
+    this.waiting = waiting === null ? null : structuredClone(waiting);
+  }
 
   /** A hand ended owing at `t`: its debts wait until `due` for the pot. */
   start(

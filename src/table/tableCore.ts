@@ -7,6 +7,7 @@ import type { TableEvent } from "../contract/output.js";
 import type { HandInPlay } from "../hand/lifecycle.js";
 import type { TableReaderSnapshot } from "../reading/tableReader.js";
 import type { AfterHandSnapshot } from "./afterHand.js";
+import type { OwedWaiting } from "./owedAtThePress.js";
 import type { Redeal } from "./nextHand.js";
 import type { PendingRuling } from "./rulingDesk.js";
 import type { TableState } from "./state.js";
@@ -56,4 +57,6 @@ export interface CoreCheckpoint {
   lastHandsChipsToCome?: Record<number, number>;
   /** The dealer's work after the hand: paying, the rake plate, the tray (issue 18). */
   afterHand?: AfterHandSnapshot;
+  /** Debts the last hand ended with, still waiting the readers' lag for the pot (owedAtThePress.ts). */
+  owedAtThePress?: OwedWaiting | null;
 }

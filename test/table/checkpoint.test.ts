@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
 import { createTableFromConfig, registryFromConfig } from "../../src/runtime/tableSettings.js";
+import { Scene } from "../scenarios/dsl.js";
 
 const config = loadConfig();
 const dir = join(import.meta.dirname, "../scenarios");
@@ -54,4 +55,77 @@ describe("checkpoints between hands", () => {
     expect(core.live).not.toBeNull();
     expect(core.checkpoint()).toBeNull();
   });
+});
+
+describe("a checkpoint while a hand's debts wait the readers' lag (src/table/owedAtThePress.ts)", () => {
+  const LAG = (config.reading.missedScans + 1) * config.reading.scanRoundMs;
+  // Seat 4 undercalls pre-flop and the bets are pulled short (seat 4 owes 100); the hand is checked
+  // down and the showdown waits for the 100 (r.51). The floor calls a break for after the hand; the
+  // dealer sweeps the 100 in unseen and presses the shuffler: the hand ends owing, no hand starts (the
+  // break), and the table is between hands while the debt waits the lag. The pot reports the 100 `gap`
+  // ms after the press.
+  const pressThenRest = (gap: number): InputEvent[] =>
+    new Scene("")
+      .setup()
+      .standardDeal()
+      .chips(4, 100)
+      .chips(1, 100, 100)
+      .chips(2, 100)
+      .key("check")
+      .pull()
+      .burn("2c")
+      .board("Qs", "Jd", "4h")
+      .checkAround()
+      .burn("3c")
+      .board("8c")
+      .checkAround()
+      .burn("5d")
+      .board("6s")
+      .checkAround()
+      .floor({ op: "break" })
+      .key("shuffler")
+      .after(20)
+      .clear("board")
+      .after(gap - 20)
+      .toPot("chip:100:90")
+      .lines.flatMap((l) => ("expect" in l || "absent" in l || "config" in l ? [] : [InputEvent.parse(l)]));
+  const owing = (events: TableEvent[]) =>
+    events.filter((e) => e.kind === "alert" && e.code === "HAND_ENDED_OWING").map((e) => e.t);
+
+  for (const [side, gap] of [
+    ["the rest reported within the lag pays it: no HAND_ENDED_OWING", LAG - 1],
+    ["the rest reported past the lag: HAND_ENDED_OWING at the end of the lag", LAG + 1],
+  ] as const)
+    it(`restored from a checkpoint inside the window, the core says what the uninterrupted one says; ${side}`, () => {
+      const events = pressThenRest(gap);
+      const end = events.at(-1)!.t + 5000;
+      const straight = createTableFromConfig(config);
+      const reference = events.map((e) => [...straight.advanceTo(e.t), ...straight.handle(e)]);
+      const rest = straight.finish(end);
+      const ended = reference.findIndex((out) => out.some((e) => e.kind === "hand_end"));
+      const endedAt = reference[ended]!.find((e) => e.kind === "hand_end")!.t;
+      // The sides: the debt waits from the hand's end to the end of the lag, and the alert says so.
+      expect(owing([...reference.flat(), ...rest])).toEqual(gap > LAG ? [endedAt + LAG] : []);
+      let inside = 0;
+      const probe = createTableFromConfig(config);
+      events.forEach((e, i) => {
+        probe.advanceTo(e.t);
+        probe.handle(e);
+        const cp = probe.checkpoint();
+        if (cp === null) return;
+        const restored = createTableFromConfig(
+          config,
+          registryFromConfig(config),
+          JSON.parse(JSON.stringify(cp)),
+        );
+        const after = events.slice(i + 1).map((x) => [...restored.advanceTo(x.t), ...restored.handle(x)]);
+        expect([...after, restored.finish(end)], `restored after event ${i}`).toEqual([
+          ...reference.slice(i + 1),
+          rest,
+        ]);
+        if (i >= ended && e.t < endedAt + LAG) inside += 1;
+      });
+      // The press and the board's collection: two checkpoints inside the window.
+      expect(inside).toBeGreaterThanOrEqual(2);
+    });
 });

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError } from "commander";
+import { AskAgainMs, DEFAULT_ASK_AGAIN_MS } from "../../feed/askAgain.js";
 import { diag } from "./io.js";
 
 interface FloorOpts {
@@ -18,12 +19,20 @@ interface FloorOpts {
   port: number;
   supervisors?: string;
   rulingKeys?: string;
+  askAgainMs: number;
 }
 
 const port = (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`${v} is not a port`);
   return n;
+};
+
+/** The ask-again window (src/feed/askAgain.ts), validated. */
+const askAgainMs = (v: string) => {
+  const parsed = AskAgainMs.safeParse(v);
+  if (!parsed.success) throw new InvalidArgumentError(`${v} is not a window from 50 to 60000 ms`);
+  return parsed.data;
 };
 
 /** Registers `feltguard floor`. */
@@ -48,6 +57,12 @@ export function registerFloor(program: Command): void {
       "the supervisors file (names and argon2 hashes; feltguard supervisor add)",
     )
     .option("--ruling-keys <file>", "the supervisors' ruling keys and rights, shared with the tables")
+    .option(
+      "--ask-again-ms <ms>",
+      "how long a gap in a table's events (or a state behind them) stays open before it is asked for again",
+      askAgainMs,
+      DEFAULT_ASK_AGAIN_MS,
+    )
     .action(async (opts: FloorOpts) => {
       const { startEmbeddedBroker } = await import("../../feed/embeddedBroker.js");
       const { RulingKeys } = await import("../../feed/signedRuling.js");
@@ -64,6 +79,7 @@ export function registerFloor(program: Command): void {
         ...(login === undefined ? {} : { mqttLogin: login }),
         host: opts.host,
         port: opts.port,
+        askAgainMs: opts.askAgainMs,
         ...(opts.supervisors === undefined ? {} : { supervisors: Supervisors.load(opts.supervisors) }),
         ...(opts.rulingKeys === undefined ? {} : { rulingKeys: RulingKeys.load(opts.rulingKeys) }),
       });

@@ -35,6 +35,8 @@ export interface RoomServerOptions {
   rulingKeys?: RulingKeys;
   /** How long a table may take to answer a ruling before the page is told it did not (ms). */
   answerMs?: number;
+  /** The subscriber's ask-again window (ms): see `SubscriberOptions.askAgainMs`. */
+  askAgainMs?: number;
   /** Open WebSockets at most: 50 floor screens and the supervisors' tablets. */
   maxSockets?: number;
   sessionMs?: number;
@@ -66,6 +68,7 @@ export function createRoomServer(options: RoomServerOptions): RoomServer {
   const subscriber = new RoomSubscriber({
     url: options.mqtt,
     ...(options.mqttLogin ?? {}),
+    ...(options.askAgainMs === undefined ? {} : { askAgainMs: options.askAgainMs }),
     onChange: (t) => {
       dirty.add(t.id);
       if (flushing) return;
