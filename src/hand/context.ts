@@ -224,13 +224,11 @@ export interface HandContext {
   timers: HandTimer[];
   allinAnnounced: boolean;
   /**
-   * Chips the table counted for seats beyond the chips it read for their actions (the `allin` key, an
-   * undercall or underraise the rules bring up): the dealer brings them in later, and a quick sweep may
-   * take them to the pot unseen. Chips the pot gains unseen with no seat to act are asked about only
-   * beyond them.
+   * Chips counted for seats beyond those read for their actions (the `allin` key, an undercall brought
+   * up), and forced bets posted at the press whose chips no reader has shown (./postedUnseen.ts): a
+   * quick sweep may take them to the pot unseen, where with no seat to act only the rest is asked about.
    */
   countedUnseen: number;
-  /** Forced bets posted at the press whose chips no reader has shown yet (./postedUnseen.ts). */
   postedUnseen: { blinds: Record<number, number>; antes: number };
   /**
    * The last `allin` key: the seat, the street and when. A player puts his chips out after the key, so
