@@ -45,6 +45,8 @@ interface CardPlace {
   /** The antenna it moved from, and when (a move back while both list it is a conflict). */
   from: string | null;
   movedAt: number;
+  /** When the antenna it moved from stopped listing it (the move seen done), if it has. */
+  fromLetGoAt?: number;
   /** The other antenna that lists it while the reading waits for one report to win, or null. */
   contested: string | null;
 }
@@ -466,7 +468,10 @@ export class TableReader {
     }
     if (place) {
       const otherStillLists = this.reports.get(place.antenna)?.has(tag) === true;
-      if (otherStillLists && place.from === antenna && t - place.movedAt <= this.lagMs) {
+      // Listed again more than a scan round after that antenna let it go, it is a new move there (the
+      // muck's card dealt to a seat, then folded back to the muck), not one flickering between the two.
+      const letGo = place.fromLetGoAt !== undefined && t - place.fromLetGoAt >= this.scanRoundMs;
+      if (otherStillLists && place.from === antenna && t - place.movedAt <= this.lagMs && !letGo) {
         // Back to the antenna it just left while the other still lists it: one report must win.
         if (place.contested === null) {
           place.contested = antenna;
@@ -573,6 +578,12 @@ export class TableReader {
         });
         return;
       }
+    }
+    if (place.antenna !== antenna && place.from === antenna && place.contested === null) {
+      // The antenna it moved from has let it go: the move is done (see the move back in cardArrived).
+      place.fromLetGoAt = t;
+      this.lingering.delete(tag);
+      return;
     }
     if (place.antenna === antenna && (this.leftovers.delete(tag) || this.collectedLate(t, tag, antenna))) {
       this.cards.delete(tag);

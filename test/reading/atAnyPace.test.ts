@@ -790,6 +790,44 @@ describe("reading at any pace: a player who holds his cards in the air before he
     });
 });
 
+describe("reading at any pace: a card of the last hand's muck dealt, then folded back to the muck", () => {
+  // Hand 1's folds leave Kh on the muck; collected, it is listed there K scans late and is dealt to
+  // seat 3 meanwhile. The muck lets it go; the deal goes round quickly, and `later` ms after the muck
+  // let go (within the readers' lag of the deal) seat 3 folds out of turn: the muck lists Kh before
+  // seat 3's report lets it go.
+  const foldedBack = (later: number) => {
+    const s = dealt().fold(4).fold(1).fold(2).after(1000).report("seat3").wait(1000).key("shuffler");
+    s.after(100).chips(3, 100).after(100).chips(4, 100, 100);
+    s.deal([[3, "Kh"]])
+      .after(50)
+      .report("muck");
+    for (const [seat, face] of [
+      [4, "5d"],
+      [1, "5h"],
+      [2, "5s"],
+      [3, "6c"],
+      [4, "6d"],
+      [1, "6h"],
+      [2, "6s"],
+    ] as const)
+      s.after(20).deal([[seat, face]]);
+    return s
+      .after(later - 7 * 20)
+      .addTo("muck", "card:A:Kh", "card:A:6c")
+      .after(50)
+      .report("seat3")
+      .wait();
+  };
+
+  it("more than a scan round after the muck let it go: a fold, not a read conflict", () => {
+    expect(codes(play(foldedBack(ROUND + 1)))).toEqual(["ACTION_OUT_OF_TURN"]);
+  });
+
+  it("within the round: the card may never have left the muck, one report must win (READ_CONFLICT)", () => {
+    expect(codes(play(foldedBack(ROUND - 1)))).toContain("READ_CONFLICT");
+  });
+});
+
 describe("reading at any pace: the deckcheck key as the last hand ends", () => {
   // The dealer finishes the hand (the last fold) and presses deckcheck; the fold's report comes `gap`
   // later (the scene reports the seat's cards gone, then 300 ms later on the muck).
