@@ -498,23 +498,21 @@ describe("reading at any pace: a misdeal's card collected, still listed on its s
 });
 
 describe("reading at any pace: the dealer deals on with a card of the last hand still on a seat", () => {
-  // Hand 1 ends with folds; the dealer collects every card but one of seat 3's (7d stays), presses the
-  // shuffler and deals: seat 3's first card lands beside 7d, where it reads as 7d dealt again. At last
-  // he takes 7d off the seat.
+  /**
+   * Hand 1 ends with folds; the dealer collects every card but one of seat 3's (7d stays), presses the
+   * shuffler, and the blinds (seats 3 and 4) put out their chips. `seen`: 7d is seen to leave just after
+   * the press (it was collected after all).
+   */
+  const hand2 = (seen = false) => {
+    const s = dealt().fold(4).fold(1).fold(2).after(1000).removeFrom("seat3", "card:A:2h").clear("muck");
+    s.wait(1000).key("shuffler").after(100);
+    if (seen) s.removeFrom("seat3", "card:A:7d");
+    return s.chips(3, 100).after(100).chips(4, 100, 100);
+  };
+  // Seat 3's first card of hand 2 lands beside 7d, where it reads as 7d dealt again. At last the dealer
+  // takes 7d off the seat.
   const dealsOn = () =>
-    dealt()
-      .fold(4)
-      .fold(1)
-      .fold(2)
-      .after(1000)
-      .removeFrom("seat3", "card:A:2h")
-      .clear("muck")
-      .wait(1000)
-      .key("shuffler")
-      .after(100)
-      .chips(3, 100)
-      .after(100)
-      .chips(4, 100, 100)
+    hand2()
       .deal([
         [3, "5c"],
         [4, "5d"],
@@ -531,20 +529,7 @@ describe("reading at any pace: the dealer deals on with a card of the last hand 
 
   it("a card of the last hand seen to leave and dealt to its seat again is this hand's: a card too many is a misdeal", () => {
     const events = play(
-      dealt()
-        .fold(4)
-        .fold(1)
-        .fold(2)
-        .after(1000)
-        .removeFrom("seat3", "card:A:2h")
-        .clear("muck")
-        .wait(1000)
-        .key("shuffler")
-        .after(100)
-        .removeFrom("seat3", "card:A:7d")
-        .chips(3, 100)
-        .after(100)
-        .chips(4, 100, 100)
+      hand2(true)
         .deal([
           [3, "7d"],
           [4, "5d"],
@@ -563,19 +548,7 @@ describe("reading at any pace: the dealer deals on with a card of the last hand 
 
   it("the same card dealt again to seat 3 unseen, and a card too many once the deal is whole: a misdeal", () => {
     const events = play(
-      dealt()
-        .fold(4)
-        .fold(1)
-        .fold(2)
-        .after(1000)
-        .removeFrom("seat3", "card:A:2h")
-        .clear("muck")
-        .wait(1000)
-        .key("shuffler")
-        .after(100)
-        .chips(3, 100)
-        .after(100)
-        .chips(4, 100, 100)
+      hand2()
         // Seat 3's first card is 7d again: its report does not change.
         .deal([
           [4, "5d"],
