@@ -3,7 +3,7 @@
  * (SteppedTime): shared by the tests of the dealer following the floor. Order, not speed.
  */
 import { afterEach } from "vitest";
-import { loadConfig } from "../../src/config/config.js";
+import { type Config, loadConfig } from "../../src/config/config.js";
 import type { InputEventIn } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
 import type { AlertCode } from "../../src/hand/alerts.js";
@@ -38,8 +38,7 @@ export async function liveTable(
   scanMs?: number,
   focus = false,
 ): Promise<Table> {
-  const base = loadConfig("config/default.yaml");
-  const config = scanMs === undefined ? base : { ...base, reading: { ...base.reading, scanRoundMs: scanMs } };
+  const config = withScanRound(loadConfig("config/default.yaml"), scanMs);
   const session = new FlopSession({
     seed,
     noise: false,
@@ -50,18 +49,30 @@ export async function liveTable(
     chips: config.chips,
     bbAnteOrder: config.house.bbAnteOrder,
   });
-  const source: HandSource =
-    scanMs === undefined
-      ? session
-      : withScanRounds(
-          session,
-          new ScanRounds({
-            roundMs: scanMs,
-            missedScans: config.reading.missedScans,
-            antennas: scanLayout(config),
-            ...(focus ? { focus: shadowFocus(config) } : {}),
-          }),
-        );
+  return liveTableOf(scanned(session, config, scanMs, focus), config);
+}
+
+/** The configuration with scan rounds of `scanMs`, if given. */
+export function withScanRound(base: Config, scanMs: number | undefined): Config {
+  return scanMs === undefined ? base : { ...base, reading: { ...base.reading, scanRoundMs: scanMs } };
+}
+
+/** The source as the readers report it in scan rounds of `scanMs` (with the host's focus if asked), if given. */
+export function scanned(source: HandSource, config: Config, scanMs?: number, focus = false): HandSource {
+  if (scanMs === undefined) return source;
+  return withScanRounds(
+    source,
+    new ScanRounds({
+      roundMs: scanMs,
+      missedScans: config.reading.missedScans,
+      antennas: scanLayout(config),
+      ...(focus ? { focus: shadowFocus(config) } : {}),
+    }),
+  );
+}
+
+/** Any game's simulated source played live on a table assembled from `config`, its floor page served. */
+export async function liveTableOf(source: HandSource, config: Config): Promise<Table> {
   const time = new SteppedTime();
   const abort = new AbortController();
   const events: TableEvent[] = [];

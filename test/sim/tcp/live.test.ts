@@ -7,120 +7,25 @@
  * Before, `sim --game tcp` refused to play live. Real time is stepped by the test (SteppedTime): order,
  * not speed.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config/config.js";
-import type { InputEventIn } from "../../../src/contract/input.js";
-import type { TableEvent } from "../../../src/contract/output.js";
 import { FLOOR_WAIT_MS } from "../../../src/sim/floorWords.js";
-import { type HandSource, runSim, withScanRounds } from "../../../src/sim/run.js";
-import { ScanRounds, scanLayout } from "../../../src/sim/scanRounds.js";
 import { TcpSession } from "../../../src/sim/tcp/session.js";
-import { startFloorPage } from "../../../src/web/start.js";
-import { until } from "../../feed/brokers.js";
-import { SteppedTime } from "../steppedTime.js";
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-const TOKEN = "a-floor-token-for-tests";
-
-interface Table {
-  events: TableEvent[];
-  inputs: InputEventIn[];
-  playUntil(done: () => boolean, limitMs?: number): Promise<void>;
-  play(ms: number): Promise<void>;
-  rule(op: Record<string, unknown>): Promise<number>;
-}
+import {
+  alertCodes,
+  currentHand,
+  handEvents,
+  liveTableOf,
+  scanned,
+  type Table,
+  withScanRound,
+} from "../liveTable.js";
 
 /** A live Three Card Poker table with its floor page, as `sim --game tcp` runs it. */
-async function liveTcpTable(inject: string, seed: number, scanMs?: number): Promise<Table> {
-  const base = loadConfig("config/tcp.yaml");
-  const config = scanMs === undefined ? base : { ...base, reading: { ...base.reading, scanRoundMs: scanMs } };
-  const session = new TcpSession({ seed, inject }, config);
-  const source: HandSource =
-    scanMs === undefined
-      ? session
-      : withScanRounds(
-          session,
-          new ScanRounds({
-            roundMs: scanMs,
-            missedScans: config.reading.missedScans,
-            antennas: scanLayout(config),
-          }),
-        );
-  const time = new SteppedTime();
-  const abort = new AbortController();
-  const events: TableEvent[] = [];
-  const inputs: InputEventIn[] = [];
-  let url: string | null = null;
-  const run = runSim(
-    {
-      source,
-      hands: null,
-      pace: { speed: 1, pacer: time },
-      signal: abort.signal,
-      outputs: [(es) => void events.push(...es)],
-      onInput: (e) => void inputs.push(e),
-      onRuntime: async (runtime) => {
-        url = await startFloorPage(
-          runtime,
-          { ...config, displays: { ...config.displays, web: { host: "127.0.0.1", port: 0 } } },
-          { signal: abort.signal, env: { FELTGUARD_FLOOR_TOKEN: TOKEN } },
-        );
-      },
-    },
-    config,
-  );
-  cleanups.push(async () => {
-    abort.abort();
-    await run;
-  });
-  await until(() => url !== null, "the floor page");
-  let now = 0;
-  return {
-    events,
-    inputs,
-    async playUntil(done, limitMs = 20 * 60_000) {
-      const end = now + limitMs;
-      while (!done() && now < end) {
-        now += 50;
-        await time.advance(now);
-      }
-      if (!done()) throw new Error("the table never got there");
-    },
-    async play(ms) {
-      for (const end = now + ms; now < end;) {
-        now += 250;
-        await time.advance(now);
-      }
-    },
-    async rule(op) {
-      const r = await fetch(`${url}api/floor`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
-        body: JSON.stringify(op),
-      });
-      return r.status;
-    },
-  };
+function liveTcpTable(inject: string, seed: number, scanMs?: number): Promise<Table> {
+  const config = withScanRound(loadConfig("config/tcp.yaml"), scanMs);
+  return liveTableOf(scanned(new TcpSession({ seed, inject }, config), config, scanMs), config);
 }
-
-const alertCodes = (events: readonly TableEvent[]) =>
-  events.flatMap((e) => (e.kind === "alert" && e.severity !== "info" ? [e.code] : []));
-
-function handEvents(events: readonly TableEvent[], hand: number): TableEvent[] {
-  const from = events.findIndex((e) => e.kind === "hand_start" && e.hand === hand);
-  const to = events.findIndex((e, i) => i > from && e.kind === "hand_end");
-  return from < 0 ? [] : events.slice(from, to < 0 ? undefined : to + 1);
-}
-
-const currentHand = (events: readonly TableEvent[]): number => {
-  const start = events.filter((e) => e.kind === "hand_start").at(-1);
-  if (start?.kind !== "hand_start") throw new Error("no hand");
-  return start.hand;
-};
 
 /** The table's events from `from` on that ask something of the dealer or the floor (info left out). */
 const raisedFrom = (t: Table, from: number) => alertCodes(t.events.slice(from));
