@@ -81,7 +81,7 @@ export type HandTimer =
   /** A seat was passed by the deal: unless its card was in the same round. */
   | { kind: "dealtOut"; due: number; seat: number }
   /** A seat holds a card too many: misdeal or dead hand, once the round's last chips are read. */
-  | { kind: "cardCount"; due: number; seat: number; cameAt: number }
+  | { kind: "cardCount"; due: number; seat: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */
   | { kind: "exposed"; due: number }
   /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */

@@ -5,7 +5,7 @@
  */
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { dropStale, judgeDeckCollected, loneLeftovers } from "./deck.js";
+import { dropStale, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import { askHold, isHeld } from "./hold.js";
 import { afterOneRound, schedule } from "./timers.js";
@@ -51,9 +51,7 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     // can come in any state (the deal, a round, a procedure, a hold) and for several seats at once,
     // and the wait is a reading window on the table's clock like the other judgements (timers.ts),
     // which replay and recovery re-run; only its outcome, a misdeal, is the chart's (held.misdeal.cardCount).
-    // (`cameAt`, not a `since`: a judgement with a `since` reads first only the chips that changed
-    // before it, and substantial action's last chips may be reported after the card.)
-    schedule(h, { kind: "cardCount", due: afterOneRound(h), seat, cameAt: h.t });
+    schedule(h, { kind: "cardCount", due: afterOneRound(h), seat });
     return;
   }
   completeIfWhole(h);
@@ -132,35 +130,15 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
 }
 
 /** One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand. */
-export function judgeCardCount(h: HandContext, seat: number, cameAt: number): void {
+export function judgeCardCount(h: HandContext, seat: number): void {
   const count = h.hole[seat]?.length ?? 0;
-  if (count <= h.def.holeCards || notCollectedAfterAll(h, seat, cameAt)) return;
+  if (count <= h.def.holeCards) return;
   if (misdealPossible(h)) {
     if (raise(h, say.misdealCardCount(h.t, seat, count, h.def.holeCards)))
       holdForMisdeal(h, "MISDEAL_CARD_COUNT");
   } else {
     raise(h, say.handDead(h.t, seat, `it holds ${count} cards; the game deals ${h.def.holeCards}`));
   }
-}
-
-/**
- * A seat got a card too many during the deal (`cameAt`), and among its cards is the last hand's (on this
- * seat at the press), read as dealt again: without it the seat holds exactly its cards. It was not
- * dealt again: the dealer dealt on with it still there (r.21). DECK_NOT_COLLECTED names the seat (at
- * once if the collection was judged already, else at that judgement); its cards are the others. A card
- * too many once the deal was whole is an extra card: the last hand's was this seat's, dealt again.
- */
-function notCollectedAfterAll(h: HandContext, seat: number, cameAt: number): boolean {
-  if (h.dealComplete && h.streetAt < cameAt) return false;
-  const cards = h.hole[seat] ?? [];
-  const lastHands = cards.filter((tag) => h.staleWhere[tag] === `seat${seat}`);
-  if (lastHands.length === 0 || cards.length - lastHands.length !== h.def.holeCards) return false;
-  h.hole[seat] = cards.filter((tag) => !lastHands.includes(tag));
-  h.cardsDealt -= lastHands.length;
-  h.stale.push(...lastHands);
-  if (!h.timers.some((t) => t.kind === "deckCollected")) judgeDeckCollected(h, true);
-  completeIfWhole(h);
-  return true;
 }
 
 /** One scan round after the deal passed `seat`: it still has no card. */

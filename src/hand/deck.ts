@@ -5,7 +5,7 @@
  */
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
-import { clear, raise, raiseEach } from "./emit.js";
+import { clear, raise } from "./emit.js";
 import { askHold, type HoldLedger } from "./hold.js";
 
 export interface DeckState extends HoldLedger {
@@ -76,18 +76,11 @@ export function dropStale(h: DeckState, tag: string): void {
   if (h.stale.length === 0) clear(h, "DECK_NOT_COLLECTED");
 }
 
-/**
- * The bridge has had time to report the last hand's cards gone: any still listed were not collected (r.21).
- * `again`: a card of them was found later (read as dealt again, it was not): told again, every place named.
- */
-export function judgeDeckCollected(
-  h: DeckState & { staleWhere: Record<string, string> },
-  again = false,
-): void {
+/** The bridge has had time to report the last hand's cards gone: any still listed were not collected (r.21). */
+export function judgeDeckCollected(h: DeckState & { staleWhere: Record<string, string> }): void {
   if (h.stale.length === 0) return;
   const where = [...new Set(h.stale.map((tag) => h.staleWhere[tag] ?? "the table"))].sort();
-  if (again) raiseEach(h, say.deckNotCollected(h.t, where));
-  else raise(h, say.deckNotCollected(h.t, where));
+  raise(h, say.deckNotCollected(h.t, where));
 }
 
 /** Tag → face of the cards in play (the reverse of `faces`). */

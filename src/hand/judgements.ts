@@ -28,7 +28,7 @@ export function runDueJudgements(h: HandContext): void {
         judgeDealtOut(h, timer.seat);
         break;
       case "cardCount":
-        judgeCardCount(h, timer.seat, timer.cameAt);
+        judgeCardCount(h, timer.seat);
         break;
       case "exposed":
         judgeExposed(h);

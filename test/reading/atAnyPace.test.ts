@@ -566,14 +566,12 @@ describe("reading at any pace: the dealer deals on with a card of the last hand 
     expect(codes(events)).toEqual(["MISDEAL_CARD_COUNT"]);
   });
 
-  it("seat 3 then holds three cards: DECK_NOT_COLLECTED names it, and its cards are the two of this deal", () => {
+  it("seat 3 then holds three cards: MISDEAL_CARD_COUNT (a card left there and one dealt again read alike)", () => {
+    // 7d may be the last hand's card never collected, or 7d collected and dealt to seat 3 again before
+    // the bridge saw it leave (then the third card is the extra one): the deal cannot tell them apart
+    // (sim seed 1 at 600 ms dealt the second), and the seat holds three cards either way.
     const events = play(dealsOn());
-    expect(codes(events)).toEqual(["DECK_NOT_COLLECTED"]);
-    const told = events.find((e) => e.kind === "alert" && e.code === "DECK_NOT_COLLECTED");
-    expect(told?.kind === "alert" ? told.text : "").toMatch(/seat3/);
-    expect(events.filter((e) => e.kind === "street" && e.street === "preflop")).toHaveLength(2);
-    // Collected at last: the alert is done.
-    expect(events.at(-1)).toMatchObject({ kind: "alert_clear", code: "DECK_NOT_COLLECTED" });
+    expect(codes(events)).toEqual(["MISDEAL_CARD_COUNT"]);
   });
 });
 
