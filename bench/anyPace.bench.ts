@@ -2,7 +2,8 @@
  * Issue 13's "Done when", run as written: the detection report at random pace through a bridge's scan
  * rounds, clean (every injected error detected, no false alert, no stack or result mismatch) for
  * hold'em seeds 1–3 at 200 and 600 ms rounds, PLO, fixed-limit and pot-limit hold'em (3,000 hands) and
- * Three Card Poker. One figure per run: 1 when its report says `RESULT: clean`.
+ * Three Card Poker; then the seeds the wider sweeps found not clean once (a raked game and the host's
+ * focus among them). One figure per run: 1 when its report says `RESULT: clean`.
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -33,6 +34,26 @@ const RUNS: Run[] = [
     what: `Three Card Poker, 10,000 hands, ${scan} ms rounds`,
     args: ["--game", "tcp", "--hands", "10000", "--seed", "1", "--scan-ms", String(scan)],
   })),
+  // The sweeps' finds (sessions 12 and 13): each seed and round once lost hands or alerted falsely.
+  ...[
+    [10, 600],
+    [14, 600],
+    [18, 600],
+    [29, 400],
+    [44, 600],
+    [49, 600],
+  ].map(([seed, scan]) => ({
+    what: `hold'em, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    args: ["--hands", "10000", "--seed", String(seed), "--scan-ms", String(scan)],
+  })),
+  {
+    what: "hold'em raked (--rake), 5,000 hands, seed 3, 600 ms rounds",
+    args: ["--rake", "--hands", "5000", "--seed", "3", "--scan-ms", "600"],
+  },
+  {
+    what: "hold'em with the host's focus (--focus), 5,000 hands, seed 8, 600 ms rounds",
+    args: ["--focus", "--hands", "5000", "--seed", "8", "--scan-ms", "600"],
+  },
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
