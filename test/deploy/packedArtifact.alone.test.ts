@@ -32,6 +32,16 @@ function withoutCompilers(): string {
   return `${bin}:${process.env.PATH ?? ""}`;
 }
 
+/** These variables of the test's own environment, those that are set. */
+function passedThrough(names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = process.env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
 describe("the packed artifact", () => {
   it("installs with npm install --omit=dev where there is no compiler, and runs replay and run", () => {
     const out = join(dir, "out");
@@ -65,6 +75,19 @@ describe("the packed artifact", () => {
     const env = {
       PATH,
       HOME: process.env.HOME ?? dir,
+      // The machine's trust and proxy settings are the installer's too: with --prefix, npm reads its
+      // global npmrc from the prefix, not the machine's, so a CA it names there would be lost.
+      ...passedThrough([
+        "NODE_EXTRA_CA_CERTS",
+        "SSL_CERT_FILE",
+        "SSL_CERT_DIR",
+        "HTTPS_PROXY",
+        "HTTP_PROXY",
+        "NO_PROXY",
+        "https_proxy",
+        "http_proxy",
+        "no_proxy",
+      ]),
       npm_config_prefer_offline: "true",
       npm_config_audit: "false",
       npm_config_fund: "false",
