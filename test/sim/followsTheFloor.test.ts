@@ -13,10 +13,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SimRoom } from "../../src/app/roomSim.js";
-import { runSim } from "../../src/sim/run.js";
-import { SteppedTime } from "./steppedTime.js";
-import { FlopSession } from "../../src/sim/session.js";
-import { startFloorPage } from "../../src/web/start.js";
 import { loadConfig } from "../../src/config/config.js";
 import type { InputEventIn } from "../../src/contract/input.js";
 import type { TableEvent } from "../../src/contract/output.js";
@@ -25,6 +21,7 @@ import { RulingKeys } from "../../src/feed/signedRuling.js";
 import { createRoomServer } from "../../src/web/floor/roomServer.js";
 import { Supervisors } from "../../src/web/supervisors.js";
 import { until } from "../feed/brokers.js";
+import { handEvents, liveTable } from "./liveTable.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -136,13 +133,6 @@ const unowed = (events: readonly TableEvent[]) => [
   ...events.flatMap((e) => (e.kind === "alert" && e.code === "FLOOR_OP_REJECTED" ? [e.text] : [])),
 ];
 
-/** The events of hand `hand`, from its start to its end. */
-function handEvents(events: readonly TableEvent[], hand: number): TableEvent[] {
-  const from = events.findIndex((e) => e.kind === "hand_start" && e.hand === hand);
-  const to = events.findIndex((e, i) => i > from && e.kind === "hand_end");
-  return from < 0 ? [] : events.slice(from, to < 0 ? undefined : to + 1);
-}
-
 describe("the simulated dealer follows the floor's rulings", () => {
   it("misdeal on a premature flop: he waits out the undo window, collects and deals the hand again", async () => {
     const f = await floorWithSimTable("PREMATURE_FLOP");
@@ -213,69 +203,17 @@ describe("the simulated dealer follows the floor's rulings", () => {
 
 describe("npm start: the simulated table in real time follows a ruling on its floor page", () => {
   it("misdeal through POST /api/floor: the dealer waits out the undo window, collects, deals again", async () => {
-    const config = loadConfig("config/default.yaml");
-    const session = new FlopSession({
-      seed: 3,
-      noise: false,
-      inject: ["PREMATURE_FLOP"],
-      game: "nlhe",
-      seatCount: config.table.seats,
-      deck: config.deck,
-      chips: config.chips,
-      bbAnteOrder: config.house.bbAnteOrder,
-    });
-    const time = new SteppedTime();
-    const abort = new AbortController();
-    const events: TableEvent[] = [];
-    const inputs: InputEventIn[] = [];
-    let url: string | null = null;
-    const TOKEN = "a-floor-token-for-tests";
-    const run = runSim(
-      {
-        source: session,
-        hands: null,
-        pace: { speed: 1, pacer: time },
-        signal: abort.signal,
-        outputs: [(es) => void events.push(...es)],
-        onInput: (e) => void inputs.push(e),
-        onRuntime: async (runtime) => {
-          url = await startFloorPage(
-            runtime,
-            { ...config, displays: { ...config.displays, web: { host: "127.0.0.1", port: 0 } } },
-            { signal: abort.signal, env: { FELTGUARD_FLOOR_TOKEN: TOKEN } },
-          );
-        },
-      },
-      config,
-    );
-    cleanups.push(async () => {
-      abort.abort();
-      await run;
-    });
-    await until(() => url !== null, "the floor page");
-    let now = 0;
-    let raised: TableEvent | undefined;
-    while (raised === undefined && now < 20 * 60_000) {
-      now += 50;
-      await time.advance(now);
-      raised = events.find((e) => e.kind === "alert" && e.code === "PREMATURE_FLOP");
-    }
+    const table = await liveTable(["PREMATURE_FLOP"], 3);
+    const { events, inputs } = table;
+    await table.playUntil(() => events.some((e) => e.kind === "alert" && e.code === "PREMATURE_FLOP"));
     const start = events.filter((e) => e.kind === "hand_start").at(-1);
     if (start?.kind !== "hand_start") throw new Error("no hand");
-    const ruling = await fetch(`${url}api/floor`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ op: "ruling", ruling: "misdeal", code: "PREMATURE_FLOP", hand: start.hand }),
-    });
-    expect(ruling.status).toBe(200);
+    const ruling = { op: "ruling", ruling: "misdeal", code: "PREMATURE_FLOP", hand: start.hand };
+    expect(await table.rule(ruling)).toBe(200);
     const ruledAt = inputs.length;
-    now += 5_000;
-    await time.advance(now);
+    await table.play(5_000);
     expect(inputs.slice(ruledAt)).toEqual([]);
-    for (const end = now + 15_000 + 240_000; now < end;) {
-      now += 250;
-      await time.advance(now);
-    }
+    await table.play(15_000 + 240_000);
     expect(events.find((e) => e.kind === "hand_end" && e.hand === start.hand)).toMatchObject({
       result: "misdeal",
     });
