@@ -527,6 +527,26 @@ describe("reading at any pace: the dealer deals on with a card of the last hand 
       .removeFrom("seat3", "card:A:7d")
       .wait();
 
+  it("a card of the last hand seen to leave and dealt to its seat again at once is this hand's: the deal is whole on its last card", () => {
+    const s = hand2(true);
+    for (const [seat, face] of [
+      [3, "7d"],
+      [4, "5d"],
+      [1, "5h"],
+      [2, "5s"],
+      [3, "6c"],
+      [4, "6d"],
+      [1, "6h"],
+      [2, "6s"],
+    ] as const)
+      s.after(20).deal([[seat, face]]);
+    const lastCard = s.lines.flatMap((l) => ("kind" in l && l.kind === "tags" ? [l.t] : [])).at(-1)!;
+    const events = play(s.wait());
+    const preflop = events.filter((e) => e.kind === "street" && e.street === "preflop").map((e) => e.t);
+    expect(preflop.at(-1)).toBe(lastCard);
+    expect(codes(events)).toEqual([]);
+  });
+
   it("a card of the last hand seen to leave and dealt to its seat again is this hand's: a card too many is a misdeal", () => {
     const events = play(
       hand2(true)
