@@ -238,6 +238,17 @@ export class Scene {
     return this.chips(4, 100, 100).chips(1, 100, 100).chips(2, 100).key("check").pull();
   }
 
+  /**
+   * After the standard deal: seat 4 undercalls pre-flop (100 of 200) and the bets are pulled short, so
+   * seat 4 owes 100; the hand is checked down (board Qs Jd 4h 8c 6s) and the showdown waits for the
+   * 100 (r.51).
+   */
+  shortCallCheckedDown(): this {
+    this.chips(4, 100).chips(1, 100, 100).chips(2, 100).key("check").pull();
+    this.burn("2c").board("Qs", "Jd", "4h").checkAround();
+    return this.burn("3c").board("8c").checkAround().burn("5d").board("6s").checkAround();
+  }
+
   /** Everyone checks a post-flop round (seats 2, 3, 4, 1). */
   checkAround(): this {
     return this.key("check").key("check").key("check").key("check");
