@@ -100,6 +100,13 @@ export class TableReader {
    * left, as a leftover has. Cleared at the press; not in the snapshot (see {@link departed}).
    */
   private readonly dealtAgainOn = new Map<string, string>();
+  /**
+   * Leftovers seen on another antenna after the press (dealt elsewhere, or to the muck) while their seat
+   * still listed them, K scans late. When the seat lets one go, it is collected as a departure is: a
+   * leftover the seat still lists beside it went back to it, dealt again ({@link dealtAgain}). Cleared
+   * at the press; not in the snapshot (see {@link departed}).
+   */
+  private readonly movedLeftovers = new Set<string>();
   /** The last shuffler press (table time). */
   private pressedAt = Number.NEGATIVE_INFINITY;
   /** Moved cards the old antenna still lists: a conflict if it still does after the lag. */
@@ -339,6 +346,7 @@ export class TableReader {
   newHand(t: number): { tag: string; antenna: string }[] {
     this.pressedAt = t;
     this.dealtAgainOn.clear();
+    this.movedLeftovers.clear();
     this.lingering.clear();
     this.missing.clear();
     this.departed.clear();
@@ -451,7 +459,8 @@ export class TableReader {
     fresh: boolean,
     out: Observation[],
   ): void {
-    const place = this.cards.get(tag);
+    let place = this.cards.get(tag);
+    if (place && fresh && this.collectedAndDealt(t, tag, place, antenna, out)) place = undefined;
     if (place && place.antenna === antenna) {
       // Back after a flicker, or a repeat: not a move.
       place.missingSince = null;
@@ -492,7 +501,7 @@ export class TableReader {
       contested: null,
     });
     this.missing.delete(tag);
-    this.leftovers.delete(tag);
+    if (this.leftovers.delete(tag) && place) this.movedLeftovers.add(tag);
     const arrived: CardArrived = {
       type: "card_arrived",
       t,
@@ -583,6 +592,7 @@ export class TableReader {
       // The antenna it moved from has let it go: the move is done (see the move back in cardArrived).
       place.fromLetGoAt = t;
       this.lingering.delete(tag);
+      if (this.movedLeftovers.delete(tag)) this.dealtAgain(t, antenna, out);
       return;
     }
     if (place.antenna === antenna && (this.leftovers.delete(tag) || this.collectedLate(t, tag, antenna))) {
@@ -602,6 +612,26 @@ export class TableReader {
     if (this.dealtAgainOn.get(tag) !== antenna) return false;
     this.dealtAgainOn.delete(tag);
     return t < this.pressedAt + this.lagMs;
+  }
+
+  /**
+   * A leftover read as dealt again on its seat arrives on another seat within the readers' lag after the
+   * press: it was the collected card, listed K scans late, and the dealer has dealt it again elsewhere
+   * (a shuffler pressed at once after a misdeal, long scan rounds). It has left its old seat, and is a
+   * new card where it lands, not a card slid across from that seat.
+   */
+  private collectedAndDealt(
+    t: number,
+    tag: string,
+    place: CardPlace,
+    antenna: string,
+    out: Observation[],
+  ): boolean {
+    if (place.antenna === antenna || !/^seat\d+$/.test(antenna)) return false;
+    if (!this.collectedLate(t, tag, place.antenna)) return false;
+    this.cards.delete(tag);
+    out.push({ type: "card_departed", t, tag, card: place.card, antenna: place.antenna });
+    return true;
   }
 
   /**

@@ -497,6 +497,91 @@ describe("reading at any pace: a misdeal's card collected, still listed on its s
   });
 });
 
+describe("reading at any pace: a misdeal's card collected and dealt to another seat while its seat still lists it", () => {
+  // As above, Kh on seat 2 reads as dealt again when the re-deal's Kd lands beside it. But the dealer
+  // had collected Kh, and deals it to seat 3 as its second card, `at` ms after the press, while seat 2
+  // still lists it (K scans late); seat 2 then reports Kd and its second card, Qs.
+  const dealtElsewhere = (at: number) => {
+    const s = new Scene("")
+      .setup()
+      .key("shuffler")
+      .chips(2, 100)
+      .chips(3, 100, 100)
+      .deal([[2, "Kh"]])
+      .key("exposed")
+      .wait(1000)
+      .after(0)
+      .key("shuffler");
+    for (const [seat, face] of [
+      [3, "7d"],
+      [4, "9s"],
+      [1, "Ac"],
+      [2, "Kd"],
+    ] as const)
+      s.after(40).deal([[seat, face]]);
+    s.after(at - 4 * 40).deal([[3, "Kh"]]);
+    for (const [seat, face] of [
+      [4, "9h"],
+      [1, "Td"],
+    ] as const)
+      s.after(40).deal([[seat, face]]);
+    return s.after(40).report("seat2", "card:A:Kd", "card:A:Qs").wait();
+  };
+
+  it("within the readers' lag after the press: it left seat 2 and is seat 3's card; every seat holds two, the deal is whole", () => {
+    const s = dealtElsewhere(LAG - 1);
+    const events = play(s);
+    expect(codes(events).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual([]);
+    const preflop = events.filter((e) => e.kind === "street" && e.street === "preflop").map((e) => e.t);
+    expect(preflop).toEqual([lastReport(s, "seat2")]);
+  });
+
+  it("past the lag: Kh was dealt again to seat 2 and slid across to seat 3; seat 2 then holds three (MISDEAL_CARD_COUNT)", () => {
+    const events = play(dealtElsewhere(LAG + 1));
+    expect(codes(events).filter((c) => c !== "MISDEAL_EXPOSED")).toEqual(["MISDEAL_CARD_COUNT"]);
+  });
+});
+
+describe("reading at any pace: a seat's two cards of the last hand, one dealt elsewhere and one back to it, both listed late", () => {
+  // Hand 1 ends with folds; seat 3 won, and its 7d and 2h are still listed when the dealer, having
+  // collected them, presses the shuffler. Hand 2: 2h goes to seat 4, 7d back to seat 3 as its second
+  // card: seat 3's report then lets 2h go and still lists 7d (sim seed 33 at 800 ms rounds, hand 6803).
+  const hand2 = () => {
+    const s = dealt().fold(4).fold(1).fold(2).after(1000).clear("muck");
+    s.wait(1000).key("shuffler").after(100).chips(3, 100).after(100).chips(4, 100, 100);
+    for (const [seat, face] of [
+      [3, "5c"],
+      [4, "2h"],
+      [1, "5h"],
+      [2, "5s"],
+    ] as const)
+      s.after(40).deal([[seat, face]]);
+    s.after(40).report("seat3", "card:A:7d", "card:A:5c");
+    for (const [seat, face] of [
+      [4, "6d"],
+      [1, "6h"],
+      [2, "6s"],
+    ] as const)
+      s.after(40).deal([[seat, face]]);
+    return s;
+  };
+
+  it("7d is seat 3's second card, dealt again: the deal is whole at the readers' lag (7d may yet leave), and the hand plays on", () => {
+    const events = play(hand2().wait(LAG).key("fold").key("fold").chips(3, 100).key("check").pull().wait());
+    const pressAt = events.filter((e) => e.kind === "hand_start").at(-1)?.t ?? NaN;
+    const preflop = events.filter((e) => e.kind === "street" && e.street === "preflop").map((e) => e.t);
+    expect(preflop.at(-1)).toBe(pressAt + LAG);
+    expect(codes(events)).toEqual([]);
+    const hand2Events = events.slice(events.findLastIndex((e) => e.kind === "hand_start"));
+    expect(["1", "2", "3", "4"].map((seat) => actionsOf(hand2Events, Number(seat)))).toEqual([
+      ["fold"],
+      ["fold"],
+      ["sb", "call"],
+      ["bb", "check"],
+    ]);
+  });
+});
+
 describe("reading at any pace: the dealer deals on with a card of the last hand still on a seat", () => {
   /**
    * Hand 1 ends with folds; the dealer collects every card but one of seat 3's (7d stays), presses the
