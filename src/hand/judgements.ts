@@ -17,8 +17,8 @@ import { completeIfWhole, judgeCardCount, judgeDealtOut, judgeExposed, judgeFirs
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
 import { afterOneRound, schedule, takeDue } from "./timers.js";
 
-/** Runs every judgement due at the hand's time, earliest first. */
-export function runDueJudgements(h: HandContext): void {
+/** Runs every judgement due at the hand's time, earliest first (`inputEnded`: nothing more will be reported). */
+export function runDueJudgements(h: HandContext, inputEnded = false): void {
   for (const timer of takeDue(h, h.t)) {
     switch (timer.kind) {
       case "firstCard":
@@ -37,7 +37,7 @@ export function runDueJudgements(h: HandContext): void {
         judgeBoard(h, timer.before);
         break;
       case "deckCollected":
-        if (dealtAgainMayShow(h))
+        if (!inputEnded && dealtAgainMayShow(h))
           schedule(h, { kind: "deckCollected", due: afterOneRound(h), since: timer.since });
         else {
           judgeDeckCollected(h);

@@ -177,7 +177,7 @@ export interface LiveHand {
   /** A dealer key; `acknowledged`: the alert the table's `ok` cleared. */
   key(t: number, key: ButtonName, acknowledged?: Acknowledged): TableEvent[];
   ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[];
-  tick(t: number): TableEvent[];
+  tick(t: number, inputEnded?: boolean): TableEvent[];
   /** When its next judgement waiting for the readers is due, and since when it waited. */
   readonly nextDue: number | null;
   readonly nextSince: number | null;
@@ -256,8 +256,8 @@ export class SessionHand implements LiveHand {
   ruling(t: number, ruling: RulingName, seat?: number, code?: string): TableEvent[] {
     return this.session.ruling(t, ruling, seat, code);
   }
-  tick(t: number): TableEvent[] {
-    return this.session.tick(t);
+  tick(t: number, inputEnded = false): TableEvent[] {
+    return this.session.tick(t, inputEnded);
   }
   get nextDue(): number | null {
     return this.session.nextDue;

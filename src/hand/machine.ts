@@ -190,7 +190,7 @@ export const handMachine = setup({
     events: {} as HandMachineEvent,
   },
   actions: {
-    tick: assign({ h: step((h, e) => e.type === "tick" && runDueJudgements(h)) }),
+    tick: assign({ h: step((h, e) => e.type === "tick" && runDueJudgements(h, e.inputEnded === true)) }),
     observe: assign({
       h: step((h, e) => {
         if (e.type !== "observed") return;

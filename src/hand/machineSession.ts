@@ -34,8 +34,9 @@ export type HandInput =
    */
   | { type: "key"; t: number; key: ButtonName; acknowledged?: Acknowledged }
   | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string }
-  /** The table's clock reached a judgement that waited for the readers (timers.ts). */
-  | { type: "tick"; t: number };
+  /** The clock reached a judgement waiting for the readers (timers.ts); `inputEnded`: a replayed log's end,
+   * where one waiting for more reports (the deal going on) is made on what there is, or it never ends. */
+  | { type: "tick"; t: number; inputEnded?: boolean };
 
 /** An alert the dealer's `ok` cleared. */
 export interface Acknowledged {
@@ -77,9 +78,9 @@ export abstract class MachineSession<C extends { out: TableEvent[]; timers: Hand
     return this.drain();
   }
 
-  /** Runs the judgements due at `t` (the core calls it at {@link nextDue}). */
-  tick(t: number): TableEvent[] {
-    this.actor.send({ type: "tick", t });
+  /** Runs the judgements due at `t` (the core calls it at {@link nextDue}); `inputEnded`: see HandInput. */
+  tick(t: number, inputEnded = false): TableEvent[] {
+    this.actor.send(inputEnded ? { type: "tick", t, inputEnded } : { type: "tick", t });
     return this.drain();
   }
 

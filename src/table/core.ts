@@ -197,7 +197,7 @@ export class Table implements TableCore {
         const since = this.playing.nextSince ?? Number.POSITIVE_INFINITY;
         batch = [
           ...this.route(d, this.reader.settleAll(d, undefined, since)),
-          ...this.afterHand(this.playing?.tick(d) ?? []),
+          ...this.afterHand(this.playing?.tick(d, this.finishing) ?? []),
         ];
       } else break;
       batch.push(...this.pressDeclaresMisdeal(d));
