@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { accessSync, constants, existsSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError, loadConfig, PACKAGE_ROOT } from "../config/config.js";
+import { QUICKEST_REACTION_MS } from "../config/configSchema.js";
 import { journalProblem } from "./preflight.js";
 import { bridgePaths } from "../runtime/tableDevices.js";
 
@@ -50,6 +51,7 @@ export async function doctor(options: DoctorOptions): Promise<Check[]> {
   }
   if (config !== null) {
     checks.push(registryCheck(config));
+    checks.push(readingCheck(config));
     checks.push(...deviceChecks(config));
     checks.push(await hidCheck(config, options.probes?.hidDevices ?? listHid));
   }
@@ -74,6 +76,24 @@ function registryCheck(config: Config): Check {
     verdict: config.registry.simulated ? "warn" : "fail",
     what: "registry",
     detail: "simulated (logical ids only): real tags are unknown until a registry file is enrolled",
+  };
+}
+
+/**
+ * The scan round against a player's quickest reaction: with longer rounds, a bet put out in two motions
+ * can be read from a report of its first (bench/results.md, anyPace: clean at 200–600 ms rounds).
+ */
+function readingCheck(config: Config): Check {
+  const round = config.reading.scanRoundMs;
+  if (round <= QUICKEST_REACTION_MS)
+    return { verdict: "ok", what: "reading", detail: `scan rounds of ${round} ms` };
+  return {
+    verdict: "warn",
+    what: "reading",
+    detail:
+      `reading.scanRoundMs ${round} is longer than a player's quickest reaction (${QUICKEST_REACTION_MS} ms): ` +
+      "a bet put out in two motions may be read as its first part (a false UNDERCALL, the rest out of turn); " +
+      "put fewer antennas on each reader chip, or give the bet zones a reader of their own",
   };
 }
 

@@ -80,6 +80,13 @@ const Devices = z.strictObject({
  * order, not in the order things happened: judgements of order allow one round. A tag leaves only
  * after `missedScans` rounds without it (the bridge's K), so a card still "on" an antenna may have left.
  */
+/**
+ * A player's quickest reaction to the previous action (its chips landed, its key pressed): 0.7 s. The
+ * table reads a bet from its zone's latest report once the action has moved on; with scan rounds no
+ * longer than this, that report came after the bet's last chip. `feltguard doctor` warns past it.
+ */
+export const QUICKEST_REACTION_MS = 700;
+
 const Reading = z.strictObject({
   /** One scan round over every antenna, ms (the bridge: ~20-25 ms per inventory × antennas per reader). */
   scanRoundMs: z.number().int().min(1).max(5000).default(200),

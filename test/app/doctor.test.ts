@@ -47,6 +47,25 @@ describe("feltguard doctor", () => {
     expect(line(checks, "journal")).toMatchObject({ verdict: "ok" });
     expect(line(checks, "clock")).toMatchObject({ verdict: "ok" });
     expect(line(checks, "registry")).toMatchObject({ verdict: "warn" }); // simulated: not for a live table
+    expect(line(checks, "reading")).toEqual({
+      verdict: "ok",
+      what: "reading",
+      detail: "scan rounds of 200 ms",
+    });
+  });
+
+  it("warns when the scan round is longer than a player's quickest reaction (700 ms), not at it", async () => {
+    const at = async (ms: number) => {
+      const file = config(`round${ms}.yaml`, present);
+      writeFileSync(file, readFileSync(file, "utf8").replace("scanRoundMs: 200", `scanRoundMs: ${ms}`));
+      return line(await doctor({ config: file, journal: join(dir, "j.db"), probes }), "reading");
+    };
+    expect(await at(700)).toMatchObject({ verdict: "ok" });
+    const past = await at(701);
+    expect(past?.verdict).toBe("warn");
+    expect(past?.detail).toMatch(
+      /^reading\.scanRoundMs 701 is longer than a player's quickest reaction \(700 ms\)/,
+    );
   });
 
   it("a missing device: the bridge is not plugged in, the all-in button is not on the USB bus", async () => {
