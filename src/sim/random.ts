@@ -3,16 +3,36 @@
 /** A source of numbers in [0, 1). */
 export type Rng = () => number;
 
+/**
+ * A seeded generator that can be copied where it stands: the copy draws what the original would draw
+ * next, and the two go on apart (a simulated table copied before a batch, src/sim/copyState.ts).
+ */
+export interface SeededRng extends Rng {
+  copy(): SeededRng;
+}
+
+/** The generators {@link mulberry32} made: only those are copied as generators. */
+const SEEDED = new WeakSet<object>();
+
 /** mulberry32: 32-bit state, good enough for shuffles and noise, and identical on every platform. */
-export function mulberry32(seed: number): Rng {
+export function mulberry32(seed: number): SeededRng {
   let a = seed >>> 0;
-  return () => {
+  const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let x = a;
     x = Math.imul(x ^ (x >>> 15), x | 1);
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
+  // The whole state is `a`, and a generator seeded with it starts from it.
+  const rng = Object.assign(next, { copy: () => mulberry32(a) });
+  SEEDED.add(rng);
+  return rng;
+}
+
+/** Whether `f` is a generator {@link mulberry32} made (one that can be copied). */
+export function isSeededRng(f: unknown): f is SeededRng {
+  return typeof f === "function" && SEEDED.has(f);
 }
 
 /** A whole number in [lo, hi], both included. */
