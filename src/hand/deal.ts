@@ -3,6 +3,7 @@
  * order of the deal (2013 r.33, poker-rules.md §3). Misdeals only before substantial action (§4);
  * after it a seat with the wrong number of cards has a dead hand instead.
  */
+import { findSeat } from "../rules/betting.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { dropStale, loneLeftovers } from "./deck.js";
@@ -57,10 +58,17 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
   completeIfWhole(h);
 }
 
-/** Every seat dealt in holds its cards: the deal is complete and the pre-flop street begins. */
+/**
+ * Every seat dealt in holds its cards, or has folded them: the deal is complete and the pre-flop street
+ * begins. A player who folds at once may send his last card to the muck before a scan of his seat saw it
+ * (the muck then reports it from nowhere): his cards are out of the hand either way.
+ */
 export function completeIfWhole(h: HandContext): void {
   if (h.dealComplete) return;
-  if (!h.entitled.every((s) => (h.hole[s]?.length ?? 0) >= h.def.holeCards && !mayBeCollected(h, s))) return;
+  const whole = (s: number) =>
+    findSeat(h.betting, s)?.folded === true ||
+    ((h.hole[s]?.length ?? 0) >= h.def.holeCards && !mayBeCollected(h, s));
+  if (!h.entitled.every(whole)) return;
   h.dealComplete = true;
   h.streetAt = h.t;
   h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });

@@ -8,7 +8,7 @@ import { readPushedChips } from "../rules/chipReading.js";
 import { act, actAllIn } from "./act.js";
 import { say } from "./alerts.js";
 import { type HandContext, zoneAccount } from "./context.js";
-import { dealEndedBy } from "./deal.js";
+import { completeIfWhole, dealEndedBy } from "./deal.js";
 import { clear, raise, raiseEach } from "./emit.js";
 import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
@@ -187,6 +187,8 @@ export function cardMucked(h: HandContext, seat: number): void {
  * chips stand if the bet to him has not changed, and are his to take back otherwise (TDA 53).
  */
 export function afterAction(h: HandContext): void {
+  // A fold may leave every seat still in with its cards: the deal is whole.
+  if (!h.dealComplete) completeIfWhole(h);
   for (let guard = 0; guard < 20 && h.betting.phase === "betting" && canBet(h); guard++) {
     const seat = h.betting.toAct;
     if (seat === null) return;

@@ -582,6 +582,68 @@ describe("reading at any pace: a seat's two cards of the last hand, one dealt el
   });
 });
 
+describe("reading at any pace: a player folds his last card before a scan of his seat saw it", () => {
+  // The deal's last card goes to seat 1 (the button). Seat 4 folds; seat 1 folds at once, both cards
+  // together: his seat was scanned with Ac alone, and the muck reports Td from no seat. Then seat 2
+  // completes the small blind, seat 3 checks, and the flop is dealt (sim seed 77 at 600 ms rounds, hand
+  // 2368: the deal never completed, the call swept in unseen was not read, and the flop read as premature).
+  const quickFold = () =>
+    new Scene("")
+      .setup()
+      .key("shuffler")
+      .chips(2, 100)
+      .chips(3, 100, 100)
+      .deal([
+        [2, "Kh"],
+        [3, "7d"],
+        [4, "9s"],
+        [1, "Ac"],
+        [2, "Kd"],
+        [3, "2h"],
+        [4, "9h"],
+      ])
+      .after(1000)
+      .fold(4)
+      .after(1000)
+      .removeFrom("seat1", "card:A:Ac")
+      .addTo("muck", "card:A:Ac", "card:A:Td")
+      .after(1000);
+
+  it("his fold leaves every seat still in with its cards: the deal is whole, and the hand plays on to the flop", () => {
+    const s = quickFold()
+      .chips(2, 100)
+      .after(1000)
+      .key("check")
+      .pull()
+      .wait(1000)
+      .burn("5d")
+      .board("2c", "Qh", "6c")
+      .wait();
+    const events = play(s);
+    expect(codes(events)).toEqual([]);
+    expect(
+      events.filter((e) => e.kind === "street").map((e) => (e.kind === "street" ? e.street : "")),
+    ).toEqual(["preflop", "flop"]);
+    expect(actionsOf(events, 1)).toEqual(["fold"]);
+  });
+
+  it("a call then swept in before its zone was scanned is read from the pot as seat 2's", () => {
+    // Seat 2 completes the small blind and the dealer sweeps at once: the pot reports the 100 from no zone.
+    const s = quickFold()
+      .toPot("chip:100:9")
+      .after(1000)
+      .key("check")
+      .pull()
+      .wait(1000)
+      .burn("5d")
+      .board("2c", "Qh", "6c")
+      .wait();
+    const events = play(s);
+    expect(codes(events)).toEqual([]);
+    expect(actionsOf(events, 2)).toEqual(["sb", "call"]);
+  });
+});
+
 describe("reading at any pace: the dealer deals on with a card of the last hand still on a seat", () => {
   /**
    * Hand 1 ends with folds; the dealer collects every card but one of seat 3's (7d stays), presses the
