@@ -446,22 +446,29 @@ describe("reading at any pace: a misdeal's cards dealt to their seats again, uns
   });
 });
 
+/**
+ * Seat 2's first card, Kh, then an exposed card: misdeal. The dealer collects Kh and presses the shuffler
+ * at once; the bridge lists Kh on seat 2 for up to its lag (K missed scans).
+ */
+const kingExposedThenPressed = () =>
+  new Scene("")
+    .setup()
+    .key("shuffler")
+    .chips(2, 100)
+    .chips(3, 100, 100)
+    .deal([[2, "Kh"]])
+    .key("exposed")
+    .wait(1000)
+    .after(0)
+    .key("shuffler");
+
 describe("reading at any pace: a misdeal's card collected, still listed on its seat when the re-deal reaches it", () => {
   // Seat 2's first card, then an exposed card: misdeal. The dealer collects it and presses the shuffler
   // at once; the bridge lists it on seat 2 for up to its lag (K missed scans). The re-deal's first card
   // to seat 2 lands beside it, where it reads as dealt again. `leaves`: how long after the press seat 2
   // reports it gone, with its second card of the re-deal (undefined: it stays, it was dealt again).
   const collectedLate = (leaves: number | undefined) => {
-    const s = new Scene("")
-      .setup()
-      .key("shuffler")
-      .chips(2, 100)
-      .chips(3, 100, 100)
-      .deal([[2, "Kh"]])
-      .key("exposed")
-      .wait(1000)
-      .after(0)
-      .key("shuffler");
+    const s = kingExposedThenPressed();
     for (const [seat, face] of [
       [3, "7d"],
       [4, "9s"],
@@ -502,16 +509,7 @@ describe("reading at any pace: a misdeal's card collected and dealt to another s
   // had collected Kh, and deals it to seat 3 as its second card, `at` ms after the press, while seat 2
   // still lists it (K scans late); seat 2 then reports Kd and its second card, Qs.
   const dealtElsewhere = (at: number) => {
-    const s = new Scene("")
-      .setup()
-      .key("shuffler")
-      .chips(2, 100)
-      .chips(3, 100, 100)
-      .deal([[2, "Kh"]])
-      .key("exposed")
-      .wait(1000)
-      .after(0)
-      .key("shuffler");
+    const s = kingExposedThenPressed();
     for (const [seat, face] of [
       [3, "7d"],
       [4, "9s"],
