@@ -34,7 +34,7 @@ const RUNS: Run[] = [
     what: `Three Card Poker, 10,000 hands, ${scan} ms rounds`,
     args: ["--game", "tcp", "--hands", "10000", "--seed", "1", "--scan-ms", String(scan)],
   })),
-  // The sweeps' finds (sessions 12 and 13): each seed and round once lost hands or alerted falsely.
+  // The sweeps' finds (sessions 12–14): each seed and round once lost hands or alerted falsely.
   ...[
     [10, 600],
     [14, 600],
@@ -42,6 +42,7 @@ const RUNS: Run[] = [
     [29, 400],
     [44, 600],
     [49, 600],
+    [77, 600],
   ].map(([seed, scan]) => ({
     what: `hold'em, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
     args: ["--hands", "10000", "--seed", String(seed), "--scan-ms", String(scan)],
