@@ -299,6 +299,7 @@ export class Table implements TableCore {
 
   /** Closes the hand in play once it has ended: the stacks, a re-deal, and what waited for its end. */
   private afterHand(events: TableEvent[]): TableEvent[] {
+    this.next.noteActions(events);
     const hand = this.playing;
     const ending = hand?.ending() ?? null;
     if (hand === null || ending === null) return events;

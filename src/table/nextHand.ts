@@ -28,6 +28,9 @@ export interface Press {
   began: boolean;
 }
 
+/** Forced bets: posted at the press, not actions the hand took. */
+const FORCED: ReadonlySet<string> = new Set(["sb", "bb", "ante"]);
+
 export class NextHand {
   /** A misdeal's hand, dealt again at the next press while its seats still play. */
   redeal: Redeal | null;
@@ -35,6 +38,8 @@ export class NextHand {
   lastHandEnd: number;
   /** Seat → chips the last hand counted from the `allin` key that ended it, still to come on its zone. */
   lastHandsChipsToCome: Record<number, number>;
+  /** When the hand in play last took an action (not a forced bet posted), or null. */
+  private actionAt: number | null = null;
 
   constructor(
     private readonly state: TableState,
@@ -48,10 +53,22 @@ export class NextHand {
     this.lastHandsChipsToCome = { ...(from?.lastHandsChipsToCome ?? {}) };
   }
 
-  /** A hand ended: a misdeal is dealt again at the next press. */
+  /** The hand in play's events: when it last took an action. */
+  noteActions(events: readonly TableEvent[]): void {
+    for (const e of events) if (e.kind === "action" && !FORCED.has(e.action)) this.actionAt = e.t;
+  }
+
+  /**
+   * A hand ended: a misdeal is dealt again at the next press. A hand that ended complete ended, for the
+   * chips on its zones, at its last action: its bets are out by then (the readers report them a round
+   * later at most). One held on after it (for the floor, for the press) may see the next hand's blinds
+   * put out before it ends (the dealer pressed, and the press waited): those are not its chips.
+   */
   ended(ending: HandEnding): void {
     if (ending.redeal !== null) this.redeal = ending.redeal;
-    this.lastHandEnd = ending.t;
+    const acted = ending.result === "complete" ? this.actionAt : null;
+    this.lastHandEnd = acted === null ? ending.t : Math.min(ending.t, acted);
+    this.actionAt = null;
     this.lastHandsChipsToCome = ending.chipsToCome;
   }
 
