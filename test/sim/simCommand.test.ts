@@ -22,6 +22,12 @@ describe("feltguard sim --pace and --scan-ms", () => {
     expect(r.stdout).toMatch(/^all paces:/m);
   });
 
+  it("says under the header when the scan rounds are longer than a player's quickest reaction (700 ms), not at it", () => {
+    const note = /^note: scan rounds longer than a player's quickest reaction \(700 ms\)/m;
+    expect(sim("--hands", "3", "--scan-ms", "701", "--report").stdout).toMatch(note);
+    expect(sim("--hands", "3", "--scan-ms", "700", "--report").stdout).not.toMatch(note);
+  });
+
   it("refuses a pace it does not know, and scan rounds on the device path (the emulator scans itself)", () => {
     const bad = sim("--hands", "1", "--pace", "sometimes", "--report");
     expect(bad.code).not.toBe(0);

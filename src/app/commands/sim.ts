@@ -35,6 +35,7 @@ import { formatTcpReport, runTcpSim, tcpSimTableProblem, trayBalanced } from "..
 import { TcpSession } from "../../sim/tcp/session.js";
 import { FlopSession } from "../../sim/session.js";
 import { type Config, DEFAULT_CONFIG_PATH, loadConfig } from "../../config/config.js";
+import { QUICKEST_REACTION_MS } from "../../config/configSchema.js";
 import type { Runtime, TableOutput } from "../../runtime/runtime.js";
 import { GameName } from "../../contract/input.js";
 import { diag, write } from "./io.js";
@@ -234,7 +235,12 @@ async function simCommand(opts: SimOpts): Promise<number> {
       `feltguard sim: ${summary.hands} hands of ${game.name}, seed ${opts.seed}, inject ${opts.inject}` +
       `${opts.noise ? ", noise" : ""}, pace ${opts.pace}` +
       `${opts.scanMs === undefined ? "" : `, scan rounds of ${opts.scanMs} ms${opts.focus ? " with focus" : ""}`}; ` +
-      `${summary.inputEvents} input events in ${seconds} s`;
+      `${summary.inputEvents} input events in ${seconds} s` +
+      // Past a player's quickest reaction the report is not expected to be clean (feltguard doctor).
+      (opts.scanMs !== undefined && opts.scanMs > QUICKEST_REACTION_MS
+        ? `\nnote: scan rounds longer than a player's quickest reaction (${QUICKEST_REACTION_MS} ms): ` +
+          "a bet put out in two motions may be read as its first part"
+        : "");
     const na = CATALOGUE_CODES.filter(game.notApplicable);
     write(formatReport(ledger, CATALOGUE_CODES, header, na));
     return ledger.clean ? 0 : 1;
