@@ -126,6 +126,27 @@ describe.each([
     settledClean(table, hand, at, alert.t);
   }, 120_000);
 
+  it("dead on a blind box: its Play goes back to the player with nothing said, the Ante is lost", async () => {
+    // Seed 12's first changed bet is on a blind box (its Play down before the deal) holding jack high.
+    const table = await liveTcpTable(12, scan);
+    const { alert, box, hand, start } = await toTheAlert(table);
+    const play = table.inputs.filter((e) => e.kind === "tags" && e.antenna === `play${box}`).at(-1);
+    if (play?.kind !== "tags" || play.tags.length === 0) throw new Error(`box ${box} has no Play down`);
+    await table.play(FLOOR_WAIT_MS / 3);
+    const at = table.events.length;
+    const ruledAt = table.inputs.length;
+    expect(await table.rule({ op: "ruling", ruling: "dead", code: CODE, seat: box, hand })).toBe(200);
+    await table.playUntil(() => table.events.some((e) => e.kind === "tray" && e.t > alert.t));
+    expect(table.inputs.slice(ruledAt)).toContainEqual(
+      expect.objectContaining({ antenna: `play${box}`, tags: [] }),
+    );
+    const lines = linesOf(table.events.slice(start), box);
+    expect(lines.find((l) => l.bet === "ante")).toMatchObject({ outcome: "lose", amount: 0 });
+    expect(lines.some((l) => l.bet === "play")).toBe(false);
+    // Nothing raised after the ruling: no bet changed (the Play taken off a dead box), no bet left.
+    settledClean(table, hand, at, alert.t);
+  }, 120_000);
+
   it(`nobody rules within ${FLOOR_WAIT_MS} ms: the house's continue once the wait is over, not before`, async () => {
     const table = await liveTcpTable(SEED, scan);
     const { alert, box, hand } = await toTheAlert(table);
