@@ -18,7 +18,22 @@ function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_
 
 function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string): void {
   if (isHeld(h)) return;
-  if (raise(h, tcpSay.cardCount(h.t, owner, cards, why))) holdForMisdeal(h, "MISDEAL_CARD_COUNT");
+  const inHand = owner === "dealer" || h.boxes[owner] !== undefined;
+  const tooMany = inHand && cards > CARDS_PER_HAND;
+  if (raise(h, tcpSay.cardCount(h.t, owner, cards, why, tooMany))) holdForMisdeal(h, "MISDEAL_CARD_COUNT");
+}
+
+/**
+ * The dealer or a box in the hand holding more cards than the game deals, or null. Such a hand cannot
+ * be played as it lies (which three are its cards?), and the rules call it a misdeal ("an incorrect
+ * number of cards dealt to the dealer or to any player"): the floor's `continue` is refused on it. A
+ * hand short can be made whole (the dealer deals it its cards); a card on a box with no bet is no
+ * player's hand. Every card read on a hand counts, taken off again or not.
+ */
+export function tooManyCards(h: TcpContext): { owner: HandOwner; cards: number } | null {
+  if (h.dealerTags.length > CARDS_PER_HAND) return { owner: "dealer", cards: h.dealerTags.length };
+  const box = boxesInOrder(h).find((b) => b.tags.length > CARDS_PER_HAND);
+  return box === undefined ? null : { owner: box.box, cards: box.tags.length };
 }
 
 /**

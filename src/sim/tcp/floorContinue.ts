@@ -7,10 +7,8 @@
  * from the hand's script (./hand.ts), which the report plays without a supervisor.
  */
 import type { Card } from "../../rules/cards.js";
-import { cardTag } from "../deck.js";
 import type { FloorWords } from "../floorWords.js";
 import type { Timeline } from "../timeline.js";
-import { TCP_SIM_DECK } from "./hand.js";
 import type { BoxPlan } from "./players.js";
 
 type Owner = number | "dealer";
@@ -42,26 +40,13 @@ export interface DealInPlay {
 }
 
 /**
- * After the floor's `continue` on a misdeal: a card too many is set aside off the felt (the last one
- * given; not on the muck, where a box's cards are its fold), a hand short gets its cards, round by
- * round as the deal gives them (a deal he stopped at the dealer's exposed card is dealt to its end),
- * and, when he dealt any, he says the deal is over again (`ok`).
+ * After the floor's `continue` on a misdeal (a hand short, the dealer's card exposed: the table refuses
+ * it on a card too many, which the rules make a misdeal whatever the floor sees): a hand short gets its
+ * cards, round by round as the deal gives them (a deal he stopped at the dealer's exposed card is dealt
+ * to its end), and, when he dealt any, he says the deal is over again (`ok`).
  */
 export function makeDealWhole(d: DealInPlay): void {
-  const { tl } = d;
   const order = [...d.hands.keys()];
-  for (const owner of order) {
-    const cards = d.hands.get(owner) ?? [];
-    const antenna = owner === "dealer" ? "dealer" : `seat${owner}`;
-    while (cards.length > 3) {
-      const tag = cardTag(TCP_SIM_DECK, cards.pop()!);
-      tl.report(
-        antenna,
-        tl.read(antenna).filter((t) => t !== tag),
-      );
-      d.pitch();
-    }
-  }
   let dealt = false;
   for (let round = 1; round <= 3; round++)
     for (const owner of order)
@@ -71,7 +56,7 @@ export function makeDealWhole(d: DealInPlay): void {
       }
   if (dealt) {
     d.pitch();
-    tl.press("ok");
+    d.tl.press("ok");
   }
 }
 

@@ -29,28 +29,72 @@ const awards = (out: TableEvent[]) =>
   );
 
 describe("Three Card Poker session", () => {
-  it("a floor `continue` on a wrong card count lets the hand go on; the wrong box's bets come back", () => {
+  /**
+   * "An incorrect number of cards dealt to the dealer or to any player is a misdeal" (rules/three-card-
+   * poker.md). Before, `continue` on a card too many was taken: the box (or every box, for the dealer's)
+   * got its bets back and the hand ended "complete", a misdeal under another name.
+   */
+  const refusal = (out: TableEvent[]) =>
+    out.find((e) => e.kind === "alert" && e.code === "FLOOR_OP_REJECTED") as { text: string } | undefined;
+  const tooMany = (deal: Parameters<TcpScene["deal"]>[0]) =>
+    new TcpScene("too many")
+      .setup({ 1: "Ana", 2: "Ben" })
+      .key("shuffler")
+      .bet(1, "ante", 100)
+      .bet(2, "ante", 100)
+      .deal(deal);
+
+  it.each([
+    {
+      who: "box 2",
+      deal: { 1: ["As", "Ad", "7c"], 2: ["5d", "6d", "7d", "8d"], dealer: ["Qh", "9s", "2c"] },
+    },
+    {
+      who: "the dealer",
+      deal: { 1: ["As", "Ad", "7c"], 2: ["5d", "6d", "7d"], dealer: ["Qh", "9s", "2c", "8d"] },
+    },
+  ])(
+    "a card too many ($who): continue is refused with the rule, the hold stays, misdeal ends it",
+    ({ who, deal }) => {
+      const held = tooMany(deal).floor({ op: "ruling", ruling: "continue", code: "MISDEAL_CARD_COUNT" });
+      const out = run(held);
+      expect(alerts(out)).toEqual(["MISDEAL_CARD_COUNT", "FLOOR_OP_REJECTED"]);
+      const raised = out.find((e) => e.kind === "alert" && e.code === "MISDEAL_CARD_COUNT");
+      // The alert says which rulings it takes (the floor page offers only those), and its steps no continue.
+      expect(raised).toMatchObject({ rulings: ["misdeal", "void"] });
+      expect(refusal(out)?.text).toMatch(
+        new RegExp(`${who} holds 4 cards.*is a misdeal.*Rule misdeal .* or void`),
+      );
+      expect(out).not.toContainEqual(
+        expect.objectContaining({ kind: "alert_clear", code: "MISDEAL_CARD_COUNT" }),
+      );
+      expect(end(out)).toBeUndefined();
+      // Still held: the players' Play bets are not taken as decisions, and the floor's misdeal ends it.
+      const after = run(
+        held.play(1, 100).floor({ op: "ruling", ruling: "misdeal", code: "MISDEAL_CARD_COUNT" }),
+      );
+      expect(end(after)).toMatchObject({ result: "misdeal", stacks: { "1": 10000, "2": 10000 } });
+    },
+  );
+
+  it("a hand short: continue is taken (the dealer deals it its card), the hand played and paid", () => {
     const out = run(
-      new TcpScene("continue")
-        .setup({ 1: "Ana", 2: "Ben" })
-        .key("shuffler")
-        .bet(1, "ante", 100)
-        .bet(2, "ante", 100)
-        .deal({ 1: ["As", "Ad", "7c"], 2: ["5d", "6d", "7d", "8d"], dealer: ["Qh", "9s", "2c"] })
-        .floor({ op: "ruling", ruling: "continue" })
+      tooMany({ 1: ["As", "Ad", "7c"], 2: ["5d", "6d"], dealer: ["Qh", "9s", "2c"] })
+        .key("ok")
+        .wait(2000)
+        .floor({ op: "ruling", ruling: "continue", code: "MISDEAL_CARD_COUNT" })
+        .card(2, "8d")
         .play(1, 100)
         .play(2, 100)
         .wait(),
     );
-    expect(alerts(out)).toEqual(["MISDEAL_CARD_COUNT"]);
+    const raised = out.find((e) => e.kind === "alert" && e.code === "MISDEAL_CARD_COUNT");
+    expect(raised).toBeDefined();
+    expect(raised).not.toHaveProperty("rulings");
+    expect(refusal(out)).toBeUndefined();
     expect(out).toContainEqual(expect.objectContaining({ kind: "alert_clear", code: "MISDEAL_CARD_COUNT" }));
-    expect(awards(out)).toEqual([
-      { seat: 1, pot: 0, bet: "ante", amount: 200 },
-      { seat: 1, pot: 0, bet: "play", amount: 200 },
-      { seat: 2, pot: 0, bet: "ante", amount: 100 },
-      { seat: 2, pot: 0, bet: "play", amount: 100 },
-    ]);
-    expect(end(out)).toMatchObject({ result: "complete", stacks: { "1": 10200, "2": 10000 } });
+    expect(end(out)).toMatchObject({ result: "complete" });
+    expect(awards(out).filter((a) => a.seat === 2)).toHaveLength(2);
   });
 
   it("a floor `dead` ruling on a box folds it", () => {
