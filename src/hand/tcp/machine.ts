@@ -128,10 +128,6 @@ const SEEN = { tick: { actions: "tick" }, observed: { actions: "observe" } } as 
  * The keys while held: the floor rules on the table as it lies, and a fold, the deal's end or an
  * exposed card still happened (each is judged as in play; nothing is revealed while held).
  */
-/** The rulings a hold refuses (tried before the shared ones, see machineSession.ts heldState). */
-const refusalsWhileHeld = (params: StepParams) =>
-  [{ guard: "cardsCannotStand", actions: { type: "refuseContinue", params } }] as const;
-
 const keysWhileHeld = (params: StepParams) =>
   [
     { ...FOLD, actions: { type: "foldKey", params } },
@@ -139,6 +135,10 @@ const keysWhileHeld = (params: StepParams) =>
     { ...DEAL_OVER, actions: { type: "dealOverKey", params } },
     { ...EXPOSED, actions: { type: "exposedKey", params } },
   ] as const;
+
+/** The rulings a hold refuses (tried before the shared ones, see machineSession.ts heldState). */
+const refusalsWhileHeld = (params: StepParams) =>
+  [{ guard: "cardsCannotStand", actions: { type: "refuseContinue", params } }] as const;
 
 const step = stepper<TcpContext>(progress);
 
