@@ -44,6 +44,7 @@ export function tooManyCards(h: TcpContext): { owner: HandOwner; cards: number }
 export function handCardArrived(h: TcpContext, owner: HandOwner, tag: string, face: Card): void {
   if (h.phase === "betting") {
     h.phase = "dealing";
+    h.drawnAt = h.t;
     const due = afterOneRound(h);
     schedule(h, { kind: "betsLocked", due, since: due });
   }
@@ -81,11 +82,14 @@ function dealCard(h: TcpContext, owner: HandOwner, tag: string, face: Card): voi
   } else {
     boxCard(h, owner, tag, face);
   }
-  if (!dealComplete(h) && !isHeld(h) && dealIsWhole(h)) {
-    h.phase = "decisions";
-    // The deal is complete: the decisions begin (the hold'em "pre-flop" street, with no board).
-    h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
-  }
+  decisionsIfWhole(h);
+}
+
+/** A whole deal, not held: the decisions begin (the hold'em "pre-flop" street, with no board). */
+function decisionsIfWhole(h: TcpContext): void {
+  if (dealComplete(h) || isHeld(h) || !dealIsWhole(h)) return;
+  h.phase = "decisions";
+  h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
 }
 
 function boxCard(h: TcpContext, box: number, tag: string, face: Card): void {
@@ -142,6 +146,9 @@ export function judgeDealEnd(h: TcpContext): void {
   if (dealComplete(h) || !h.locked) return;
   const wrong = wrongCardCounts(dealCount(h))[0];
   if (wrong !== undefined) cardCount(h, wrong.hand, wrong.cards, `the game deals ${CARDS_PER_HAND}`);
+  // Whole now though no card made it so: a box whose chips were read gone after its last card left the
+  // hand (bets.ts, takenOffBeforeTheDraw).
+  else decisionsIfWhole(h);
 }
 
 /**

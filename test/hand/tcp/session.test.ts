@@ -97,6 +97,46 @@ describe("Three Card Poker session", () => {
     expect(awards(out).filter((a) => a.seat === 2)).toHaveLength(2);
   });
 
+  /**
+   * Reading at any pace (events.md): a chip taken off is reported gone only the readers' lag and the
+   * departure window after it left (K missed scans; 800 + 500 ms with config/tcp.yaml's 200 ms rounds).
+   * A dealer who clears a box's chips just before the press (after a misdeal he gives every bet back) is
+   * read doing it after the first card. Found by the sim report, seed 14 at 600 ms rounds (hand 9574):
+   * a false TCP_BET_AFTER_DEAL on the box, then a false MISDEAL_CARD_COUNT (it held no card) that held
+   * the hand for good. A box with no card whose chips are reported gone that soon was never in the hand;
+   * reported later, it is a bet taken back after the deal, as before.
+   */
+  const cleared = (reportedAfterFirstCard: number) =>
+    new TcpScene("cleared late")
+      .setup({ 1: "Ana", 2: "Ben" })
+      .bet(1, "ante", 100)
+      .bet(2, "ante", 100)
+      .key("shuffler")
+      .card(1, "2c")
+      .soon(reportedAfterFirstCard)
+      .clearBet(2, "ante")
+      .soon(0)
+      .card("dealer", "9h")
+      .card(1, "3c")
+      .card("dealer", "Th")
+      .card(1, "4c")
+      .card("dealer", "Jh")
+      .play(1, 100)
+      .wait(3000);
+
+  it("a box's chips reported gone within the lag and departure window of the first card: never in the hand", () => {
+    // Past the lock (one round) and within 800 + 500 ms of the first card.
+    const out = run(cleared(1200));
+    expect(alerts(out)).toEqual([]);
+    expect(end(out)).toMatchObject({ result: "complete", stacks: { "2": 10000 } });
+    expect(awards(out).every((a) => a.seat === 1)).toBe(true);
+  });
+
+  it("the same chips reported gone after that window: a bet changed after the deal (the floor's)", () => {
+    const out = run(cleared(1400));
+    expect(alerts(out)).toContain("TCP_BET_AFTER_DEAL");
+  });
+
   it("a floor `dead` ruling on a box folds it", () => {
     const out = run(
       new TcpScene("dead")
