@@ -96,6 +96,14 @@ export function zoneSettled(h: TcpContext, antenna: string, total: number, chang
 }
 
 /**
+ * When every chip that left before the first card is known gone (the readers' lag and the departure
+ * window after it; reports at that moment come after it), or null before the first card.
+ */
+export function drawnChipsKnown(h: TcpContext): number | null {
+  return h.drawnAt === null ? null : h.drawnAt + h.reading.lagMs + (h.reading.departMs ?? 0);
+}
+
+/**
  * Chips reported gone from a box that holds no card yet, so soon after the first card that they may
  * have left before it (events.md, "Reading at any pace"): a departure is reported up to the readers'
  * lag and the departure window after the chips left (K missed scans), so a dealer who took a box's
@@ -105,8 +113,8 @@ export function zoneSettled(h: TcpContext, antenna: string, total: number, chang
  * (TCP_BET_AFTER_DEAL). Only chips taken off: chips put down are reported within the lock's round.
  */
 function takenOffBeforeTheDraw(h: TcpContext, box: TcpBox, now: ThreeCardBets, reportedAt: number): boolean {
-  if (h.drawnAt === null || box.tags.length > 0 || box.folded) return false;
-  if (reportedAt > h.drawnAt + h.reading.lagMs + (h.reading.departMs ?? 0)) return false;
+  const known = drawnChipsKnown(h);
+  if (known === null || reportedAt >= known || box.tags.length > 0 || box.folded) return false;
   if (isOpen(h, "TCP_BET_AFTER_DEAL", box.box) || sameBets(now, box.bets)) return false;
   if ((["ante", "play", "pairPlus", "prime"] as const).some((l) => now[l] > box.bets[l])) return false;
   clear(h, "TCP_BET_INVALID", box.box);

@@ -7,7 +7,7 @@
 import type { Card } from "../../rules/cards.js";
 import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rules/threeCard/deal.js";
 import { clearAll, raise, tcpSay } from "./alerts.js";
-import { lockBets } from "./bets.js";
+import { drawnChipsKnown, lockBets } from "./bets.js";
 import { afterOneRound, schedule } from "../timers.js";
 import { askHold, isHeld } from "../hold.js";
 import { boxesInOrder, dealComplete, type HandOwner, type TcpContext } from "./context.js";
@@ -142,13 +142,30 @@ export function dealEnded(h: TcpContext): void {
 }
 
 /** The lag after the deal looked over: a hand still short (or long) was misdealt. */
-export function judgeDealEnd(h: TcpContext): void {
+export function judgeDealEnd(h: TcpContext, since: number): void {
   if (dealComplete(h) || !h.locked) return;
   const wrong = wrongCardCounts(dealCount(h))[0];
+  if (wrong !== undefined && chipsMayStillLeave(h, wrong, since)) return;
   if (wrong !== undefined) cardCount(h, wrong.hand, wrong.cards, `the game deals ${CARDS_PER_HAND}`);
   // Whole now though no card made it so: a box whose chips were read gone after its last card left the
   // hand (bets.ts, takenOffBeforeTheDraw).
   else decisionsIfWhole(h);
+}
+
+/**
+ * A box in the hand with no card at all may be one whose chips were taken off before the first card
+ * and are reported gone late (bets.ts takenOffBeforeTheDraw): its count is judged again once that is
+ * known, the chips read before the judgement (`since`). True when it waits.
+ */
+function chipsMayStillLeave(
+  h: TcpContext,
+  wrong: { hand: HandOwner; cards: number },
+  since: number,
+): boolean {
+  const known = drawnChipsKnown(h);
+  if (wrong.hand === "dealer" || wrong.cards > 0 || known === null || since >= known) return false;
+  schedule(h, { kind: "dealEnd", due: Math.max(h.t, known), since: known });
+  return true;
 }
 
 /**

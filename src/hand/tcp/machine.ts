@@ -156,7 +156,7 @@ export const tcpMachine = setup({
         for (const timer of takeDue(h, h.t)) {
           if (timer.kind === "deckCollected") judgeDeckCollected(h);
           else if (timer.kind === "betsLocked") judgeBetsLocked(h);
-          else if (timer.kind === "dealEnd") judgeDealEnd(h);
+          else if (timer.kind === "dealEnd") judgeDealEnd(h, timer.since);
           else if (timer.kind === "tcpExposed") judgeExposed(h);
         }
       }),

@@ -137,6 +137,42 @@ describe("Three Card Poker session", () => {
     expect(alerts(out)).toContain("TCP_BET_AFTER_DEAL");
   });
 
+  /** A quick deal to box 1 and the dealer (100 ms a card), box 2 given none; its chips cleared or not. */
+  const quickDeal = (clearBox2: boolean) => {
+    const scene = new TcpScene("quick deal")
+      .setup({ 1: "Ana", 2: "Ben" })
+      .bet(1, "ante", 100)
+      .bet(2, "ante", 100)
+      .key("shuffler")
+      .card(1, "2c");
+    for (const [owner, face] of [
+      ["dealer", "9h"],
+      [1, "3c"],
+      ["dealer", "Th"],
+      [1, "4c"],
+      ["dealer", "Jh"],
+    ] as const)
+      scene.soon(100).card(owner, face);
+    // 1200 ms after the first card: within the 800 + 500 ms window, and after the deal's end was due
+    // to be judged (the dealer's last card and the 800 ms lag).
+    if (clearBox2) scene.soon(700).clearBet(2, "ante");
+    return scene.play(1, 100).wait(3000);
+  };
+
+  it("the deal's end judged before box 2's chips are known gone: it waits for them, and the hand plays on", () => {
+    const out = run(quickDeal(true));
+    expect(alerts(out)).toEqual([]);
+    expect(end(out)).toMatchObject({ result: "complete", stacks: { "2": 10000 } });
+  });
+
+  it("box 2 dealt no card with its chips still on: a misdeal, once that window is over", () => {
+    const out = run(quickDeal(false));
+    const raised = out.find((e) => e.kind === "alert" && e.code === "MISDEAL_CARD_COUNT");
+    expect(raised).toMatchObject({ seat: 2, text: "Misdeal: box 2 holds 0 cards; the game deals 3" });
+    // The first card at 1900: known gone by 1900 + 800 + 500.
+    expect(raised!.t).toBeGreaterThanOrEqual(3200);
+  });
+
   it("a floor `dead` ruling on a box folds it", () => {
     const out = run(
       new TcpScene("dead")
