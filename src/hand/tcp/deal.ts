@@ -147,8 +147,8 @@ export function judgeDealEnd(h: TcpContext, since: number): void {
   const wrong = wrongCardCounts(dealCount(h))[0];
   if (wrong !== undefined && chipsMayStillLeave(h, wrong, since)) return;
   if (wrong !== undefined) cardCount(h, wrong.hand, wrong.cards, `the game deals ${CARDS_PER_HAND}`);
-  // Whole now though no card made it so: a box whose chips were read gone after its last card left the
-  // hand (bets.ts, takenOffBeforeTheDraw).
+  // Whole now though no card made it so: a box with no card whose chips were read gone after the deal's
+  // last card left the hand (bets.ts, takenOffBeforeTheDraw).
   else decisionsIfWhole(h);
 }
 
