@@ -424,6 +424,16 @@ export function isAlertCode(code: string): code is AlertCode {
 /** The catalogue's codes, in its order. */
 export const ALERT_CODES = Object.keys(CATALOGUE) as AlertCode[];
 
+/**
+ * The table's refusal of a floor operation, with the reason the floor page shows: one wording,
+ * whichever part of the table refuses (the ruling desk, or a hand that cannot take the ruling).
+ */
+export function floorOpRejected(t: number, op: string, reason: string): AlertEvent {
+  return alert(t, "FLOOR_OP_REJECTED", `Floor operation "${op}" not applied: ${reason}`, [
+    "Check the operation and send it again",
+  ]);
+}
+
 /** Builds an alert of the catalogue: its rule and severity are the catalogue's. */
 export function alert(t: number, code: AlertCode, text: string, steps: string[], seat?: number): AlertEvent {
   const { rule, severity } = CATALOGUE[code];

@@ -1,6 +1,6 @@
 /** Table events: everything the table tells the world (shared/spec/events.md, "Table events"). */
 import { z } from "zod";
-import { Chips, GameName, Millis, SeatNo } from "./input.js";
+import { Chips, GameName, Millis, RulingName, SeatNo } from "./input.js";
 
 /**
  * A table event's number in the life of the table (1, 2, 3 …), the same when the same input log is
@@ -62,6 +62,12 @@ export const AlertEvent = z.object({
   reader: z.string().optional(),
   text: z.string(),
   steps: z.array(z.string()),
+  /**
+   * Added by Feltguard: the only rulings the table takes on this alert, where its code alone does not
+   * say (a Three Card Poker hand dealt a card too many is a misdeal: `misdeal` or `void`, never
+   * `continue`). The floor page and the room offer these; absent, what the code takes.
+   */
+  rulings: z.array(RulingName).optional(),
 });
 
 export const AlertClearEvent = z.object({

@@ -240,7 +240,7 @@ export const RULING_GUARDS = {
  * `endAsMisdeal`, `endAsVoid`, `kill` and `tookHold` (a stepper's, given the hold as
  * {@link StepParams}) and those `keys` names, and {@link HOLD_GUARDS}, {@link RULING_GUARDS} and `ended`.
  */
-export function heldState<K, G extends string = never, A extends string = never>(
+export function heldState<K, G extends string = never, A extends string = never, R = never>(
   holds: { misdeal: Record<string, MisdealHold>; void: Record<string, VoidHold> },
   machineId: string,
   released: string,
@@ -248,6 +248,7 @@ export function heldState<K, G extends string = never, A extends string = never>
   keys: (params: StepParams) => K,
   /** More eventless transitions of each hold's state, given its path below `held` (e.g. "misdeal.firstCard"). */
   moves: (leaf: string) => readonly { guard: G; target: string; actions?: A }[] = () => [],
+  refusals: (params: StepParams) => readonly R[] = () => [], // a game's, tried first: the hand stays held
 ) {
   const over = `#${machineId}.over`;
   const leaf = (kind: "misdeal" | "void", name: string, code: string) => {
@@ -262,6 +263,7 @@ export function heldState<K, G extends string = never, A extends string = never>
         observed: { actions: { type: "observe", params } },
         key: keys(params),
         ruling: [
+          ...refusals(params),
           {
             guard: "floorContinues",
             target: `#${machineId}.${released}`,

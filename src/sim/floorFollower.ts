@@ -13,6 +13,8 @@
  * - continue on a misdeal the dealer had stopped for: the deal stands, he plays the hand on as it lies
  *   instead of collecting the cards; dead on a seat: he moves its cards to the muck and the hand goes on
  *   without it (`HandSource.hearRuling`: the hand's script dealt again, the same up to the ruling);
+ *   likewise continue (the bets as they were) or dead (the box out) on a Three Card Poker bet changed
+ *   after the deal;
  * - the simulator's own stand-in floor, scripted to rule on the same alert a moment later, stays quiet
  *   when the floor has answered it already.
  *
@@ -37,7 +39,9 @@ import { MISDEAL_HOLDS, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hand/hold.js";
 /**
  * Alerts the dealer stops for: the hand is held for the floor (r.33, IPC 29), a hand is dead (r.33-D),
  * or the procedure begins with the floor called (r.35's four-card flop: "the floor is called", and the
- * steps' first is "Call the floor"; the dealer scrambles the four only once a supervisor has seen them).
+ * steps' first is "Call the floor"; the dealer scrambles the four only once a supervisor has seen them),
+ * or it waits for the floor's ruling (Three Card Poker's bet changed after the deal: the bets put back,
+ * "Call the floor: the hand waits for the ruling", continue or the box dead).
  */
 const WAITS_FOR_FLOOR: ReadonlySet<string> = new Set([
   ...Object.values(MISDEAL_HOLDS),
@@ -45,6 +49,7 @@ const WAITS_FOR_FLOOR: ReadonlySet<string> = new Set([
   ...Object.values(VOID_HOLDS),
   "HAND_DEAD",
   "FOUR_CARD_FLOP",
+  "TCP_BET_AFTER_DEAL",
 ]);
 
 /** What the follower needs of the hands' source (src/sim/run.ts HandSource). */

@@ -4,14 +4,12 @@
  * that waits for the hand to end.
  */
 import type { RulingName } from "../contract/input.js";
-import { alert } from "../contract/alerts.js";
+import { floorOpRejected } from "../contract/alerts.js";
 import type { AlertEvent } from "../contract/output.js";
 
 /** The core's refusal of a floor operation (an info alert the floor page shows as the reason). */
 export function rejected(t: number, op: string, reason: string): AlertEvent {
-  return alert(t, "FLOOR_OP_REJECTED", `Floor operation "${op}" not applied: ${reason}`, [
-    "Check the operation and send it again",
-  ]);
+  return floorOpRejected(t, op, reason);
 }
 
 /** Why a ruling that changed nothing is refused. */

@@ -34,6 +34,13 @@ const EXTRA_FIELDS = {
     variance: z.number().int().optional(),
     denomination: chips.optional(),
     box: seat.optional(),
+    // The only rulings the table takes on the alert, where the code alone does not say (a Three Card
+    // Poker hand with a card too many: misdeal or void; the table refuses `continue` there). It narrows
+    // what events.md's `ruling` may answer, never widens it: the rulings are the contract's names.
+    rulings: z
+      .array(z.enum(["misdeal", "continue", "void", "dead"]))
+      .min(1)
+      .optional(),
   },
   alert_clear: { reader: z.string().min(1).optional() },
   // Three Card Poker: the dealer's hand as he calls it, beside the showdown's board (his three cards).

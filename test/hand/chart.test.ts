@@ -280,7 +280,7 @@ describe("the holds for the floor are states of the Three Card Poker chart", () 
   const copy = (snapshot: ReturnType<typeof tcpSnapshotBefore>) =>
     tcpMachine.resolveState({ value: snapshot.value, context: { h: structuredClone(snapshot.context.h) } });
 
-  it("TCP rules misdeal (a box with a card too many): held, the floor's misdeal ends the hand and continue releases it", () => {
+  it("TCP rules misdeal (a box with a card too many): held, the floor's misdeal ends the hand; continue is refused", () => {
     const { step, next } = into(tcp("misdeal-card-count-box"));
     expect(next.value).toEqual({ held: { misdeal: "cardCount" } });
     expect(next.context.h.held).toBeNull();
@@ -291,6 +291,23 @@ describe("the holds for the floor are states of the Three Card Poker chart", () 
     });
     expect(misdeal.value).toBe("over");
     expect(misdeal.context.h.result).toBe("misdeal");
+    const go = getNextSnapshot(tcpMachine, copy(next), {
+      type: "ruling",
+      t: step.event.t + 1,
+      ruling: "continue",
+    });
+    // "An incorrect number of cards dealt to the dealer or to any player is a misdeal": the chart's
+    // refusal, on a transition of its own, says so and the hand stays in its hold.
+    expect(go.value).toEqual({ held: { misdeal: "cardCount" } });
+    expect(go.context.h.open).toEqual(next.context.h.open);
+    expect(go.context.h.out).toContainEqual(
+      expect.objectContaining({ kind: "alert", code: "FLOOR_OP_REJECTED" }),
+    );
+  });
+
+  it("TCP rules misdeal (a box short): continue releases it (the dealer deals the box its card)", () => {
+    const { step, next } = into(tcp("misdeal-card-count-box-short"));
+    expect(next.value).toEqual({ held: { misdeal: "cardCount" } });
     const go = getNextSnapshot(tcpMachine, copy(next), {
       type: "ruling",
       t: step.event.t + 1,

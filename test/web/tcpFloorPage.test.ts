@@ -82,4 +82,43 @@ describe.skipIf(!haveChromium)("Three Card Poker's alerts on the floor page", ()
       await server.close();
     }
   }, 60_000);
+  it("a card too many: the alert offers misdeal or void only (the table refuses continue on it)", async () => {
+    const { runtime, setNow } = testRuntime(loadConfig("config/tcp.yaml"));
+    const said: TableEvent[] = [];
+    runtime.addOutput((events) => void said.push(...events));
+    const server = createFloorServer({
+      runtime,
+      tableName: "TCP 1",
+      token: TOKEN,
+      host: "127.0.0.1",
+      port: 0,
+      readers: ["bridge"],
+    });
+    try {
+      // Box 2 dealt a fourth card (rules/three-card-poker.md: an incorrect number of cards is a misdeal).
+      const inputs = scenarioInputs("test/hand/tcp/scenarios/misdeal-card-count-box.jsonl").filter(
+        (e) => e.t < 5600,
+      );
+      feed(runtime, setNow, inputs);
+      expect(said).toContainEqual(
+        expect.objectContaining({ kind: "alert", code: "MISDEAL_CARD_COUNT", seat: 2 }),
+      );
+      const url = await server.listen();
+      const page = await browser.newPage();
+      page.setDefaultTimeout(30_000);
+      await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+      await page.goto(url);
+      await page.locator("#connection[data-state=live]").waitFor();
+      const alert = page.locator('#alerts li[data-code="MISDEAL_CARD_COUNT"]');
+      await alert.waitFor();
+      expect(await alert.locator("button[data-ruling]").allTextContents()).toEqual(["misdeal", "void"]);
+      // Its steps send for the floor to declare the misdeal, with no continue to wait for.
+      expect(await alert.locator("ol.steps li").allTextContents()).toContain(
+        "Call the floor: a hand with a card too many is a misdeal (the floor declares it, or voids the hand)",
+      );
+      await page.close();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

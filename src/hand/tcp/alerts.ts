@@ -3,6 +3,8 @@
  * and the two codes this game adds, with the steps the dealer follows; and raising and clearing
  * them once per code and box.
  */
+import type { RulingName } from "../../contract/input.js";
+import { floorOpRejected } from "../../contract/alerts.js";
 import type { AlertEvent } from "../../contract/output.js";
 import { alert } from "../alerts.js";
 import type { HandOwner, TcpExtraCode } from "./context.js";
@@ -13,6 +15,16 @@ const MISDEAL_STEPS = [
   "If the floor declares a misdeal: collect every card, press the shuffler and deal again; the bets stay",
 ];
 
+/** A hand with a card too many is a misdeal whatever the floor sees: nothing to continue. */
+const TOO_MANY_STEPS = [
+  "Stop dealing",
+  "Call the floor: a hand with a card too many is a misdeal (the floor declares it, or voids the hand)",
+  "When the floor has declared the misdeal: collect every card, press the shuffler and deal again; the bets stay",
+];
+
+/** The rulings a hand with a card too many takes (the alert says so: the floor page offers only these). */
+const TOO_MANY_RULINGS: RulingName[] = ["misdeal", "void"];
+
 /** The codes this game adds are in the one catalogue too (src/contract/alerts.ts). */
 function extra(t: number, code: TcpExtraCode, text: string, steps: string[], seat?: number): AlertEvent {
   return alert(t, code, text, steps, seat);
@@ -22,13 +34,26 @@ const whose = (owner: HandOwner) => (owner === "dealer" ? "the dealer" : `box ${
 
 /** The words for each Three Card Poker detection. */
 export const tcpSay = {
-  cardCount: (t: number, owner: HandOwner, cards: number, why: string) =>
-    alert(
+  /** `tooMany`: the dealer or a box in the hand holds more cards than the game deals (no `continue`). */
+  cardCount: (t: number, owner: HandOwner, cards: number, why: string, tooMany: boolean): AlertEvent => {
+    const said = alert(
       t,
       "MISDEAL_CARD_COUNT",
       `Misdeal: ${whose(owner)} holds ${cards} card${cards === 1 ? "" : "s"}; ${why}`,
-      MISDEAL_STEPS,
+      tooMany ? TOO_MANY_STEPS : MISDEAL_STEPS,
       owner === "dealer" ? undefined : owner,
+    );
+    return tooMany ? { ...said, rulings: [...TOO_MANY_RULINGS] } : said;
+  },
+  /** The floor's `continue` on a hold while a hand holds a card too many: refused, and why. */
+  continueRefused: (t: number, owner: HandOwner, cards: number) =>
+    floorOpRejected(
+      t,
+      "ruling",
+      `continue cannot be ruled: ${whose(owner)} holds ${cards} cards, and "an incorrect number of cards ` +
+        `dealt to the dealer or to any player is a misdeal" (Three Card Poker rules): the hand cannot be ` +
+        `played with the cards as they lie. Rule misdeal (every card collected, the bets stay, the hand ` +
+        `dealt again) or void the hand`,
     ),
   dealerExposed: (t: number) =>
     alert(t, "TCP_DEALER_EXPOSED", "Misdeal: one of the dealer's cards was exposed", MISDEAL_STEPS),

@@ -74,8 +74,11 @@ function checkBox(h: TcpContext, box: TcpBox): void {
   }
 }
 
-/** A chip zone settled: before the first card it is a bet; after it, judged against the locked bets. */
-export function zoneSettled(h: TcpContext, antenna: string, total: number): void {
+/**
+ * A chip zone settled: before the first card it is a bet; after it, judged against the locked bets.
+ * `changedAt`: when the zone's report changed (absent: now).
+ */
+export function zoneSettled(h: TcpContext, antenna: string, total: number, changedAt?: number): void {
   const zone = wagerZone(antenna);
   if (!zone) return;
   h.zones[antenna] = total;
@@ -88,7 +91,42 @@ export function zoneSettled(h: TcpContext, antenna: string, total: number): void
     betsAfterDeal(h, zone.box, sameBets(now, NO_BETS));
     return;
   }
+  if (takenOffBeforeTheDraw(h, box, now, changedAt ?? h.t)) return;
   judgeChange(h, box, now);
+}
+
+/**
+ * When every chip that left before the first card is known gone (the readers' lag and the departure
+ * window after it; reports at that moment come after it), or null before the first card.
+ */
+export function drawnChipsKnown(h: TcpContext): number | null {
+  return h.drawnAt === null ? null : h.drawnAt + h.reading.lagMs + (h.reading.departMs ?? 0);
+}
+
+/**
+ * Chips reported gone from a box that holds no card yet, so soon after the first card that they may
+ * have left before it (events.md, "Reading at any pace"): a departure is reported up to the readers'
+ * lag and the departure window after the chips left (K missed scans), so a dealer who took a box's
+ * chips off just before the press (after a misdeal he gives every bet back) is read taking them off
+ * after the first card. What is left is the box's bets at the draw, judged as the lock would have
+ * (a box left with none was never in the hand); reported later, the change is the floor's
+ * (TCP_BET_AFTER_DEAL). Only chips taken off: chips put down are reported within the lock's round.
+ */
+function takenOffBeforeTheDraw(h: TcpContext, box: TcpBox, now: ThreeCardBets, reportedAt: number): boolean {
+  const known = drawnChipsKnown(h);
+  if (known === null || reportedAt >= known || box.tags.length > 0 || box.folded) return false;
+  if (isOpen(h, "TCP_BET_AFTER_DEAL", box.box) || sameBets(now, box.bets)) return false;
+  if ((["ante", "play", "pairPlus", "prime"] as const).some((l) => now[l] > box.bets[l])) return false;
+  clear(h, "TCP_BET_INVALID", box.box);
+  clear(h, "TCP_BLIND_PLAY_MISSING", box.box);
+  if (sameBets(now, NO_BETS)) {
+    delete h.boxes[box.box];
+    return true;
+  }
+  box.bets = { ...now };
+  box.owesPlay = false;
+  checkBox(h, box);
+  return true;
 }
 
 function judgeChange(h: TcpContext, box: TcpBox, now: ThreeCardBets): void {

@@ -122,6 +122,8 @@ export interface TcpContext extends HandOpening {
   early: { owner: HandOwner; tag: string; face: Card }[];
   /** Whether the bets are locked (the first card's scan round is over). */
   locked: boolean;
+  /** When the first card was drawn (reported), null before it. */
+  drawnAt: number | null;
   /** Judgements waiting for the readers: the last hand's cards collected, the lock, the deal's end, an exposed card. */
   timers: HandTimer[];
   result: TcpResult | null;

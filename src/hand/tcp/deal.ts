@@ -7,7 +7,7 @@
 import type { Card } from "../../rules/cards.js";
 import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rules/threeCard/deal.js";
 import { clearAll, raise, tcpSay } from "./alerts.js";
-import { lockBets } from "./bets.js";
+import { drawnChipsKnown, lockBets } from "./bets.js";
 import { afterOneRound, schedule } from "../timers.js";
 import { askHold, isHeld } from "../hold.js";
 import { boxesInOrder, dealComplete, type HandOwner, type TcpContext } from "./context.js";
@@ -18,7 +18,22 @@ function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_
 
 function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string): void {
   if (isHeld(h)) return;
-  if (raise(h, tcpSay.cardCount(h.t, owner, cards, why))) holdForMisdeal(h, "MISDEAL_CARD_COUNT");
+  const inHand = owner === "dealer" || h.boxes[owner] !== undefined;
+  const tooMany = inHand && cards > CARDS_PER_HAND;
+  if (raise(h, tcpSay.cardCount(h.t, owner, cards, why, tooMany))) holdForMisdeal(h, "MISDEAL_CARD_COUNT");
+}
+
+/**
+ * The dealer or a box in the hand holding more cards than the game deals, or null. Such a hand cannot
+ * be played as it lies (which three are its cards?), and the rules call it a misdeal ("an incorrect
+ * number of cards dealt to the dealer or to any player"): the floor's `continue` is refused on it. A
+ * hand short can be made whole (the dealer deals it its cards); a card on a box with no bet is no
+ * player's hand. Every card read on a hand counts, taken off again or not.
+ */
+export function tooManyCards(h: TcpContext): { owner: HandOwner; cards: number } | null {
+  if (h.dealerTags.length > CARDS_PER_HAND) return { owner: "dealer", cards: h.dealerTags.length };
+  const box = boxesInOrder(h).find((b) => b.tags.length > CARDS_PER_HAND);
+  return box === undefined ? null : { owner: box.box, cards: box.tags.length };
 }
 
 /**
@@ -29,6 +44,7 @@ function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string):
 export function handCardArrived(h: TcpContext, owner: HandOwner, tag: string, face: Card): void {
   if (h.phase === "betting") {
     h.phase = "dealing";
+    h.drawnAt = h.t;
     const due = afterOneRound(h);
     schedule(h, { kind: "betsLocked", due, since: due });
   }
@@ -66,11 +82,14 @@ function dealCard(h: TcpContext, owner: HandOwner, tag: string, face: Card): voi
   } else {
     boxCard(h, owner, tag, face);
   }
-  if (!dealComplete(h) && !isHeld(h) && dealIsWhole(h)) {
-    h.phase = "decisions";
-    // The deal is complete: the decisions begin (the hold'em "pre-flop" street, with no board).
-    h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
-  }
+  decisionsIfWhole(h);
+}
+
+/** A whole deal, not held: the decisions begin (the hold'em "pre-flop" street, with no board). */
+function decisionsIfWhole(h: TcpContext): void {
+  if (dealComplete(h) || isHeld(h) || !dealIsWhole(h)) return;
+  h.phase = "decisions";
+  h.out.push({ t: h.t, kind: "street", street: "preflop", board: [] });
 }
 
 function boxCard(h: TcpContext, box: number, tag: string, face: Card): void {
@@ -123,10 +142,30 @@ export function dealEnded(h: TcpContext): void {
 }
 
 /** The lag after the deal looked over: a hand still short (or long) was misdealt. */
-export function judgeDealEnd(h: TcpContext): void {
+export function judgeDealEnd(h: TcpContext, since: number): void {
   if (dealComplete(h) || !h.locked) return;
   const wrong = wrongCardCounts(dealCount(h))[0];
+  if (wrong !== undefined && chipsMayStillLeave(h, wrong, since)) return;
   if (wrong !== undefined) cardCount(h, wrong.hand, wrong.cards, `the game deals ${CARDS_PER_HAND}`);
+  // Whole now though no card made it so: a box with no card whose chips were read gone after the deal's
+  // last card left the hand (bets.ts, takenOffBeforeTheDraw).
+  else decisionsIfWhole(h);
+}
+
+/**
+ * A box in the hand with no card at all may be one whose chips were taken off before the first card
+ * and are reported gone late (bets.ts takenOffBeforeTheDraw): its count is judged again once that is
+ * known, the chips read before the judgement (`since`). True when it waits.
+ */
+function chipsMayStillLeave(
+  h: TcpContext,
+  wrong: { hand: HandOwner; cards: number },
+  since: number,
+): boolean {
+  const known = drawnChipsKnown(h);
+  if (wrong.hand === "dealer" || wrong.cards > 0 || known === null || since >= known) return false;
+  schedule(h, { kind: "dealEnd", due: Math.max(h.t, known), since: known });
+  return true;
 }
 
 /**

@@ -20,9 +20,9 @@ import {
 } from "../machineSession.js";
 import { clearRuledOn, type Hold, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hold.js";
 import { acknowledged } from "../emit.js";
-import { clearAll } from "./alerts.js";
+import { clearAll, tcpSay } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
-import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed } from "./deal.js";
+import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed, tooManyCards } from "./deal.js";
 import { foldBox, foldKey, readyToReveal } from "./decide.js";
 import { judgeDeckCollected } from "../deck.js";
 import { takeDue } from "../timers.js";
@@ -62,6 +62,18 @@ function killBox(h: TcpContext, seat?: number): void {
   if (seat === undefined) return;
   foldBox(h, seat);
   clearAll(h, "TCP_BET_AFTER_DEAL", seat);
+}
+
+/**
+ * The floor's `continue` on a hold while a hand holds a card too many: the rules make that a misdeal,
+ * and the hand cannot be played with the cards as they lie, so the table refuses it (FLOOR_OP_REJECTED,
+ * the product's refusal of a floor operation, with the rule and the rulings it takes) and stays held.
+ * Before, it was taken: the box (or, for the dealer's, every box) got its bets back and the hand ended
+ * "complete", a misdeal under another name.
+ */
+function refuseContinue(h: TcpContext): void {
+  const wrong = tooManyCards(h);
+  if (wrong !== null) h.out.push(tcpSay.continueRefused(h.t, wrong.owner, wrong.cards));
 }
 
 /** The floor's `continue` on a hold: its alert is cleared and play goes on with the cards as they lie. */
@@ -124,6 +136,10 @@ const keysWhileHeld = (params: StepParams) =>
     { ...EXPOSED, actions: { type: "exposedKey", params } },
   ] as const;
 
+/** The rulings a hold refuses (tried before the shared ones, see machineSession.ts heldState). */
+const refusalsWhileHeld = (params: StepParams) =>
+  [{ guard: "cardsCannotStand", actions: { type: "refuseContinue", params } }] as const;
+
 const step = stepper<TcpContext>(progress);
 
 // Flat states, as in the hold'em machine: one level of eventless transitions per input.
@@ -140,7 +156,7 @@ export const tcpMachine = setup({
         for (const timer of takeDue(h, h.t)) {
           if (timer.kind === "deckCollected") judgeDeckCollected(h);
           else if (timer.kind === "betsLocked") judgeBetsLocked(h);
-          else if (timer.kind === "dealEnd") judgeDealEnd(h);
+          else if (timer.kind === "dealEnd") judgeDealEnd(h, timer.since);
           else if (timer.kind === "tcpExposed") judgeExposed(h);
         }
       }),
@@ -167,6 +183,7 @@ export const tcpMachine = setup({
       h: (args, params: StepParams) => step((h) => params.held !== null && release(h, params.held))(args),
     }),
     tookHold: assign({ h: ({ context }) => tookHold(context.h) }),
+    refuseContinue: assign({ h: step((h) => refuseContinue(h)) }),
   },
   guards: {
     ...HOLD_GUARDS,
@@ -175,6 +192,9 @@ export const tcpMachine = setup({
     ended: ({ context }) => context.h.result !== null,
     drawn: ({ context }) => context.h.phase !== "betting",
     dealt: ({ context }) => context.h.phase === "decisions",
+    /** "An incorrect number of cards dealt to the dealer or to any player is a misdeal": no `continue`. */
+    cardsCannotStand: ({ context, event }) =>
+      event.type === "ruling" && event.ruling === "continue" && tooManyCards(context.h) !== null,
   },
 }).createMachine({
   id: "tcp",
@@ -203,7 +223,14 @@ export const tcpMachine = setup({
     },
     // Waiting for the floor: a misdeal, or a deck that is not whole. Cards and chips are still read.
     // Play resumes at the betting state, whose eventless transitions carry the hand on.
-    held: heldState({ misdeal: TCP_MISDEAL_HOLDS, void: VOID_HOLDS }, "tcp", "betting", keysWhileHeld),
+    held: heldState(
+      { misdeal: TCP_MISDEAL_HOLDS, void: VOID_HOLDS },
+      "tcp",
+      "betting",
+      keysWhileHeld,
+      undefined,
+      refusalsWhileHeld,
+    ),
     over: { type: "final" },
   },
 });

@@ -47,7 +47,7 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
         raise(h, say.unknownTag(h.t, o.antenna, o.tag));
         break;
       case "zone_settled":
-        chipsSettled(h, o.antenna, o.total);
+        chipsSettled(h, o.antenna, o.total, o.changedAt);
         break;
       default:
         readingNotice(h, o);
@@ -55,8 +55,8 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
   }
 }
 
-function chipsSettled(h: TcpContext, antenna: string, total: number): void {
-  zoneSettled(h, antenna, total);
+function chipsSettled(h: TcpContext, antenna: string, total: number, changedAt?: number): void {
+  zoneSettled(h, antenna, total, changedAt);
   const zone = wagerZone(antenna);
   const box = zone ? h.boxes[zone.box] : undefined;
   // An open box's Play bet is its decision: the deal must be over by then.

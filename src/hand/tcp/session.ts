@@ -83,6 +83,7 @@ function initialContext(init: TcpInit): TcpContext {
     reading: init.reading,
     early: [],
     locked: false,
+    drawnAt: null,
     timers: [],
     result: null,
     finalStacks: null,

@@ -15,7 +15,7 @@ import type { Pace, PaceStep } from "../pace.js";
 import { chance, randInt, type Rng } from "../random.js";
 import type { Timeline } from "../timeline.js";
 import type { FloorWords } from "../floorWords.js";
-import { dealStands, makeDealWhole } from "./floorContinue.js";
+import { boxOut, floorOnBet, dealStands, makeDealWhole } from "./floorContinue.js";
 import { MISDEALS, PAYING, type TcpInjection } from "./inject.js";
 import { afterCards, type PayingInjection, scriptPaying } from "./paying.js";
 import type { SimTray } from "./tray.js";
@@ -69,6 +69,8 @@ class HandScript {
   private readonly stub: Stub;
   private readonly hands = new Map<number | "dealer", Card[]>();
   private readonly bad: { kind: TcpInjection; box: number } | null;
+  /** Boxes the floor ruled dead: out of the hand, with nothing left to decide. */
+  private readonly dead = new Set<number>();
 
   constructor(private readonly s: TcpHandSetup) {
     this.stub = new Stub(s.cardRng);
@@ -215,15 +217,13 @@ class HandScript {
       this.pause(600, 900);
       this.s.tl.report(zone, before);
       // TCP_BET_AFTER_DEAL is the floor's: the dealer called it, and it rules once it has walked over
-      // (the bets as they were when the first card was drawn).
+      // (the stand-in: the bets as they were when the first card was drawn; a supervisor may rule dead).
       this.pause(1500, 2500);
-      this.s.tl.push({
-        kind: "floor",
-        op: "ruling",
-        ruling: "continue",
-        code: "TCP_BET_AFTER_DEAL",
-        seat: bad.box,
-      });
+      const dead = floorOnBet(this.s.tl, this.s.words, bad.box);
+      for (const b of this.s.boxes.filter((b) => dead.includes(b.box))) {
+        boxOut(this.s.tl, b, () => this.step("cardPitch"));
+        this.dead.add(b.box);
+      }
       this.pause(500, 700);
     } else if (bad.kind === "bet-outside-limits") {
       this.pause(400, 600);
@@ -249,7 +249,7 @@ class HandScript {
   /** Open boxes in order: Play (chips), or fold (to the muck, or the fold key). */
   private decide(): void {
     for (const b of this.s.boxes) {
-      if (b.bets.ante === 0 || b.bets.play > 0) continue;
+      if (b.bets.ante === 0 || b.bets.play > 0 || this.dead.has(b.box)) continue;
       this.step("think");
       const cards = this.hands.get(b.box) ?? [];
       if (playsHand(cards)) {

@@ -6,7 +6,8 @@
  *
  * - at a misdeal hold (a card too many or too few, the dealer's card exposed) he stops and waits for a
  *   supervisor, up to FLOOR_WAIT_MS; not ruled by then, the house's stand-in floor calls the misdeal;
- * - `continue` on it: the deal stands and the hand is played on with the cards as they lie;
+ * - `continue` on it: the deal stands and the hand is played on with the cards as they lie (a hand short
+ *   made whole; on a card too many the table refuses `continue`, and he waits on for a misdeal or void);
  * - a misdeal or void the supervisor rules: he waits while it can be undone, then collects every card,
  *   gives every bet back and deals the next hand.
  *

@@ -17,7 +17,16 @@ export interface RoomRow {
   pot: number;
   toAct: number | null;
   held: boolean;
-  alerts: { code: string; severity: string; rule: string; text: string; steps: string[]; seat?: number }[];
+  /** `rulings`: the only rulings the table takes on the alert, when it says (src/contract/output.ts). */
+  alerts: {
+    code: string;
+    severity: string;
+    rule: string;
+    text: string;
+    steps: string[];
+    seat?: number;
+    rulings?: string[];
+  }[];
   readersOffline: string[];
   seats: { seat: number; player: string | null; stack: number; bet: number; status: string }[];
   head: { seq: number; hash: string } | null;
@@ -47,6 +56,7 @@ export function roomRow(t: RoomTable): RoomRow {
       text: a.text,
       steps: [...a.steps],
       ...(a.seat === undefined ? {} : { seat: a.seat }),
+      ...(a.rulings === undefined ? {} : { rulings: [...a.rulings] }),
     })),
     readersOffline: s?.readersOffline ?? [],
     seats: s?.seats ?? [],

@@ -177,7 +177,7 @@ function drawAlerts(all) {
         el("p", {}, a.text),
         el("ol", { class: "steps" }, ...a.steps.map((step) => el("li", {}, step))),
         // Once the hand is over there is nothing left to rule on; the steps still guide the dealer.
-        ((a.severity === "floor" && inHand()) || BETWEEN_HANDS.has(a.code)) && rulingsFor(a.code).length > 0
+        ((a.severity === "floor" && inHand()) || BETWEEN_HANDS.has(a.code)) && rulingsFor(a).length > 0
           ? alertRulings(a)
           : null,
       ),
@@ -188,8 +188,14 @@ function drawAlerts(all) {
 /** Alerts the floor answers whether or not a hand is on: a call for the floor, the tray after a hand. */
 const BETWEEN_HANDS = new Set(["FLOOR_CALLED", "TRAY_VARIANCE"]);
 
-/** The rulings that answer an alert, by its code; the ruling bar below offers all four. */
-function rulingsFor(code) {
+/**
+ * The rulings that answer an alert: the ones the table says it takes (`rulings`, where the code alone
+ * does not say: a Three Card Poker hand with a card too many is a misdeal, and the table refuses
+ * `continue` on it), else by its code; the ruling bar below offers all four.
+ */
+function rulingsFor(a) {
+  if (Array.isArray(a.rulings)) return a.rulings;
+  const code = a.code;
   // A reader away clears when it is back, a journal fault when the journal writes: nothing to rule.
   if (code === "READER_OFFLINE" || code === "JOURNAL_FAULT") return [];
   if (code.startsWith("MISDEAL_") || code === "TCP_DEALER_EXPOSED") return ["continue", "misdeal"];
@@ -203,7 +209,7 @@ function rulingsFor(code) {
 
 /** The buttons under one floor alert; each ruling names the alert's code (and seat, for a dead hand). */
 function alertRulings(a) {
-  const names = rulingsFor(a.code).filter((r) => r !== "dead" || a.seat);
+  const names = rulingsFor(a).filter((r) => r !== "dead" || a.seat);
   return el(
     "div",
     { class: "rulings" },

@@ -247,6 +247,23 @@ const scenes: Record<string, TcpScene> = {
     .expect({ kind: "hand_start", redeal: true })
     .absent("TCP_DEALER_EXPOSED", "TCP_BET_AFTER_DEAL"),
 
+  // A fourth card to box 2 and the floor says continue: refused (rules/three-card-poker.md: "an incorrect
+  // number of cards dealt to the dealer or to any player is a misdeal"; the box cannot be played as it
+  // lies). The hand stays held (a Play bet is no decision then), and the floor's misdeal ends it.
+  "misdeal-card-count-box-continue-refused": new TcpScene("box over-dealt, continue refused")
+    .setup({ 1: "Ana", 2: "Ben" })
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .bet(2, "ante", 100)
+    .deal({ 1: ["2c", "3c", "4c"], 2: ["5d", "6d", "7d", "8d"], dealer: ["9h", "Th", "Jh"] })
+    .expect({ kind: "alert", code: "MISDEAL_CARD_COUNT", seat: 2, rulings: ["misdeal", "void"] })
+    .floor({ op: "ruling", ruling: "continue", code: "MISDEAL_CARD_COUNT" })
+    .expect({ kind: "alert", code: "FLOOR_OP_REJECTED" })
+    .play(1, 100)
+    .wait()
+    .floor({ op: "ruling", ruling: "misdeal", code: "MISDEAL_CARD_COUNT" })
+    .expect({ kind: "hand_end", result: "misdeal", stacks: { "1": 10000, "2": 10000 } }),
+
   // Box 2 gets two cards; the dealer's third card ends the deal short.
   "misdeal-card-count-box-short": new TcpScene("box short")
     .setup({ 1: "Ana", 2: "Ben" })

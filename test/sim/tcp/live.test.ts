@@ -90,6 +90,34 @@ describe.each([
     120_000,
   );
 
+  it.each(["box-extra-card", "dealer-extra-card"])(
+    "continue on a card too many (%s) is refused with the rule: he waits on, and the misdeal comes",
+    async (kind) => {
+      const table = await liveTcpTable(kind, 1, scan);
+      const code = "MISDEAL_CARD_COUNT";
+      await table.playUntil(() => table.events.some((e) => e.kind === "alert" && e.code === code));
+      const raised = table.events.find((e) => e.kind === "alert" && e.code === code)!;
+      expect(raised).toMatchObject({ rulings: ["misdeal", "void"] });
+      const hand = currentHand(table.events);
+      await table.play(FLOOR_WAIT_MS / 3);
+      const ruledAt = table.inputs.length;
+      expect(await table.rule({ op: "ruling", ruling: "continue", code, hand })).toBe(409);
+      const refused = table.events.findLast((e) => e.kind === "alert" && e.code === "FLOOR_OP_REJECTED");
+      expect(refused?.kind === "alert" && refused.text).toMatch(/holds 4 cards.*is a misdeal/);
+      // Not taken: the dealer neither plays on nor collects; the house's misdeal once his wait is over.
+      await table.play(FLOOR_WAIT_MS / 2);
+      expect(table.inputs.slice(ruledAt)).toEqual([]);
+      await table.playUntil(() => table.events.some((e) => e.kind === "hand_end" && e.hand === hand));
+      const ruling = table.inputs.find((e) => e.kind === "floor" && e.t > raised.t);
+      expect(ruling).toMatchObject({ op: "ruling", ruling: "misdeal" });
+      expect(ruling!.t).toBeGreaterThanOrEqual(raised.t + FLOOR_WAIT_MS);
+      expect(table.events.find((e) => e.kind === "hand_end" && e.hand === hand)).toMatchObject({
+        result: "misdeal",
+      });
+    },
+    120_000,
+  );
+
   it(`nobody rules within ${FLOOR_WAIT_MS} ms: the house's misdeal once the wait is over`, async () => {
     const table = await liveTcpTable("box-short", 1, scan);
     const code = "MISDEAL_CARD_COUNT";

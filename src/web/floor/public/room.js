@@ -22,14 +22,47 @@ const ago = (iso) =>
 function alertBox(a) {
   return el(
     "div",
-    { class: `alert ${a.severity}`, "data-code": a.code },
+    { class: `alert ${a.severity}`, "data-code": a.code, "data-seat": a.seat },
     el("strong", {}, a.code),
     // The rule the alert cites: the floor rules by it (a dash means none).
     a.rule && a.rule !== "—" ? el("span", { class: "rule" }, ` (${a.rule})`) : null,
     ` ${a.text}`,
     a.steps.length > 0 ? el("ol", {}, ...a.steps.map((s) => el("li", {}, s))) : null,
+    // The table says which rulings it takes where the code alone does not (a Three Card Poker hand with
+    // a card too many: misdeal or void, never continue): the ruling form offers only those for it.
+    Array.isArray(a.rulings) ? el("p", { class: "takes" }, `the table takes: ${a.rulings.join(", ")}`) : null,
   );
 }
+
+/**
+ * The ruling form's kinds for the alert its code names on the selected table: where the alert says which
+ * rulings the table takes, the others are not offered (disabled, and not left chosen).
+ */
+function fitRulingKinds() {
+  const r = selected === null ? undefined : rows.get(selected);
+  const code = $("ruling-code").value.trim();
+  const seat = $("ruling-seat").value.trim();
+  const alert = r?.alerts.find(
+    (a) => a.code === code && (seat === "" || a.seat === undefined || String(a.seat) === seat),
+  );
+  const takes = alert && Array.isArray(alert.rulings) ? alert.rulings : null;
+  const options = [...$("ruling-kind").options];
+  for (const o of options) o.disabled = takes !== null && !takes.includes(o.value);
+  if ($("ruling-kind").selectedOptions[0]?.disabled) {
+    const first = options.find((o) => !o.disabled);
+    if (first) $("ruling-kind").value = first.value;
+  }
+}
+$("ruling-code").addEventListener("input", fitRulingKinds);
+// An alert clicked in the table's detail is the one the form rules on: its code and seat filled in.
+$("detail-body").addEventListener("click", (e) => {
+  const box = e.target instanceof Element ? e.target.closest("[data-code]") : null;
+  if (box === null) return;
+  $("ruling-code").value = box.getAttribute("data-code") ?? "";
+  $("ruling-seat").value = box.getAttribute("data-seat") ?? "";
+  fitRulingKinds();
+});
+$("ruling-seat").addEventListener("input", fitRulingKinds);
 
 function card(r) {
   const classes = ["table", r.online ? "" : "offline", r.alerts.length > 0 ? "alerting" : ""]
@@ -97,6 +130,7 @@ function drawDetail() {
     ...r.alerts.map(alertBox),
     el("p", { class: "head" }, r.head ? `chain head #${r.head.seq} ${r.head.hash}` : "no chain head yet"),
   );
+  fitRulingKinds();
 }
 
 $("tables").addEventListener("click", (e) => {
