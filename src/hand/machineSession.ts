@@ -28,10 +28,8 @@ export interface HandOpening {
 /** The inputs every hand machine takes. */
 export type HandInput =
   | { type: "observed"; t: number; observations: Observation[] }
-  /**
-   * `acknowledged`: the alert the table's `ok` cleared (the ruling desk says which, and has said so):
-   * the hand forgets it, so that what waits on it goes on and a follow-up does not tell it again.
-   */
+  /** `acknowledged`: the alert `ok` cleared (the desk says which): the hand forgets it, so that what
+   * waits on it goes on and a follow-up does not tell it again. */
   | { type: "key"; t: number; key: ButtonName; acknowledged?: Acknowledged }
   | { type: "ruling"; t: number; ruling: RulingName; seat?: number; code?: string }
   /** The clock reached a judgement waiting for the readers (timers.ts); `inputEnded`: a replayed log's end,
