@@ -11,77 +11,59 @@
  * - a misdeal or void the supervisor rules: he waits while it can be undone, then collects every card,
  *   gives every bet back and deals the next hand.
  *
- * The hands are dealt from the seed and the calls made so far, and nothing else: a ruling is heard by
- * dealing the hand in play again on a fresh table, the same up to the ruling (nothing here reads a clock).
+ * The hands are dealt from the seed and the calls made so far, and nothing else (nothing here reads a
+ * clock): a ruling is heard by dealing the hand in play again on a copy of the dealer as he stood before
+ * it (./liveCall.ts, src/sim/copyState.ts), the same up to the ruling as dealing every hand since the
+ * seed again, at the cost of one hand however long the table has run.
  */
 import type { TableConfig } from "../../runtime/assemble.js";
+import { copyState } from "../copyState.js";
 import type { HandSource } from "../run.js";
 import type { FloorEnding, HandBatch } from "../session.js";
-import { type FloorWord, FloorWords } from "../floorWords.js";
+import type { FloorWord } from "../floorWords.js";
 import { TcpDealer, type TcpDealerOptions } from "./dealer.js";
-
-/** A batch handed out, with what the floor said during it: dealt again the same on a fresh table. */
-type Call = (
-  | { readonly kind: "hand" }
-  | { readonly kind: "follow"; readonly t: number; readonly felt: ReadonlyMap<string, readonly string[]> }
-) & { readonly words: readonly FloorWord[] };
-
-/**
- * Hands before the seed's dealer gives up on finding one with a bet (a player plan with no box is drawn
- * now and then; hundreds in a row would be a broken plan, not a quiet table).
- */
-const MAX_EMPTY_PLANS = 1000;
+import { type Call, dealCall, followCall } from "./liveCall.js";
 
 export class TcpSession implements HandSource {
   private dealer: TcpDealer;
-  private readonly calls: Call[] = [];
+  /**
+   * The last batch handed out, as it was asked for, and a copy of the dealer as he stood before it
+   * (never dealt on itself: each ruling deals on a copy of it).
+   */
+  private last: { readonly call: Call; readonly before: TcpDealer } | null = null;
 
-  constructor(
-    private readonly options: TcpDealerOptions,
-    private readonly config: TableConfig,
-  ) {
+  constructor(options: TcpDealerOptions, config: TableConfig) {
     this.dealer = new TcpDealer(options, config);
   }
 
   nextHand(): HandBatch {
-    const call: Call = { kind: "hand", words: [] };
-    this.calls.push(call);
-    return this.deal(this.dealer, call).batch;
+    return this.handOut({ kind: "hand", words: [] });
   }
 
   followRuling(ending: FloorEnding, felt: ReadonlyMap<string, readonly string[]>): HandBatch {
-    // What the script had him do after he stopped never happened: he collects the felt as it lies, once
-    // the hand is over (`felt` is what the readers reported up to then).
-    const call: Call = { kind: "follow", t: ending.t, felt: new Map(felt), words: [] };
-    this.calls.push(call);
-    return this.deal(this.dealer, call).batch;
+    return this.handOut(followCall(ending, felt));
   }
 
+  /**
+   * A supervisor ruled `word` (at its script time) during the last batch handed out: the batch dealt
+   * again from its start on the dealer as he stood before it, following the ruling from its moment on.
+   * Null when the ruling changes nothing he does (the deal never came to it).
+   */
   hearRuling(word: FloorWord): HandBatch | null {
-    const last = this.calls.at(-1);
-    if (last === undefined) return null;
-    const dealer = new TcpDealer(this.options, this.config);
-    for (const call of this.calls.slice(0, -1)) this.deal(dealer, call);
-    const again: Call = { ...last, words: [...last.words, word] };
-    const { batch, words } = this.deal(dealer, again);
+    const last = this.last;
+    if (last === null) return null;
+    const dealer = copyState(last.before);
+    const again: Call = { ...last.call, words: [...last.call.words, word] };
+    const { batch, words } = dealCall(dealer, again);
     if (words.unheard.length > 0) return null;
     this.dealer = dealer;
-    this.calls[this.calls.length - 1] = again;
+    this.last = { call: again, before: last.before };
     return batch;
   }
 
-  /** Deals one call's batch on `dealer`'s table, following the words said during it. */
-  private deal(dealer: TcpDealer, call: Call): { batch: HandBatch; words: FloorWords } {
-    const words = new FloorWords(call.words);
-    if (call.kind === "follow") {
-      const events = dealer.collect(call.t, call.felt);
-      return { batch: { events, truths: [], ends: [], profile: dealer.pace.profile }, words };
-    }
-    for (let i = 0; i < MAX_EMPTY_PLANS; i++) {
-      const dealt = dealer.hand(words);
-      if (dealt !== null)
-        return { batch: { events: dealt.events, truths: [], ends: [], profile: dealer.pace.profile }, words };
-    }
-    throw new Error(`the simulated Three Card Poker table: nobody bet in ${MAX_EMPTY_PLANS} hands`);
+  /** Deals `call` with the dealer in play, keeping a copy of him as he was before it. */
+  private handOut(call: Call): HandBatch {
+    this.last = { call, before: copyState(this.dealer) };
+    return dealCall(this.dealer, call).batch;
   }
 }
