@@ -6,7 +6,7 @@
  * generator is copied where it stands, so the copy draws what the original would have drawn.
  *
  * Functions that are not seeded generators (the injectors' factories, a game's evaluator) are shared,
- * not copied: they must hold no state of their own. test/sim/rulingCost.test.ts holds the copy to what
+ * not copied: they must hold no state of their own. test/sim/rulingAfterHours.test.ts holds the copy to what
  * dealing from the seed gives, which a function with hidden state would break.
  */
 import { isSeededRng } from "./random.js";
