@@ -313,6 +313,17 @@ export function judgeExtraDealtAgain(h: HandContext): void {
 }
 
 /**
+ * The dealer ended the hand (a deck check, the shuffler) while that judgement waited: the board as the
+ * readers list it now is how the hand ended. Its collection, reported K scans late, would read as the
+ * extra card taken off (sim seed 95 at 600 ms rounds: the river lost, the hand never ended).
+ */
+export function extraCardAtThePress(h: HandContext): void {
+  if (waiting(h, "extraDealtAgain") === undefined) return;
+  cancel(h, "extraDealtAgain");
+  judgeExtraDealtAgain(h);
+}
+
+/**
  * A late burn, a scan round on: if the street dealt with no burn is still being bet, BURN_MISSING's
  * steps said not to burn now, so the card is the next street's burn card taken while its round is
  * still bet. Counted as that street's burn, it would hide a next street dealt with no burn; it is the

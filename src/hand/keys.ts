@@ -7,7 +7,7 @@ import type { ButtonName } from "../contract/input.js";
 import type { Acknowledged, HandInput } from "./machineSession.js";
 import { acknowledged } from "./emit.js";
 import type { HandContext } from "./context.js";
-import { boardSettledByAction } from "./board.js";
+import { boardSettledByAction, extraCardAtThePress } from "./board.js";
 import { readShortPush } from "./chips.js";
 import { cardExposed } from "./deal.js";
 import { actionKey } from "./turn.js";
@@ -70,4 +70,5 @@ export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): v
   beforeKey(h, key);
   if (ack !== undefined) acknowledged(h, ack.code, ack.seat);
   if (key === "shuffler") pressedOwing(h);
+  if (key === "shuffler" || key === "deckcheck") extraCardAtThePress(h);
 }

@@ -337,7 +337,12 @@ export class Table implements TableCore {
     if (event.button === "shuffler")
       return [...this.checks.nextHand(t), ...this.desk.settleNow(t), ...this.onShuffler(t)];
     if (event.button === "floor") return this.desk.callFloor(t);
-    if (event.button === "deckcheck") return this.checks.press(t, this.playing?.number ?? null);
+    if (event.button === "deckcheck") {
+      // The dealer checks the deck once he has ended the hand: what waited to see how it ended (a card
+      // dealt again unseen) is judged on the table as it lies, before he collects it.
+      const ended = this.playing === null ? [] : this.afterHand(this.playing.key(t, "deckcheck"));
+      return [...ended, ...this.checks.press(t, this.playing?.number ?? null)];
+    }
     if (event.button === "ok" && this.checks.ok(t)) return [];
     if (event.button === "ok") {
       const acknowledged = this.desk.acknowledge(t);

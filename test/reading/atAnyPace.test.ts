@@ -1429,3 +1429,43 @@ describe("reading at any pace: the floor sees a hand over before the table reads
     expect(refusals(past)).toHaveLength(1);
   });
 });
+
+describe("reading at any pace: the dealer checks the deck while the run-out's extra card is judged", () => {
+  // All-in pre-flop; two cards come for the turn (4d, 7c). The dealer takes 7c off, puts it back on the
+  // stub, burns and deals it as the river within the bridge's K missed scans: the board never reads it
+  // gone (test/scenarios/build.ts runOutTwoTurnCards). The table judges that the readers' lag and the
+  // departure window after the burn. The dealer presses `deckcheck` `after` ms after the burn and
+  // collects the board and the burn, which the bridge reports a moment later (sim seed 95 at 600 ms).
+  const runOutThenDeckCheck = (after: number) =>
+    new Scene("")
+      .allInTwoTurnCards()
+      .wait(1000)
+      .burn("5s")
+      .after(after)
+      .key("deckcheck")
+      .after(100)
+      .clear("board", "burn")
+      .wait();
+  const judged = LAG + config.reading.departWindowMs;
+
+  it("before the judgement: the press ends the hand on the board as it lies, 7c the river; the check begins", () => {
+    // Pressed 300 ms after the burn: the board's collection is known gone (the departure window after
+    // its report) 900 ms after it, before the judgement; read as the extra card taken off, it lost the river.
+    const events = play(runOutThenDeckCheck(300));
+    const streets = events.flatMap((e) => (e.kind === "street" ? [[e.street, e.board.join(" ")]] : []));
+    expect(streets.slice(-2)).toEqual([
+      ["river", "9s 8d 3c 4d 7c"],
+      ["showdown", "9s 8d 3c 4d 7c"],
+    ]);
+    expect(events.filter((e) => e.kind === "hand_end").map((e) => e.kind === "hand_end" && e.result)).toEqual(
+      ["complete"],
+    );
+    expect(codes(events)).toEqual(["ALLIN_TABLE_HANDS", "BOARD_TOO_MANY", "DECK_CHECK"]);
+  });
+
+  it("after it: the judgement had made 7c the river already; the press finds the hand over", () => {
+    const events = play(runOutThenDeckCheck(judged + 100));
+    expect(events.filter((e) => e.kind === "street").at(-1)).toMatchObject({ street: "showdown" });
+    expect(codes(events)).toEqual(["ALLIN_TABLE_HANDS", "BOARD_TOO_MANY", "DECK_CHECK"]);
+  });
+});
