@@ -90,17 +90,7 @@ function runOutTwoTurnCards(seen: boolean): Scene {
       ? "all-in pre-flop; two cards for the turn; the extra one is seen to leave, then the river's burn and the river"
       : "all-in pre-flop; two cards for the turn; the extra one put back on the stub and dealt again as the river before the bridge reports it gone",
   )
-    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
-    .threeHandedDeal()
-    .fold(3)
-    .key("allin")
-    .chips(1, 500, 100)
-    .chips(2, 500)
-    .pull()
-    .burn("2c")
-    .board("9s", "8d", "3c")
-    .burn("3h")
-    .board("4d", "7c")
+    .allInTwoTurnCards()
     .wait(1000);
   const river = seen
     ? // Taken off before the burn; the bridge reports it gone just after the burn (K scans late).

@@ -233,6 +233,24 @@ export class Scene {
     ]);
   }
 
+  /**
+   * Seats 1–3 (stacks 700, 5000, 5000; button 3): seat 3 folds, seat 1 is all-in pre-flop and seat 2
+   * calls; the flop (9s 8d 3c), then two cards for the turn (4d, 7c) in the run-out.
+   */
+  allInTwoTurnCards(): this {
+    return this.setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+      .threeHandedDeal()
+      .fold(3)
+      .key("allin")
+      .chips(1, 500, 100)
+      .chips(2, 500)
+      .pull()
+      .burn("2c")
+      .board("9s", "8d", "3c")
+      .burn("3h")
+      .board("4d", "7c");
+  }
+
   /** Everyone calls or checks pre-flop (seat 4, 1, 2 call; 3 checks) and the bets are pulled. */
   limpedPreflop(): this {
     return this.chips(4, 100, 100).chips(1, 100, 100).chips(2, 100).key("check").pull();
