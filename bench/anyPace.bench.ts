@@ -44,6 +44,7 @@ const RUNS: Run[] = [
     [49, 600],
     [77, 600],
     [88, 600],
+    [95, 600],
   ].map(([seed, scan]) => ({
     what: `hold'em, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
     args: ["--hands", "10000", "--seed", String(seed), "--scan-ms", String(scan)],
