@@ -5,89 +5,40 @@
  * floor: the ruling goes to the table over MQTT, signed, and the table's alert clears on the overview.
  * Skipped only when /usr/bin/chromium is missing.
  */
-import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expect, it, describe } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { SimRoom } from "../../src/app/roomSim.js";
-import { Runtime } from "../../src/runtime/runtime.js";
-import { startEmbeddedBroker } from "../../src/feed/embeddedBroker.js";
-import { FloorInbox } from "../../src/feed/floorInbox.js";
-import { FeedPublisher } from "../../src/feed/publisher.js";
-import { RulingKeys, RulingVerifier } from "../../src/feed/signedRuling.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
-import { createRoomServer } from "../../src/web/floor/roomServer.js";
-import { Supervisors } from "../../src/web/supervisors.js";
 import { until } from "./brokers.js";
+import { haveChromium, roomWithAna, tableOnTheFeed, useChromium } from "./chromiumRoom.js";
 import { feed, scenario } from "../web/harness.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
 const config = loadConfig("config/default.yaml");
 
 describe.skipIf(!haveChromium)("room overview in chromium", () => {
-  let browser: Browser;
-  const cleanups: (() => Promise<void>)[] = [];
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const { browser, cleanups } = useChromium();
 
   it("shows all 20 tables, drills into one, and a supervisor's ruling reaches a table over MQTT", async () => {
-    const broker = await startEmbeddedBroker();
-    cleanups.push(() => broker.close());
-    const supervisors = Supervisors.inMemory();
-    await supervisors.add("Ana", "correct horse battery");
-    const keys = RulingKeys.from({
-      supervisors: [{ name: "Ana", key: RulingKeys.newKey(), tables: ["pit-1"] }],
-    });
-    const server = createRoomServer({
-      mqtt: broker.url,
-      host: "127.0.0.1",
-      port: 0,
-      supervisors,
-      rulingKeys: keys,
-    });
-    cleanups.push(() => server.close());
-    const url = await server.listen();
-
-    const room = new SimRoom({ config, tables: 20, url: broker.url, seed: 3, version: "test" });
+    const { brokerUrl, keys, url } = await roomWithAna("pit-1", cleanups);
+    const room = new SimRoom({ config, tables: 20, url: brokerUrl, seed: 3, version: "test" });
     cleanups.push(() => room.close());
     // One more table whose dealer calls the floor, for the ruling.
-    let now = 0;
-    const runtime = new Runtime({
-      core: createTableFromConfig(config),
-      clock: () => now,
-      setTimer: () => ({ cancel: () => undefined }),
-    });
-    const publisher = new FeedPublisher({
-      tableId: "pit-1",
-      tableName: "Pit table",
-      url: broker.url,
-      version: "test",
-      inbox: new FloorInbox(new RulingVerifier("pit-1", keys), runtime, 10_000),
-    });
-    cleanups.push(() => publisher.close());
-    runtime.addOutput(publisher.output);
+    const pit = tableOnTheFeed(
+      config,
+      { tableId: "pit-1", tableName: "Pit table" },
+      { brokerUrl, keys },
+      cleanups,
+    );
+    const { runtime, publisher } = pit;
 
     await until(
       () => room.tables.every((t) => t.publisher.connected) && publisher.connected,
       "tables connected",
     );
     await room.runUntil(5 * 60_000);
-    now = 1000;
-    runtime.submit({ t: now, kind: "button", button: "floor" });
+    pit.at(1000);
+    runtime.submit({ t: 1000, kind: "button", button: "floor" });
 
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     cleanups.push(() => page.close());
     await page.goto(url);
     // Polled from the test: the page's CSP refuses the string functions waitForFunction would evaluate.
@@ -124,7 +75,7 @@ describe.skipIf(!haveChromium)("room overview in chromium", () => {
 
     // A misdeal at pit-1: the overview shows the alert with the rule it cites and its steps.
     const shifted = scenario("misdeal-first-card").map((e) => ({ ...e, t: e.t + 2000 }));
-    feed(runtime, (t) => (now = Math.max(now, t)), shifted);
+    feed(runtime, pit.at, shifted);
     const misdeal = page.locator('[data-table="pit-1"] [data-code="MISDEAL_FIRST_CARD"]');
     await misdeal.waitFor({ timeout: 60_000 });
     expect(await misdeal.locator(".rule").textContent()).toContain("2013 r.33-A2");

@@ -6,83 +6,33 @@
  * click on the alert, does not offer `continue`. Before, the form offered all four for any code and the
  * table took the `continue`. Skipped only when /usr/bin/chromium is missing.
  */
-import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import { startEmbeddedBroker } from "../../src/feed/embeddedBroker.js";
-import { FloorInbox } from "../../src/feed/floorInbox.js";
-import { FeedPublisher } from "../../src/feed/publisher.js";
-import { RulingKeys, RulingVerifier } from "../../src/feed/signedRuling.js";
-import { Runtime } from "../../src/runtime/runtime.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
-import { createRoomServer } from "../../src/web/floor/roomServer.js";
-import { Supervisors } from "../../src/web/supervisors.js";
 import { scenarioInputs } from "../support/scenarioFiles.js";
 import { feed } from "../web/harness.js";
 import { until } from "./brokers.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
+import { haveChromium, roomWithAna, tableOnTheFeed, useChromium } from "./chromiumRoom.js";
 
 describe.skipIf(!haveChromium)("the room overview's rulings for an alert", () => {
-  let browser: Browser;
-  const cleanups: (() => Promise<void>)[] = [];
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const { browser, cleanups } = useChromium();
 
   it("a Three Card Poker card too many: the form offers misdeal or void, not continue", async () => {
-    const broker = await startEmbeddedBroker();
-    cleanups.push(() => broker.close());
-    const supervisors = Supervisors.inMemory();
-    await supervisors.add("Ana", "correct horse battery");
-    const keys = RulingKeys.from({
-      supervisors: [{ name: "Ana", key: RulingKeys.newKey(), tables: ["tcp-1"] }],
-    });
-    const server = createRoomServer({
-      mqtt: broker.url,
-      host: "127.0.0.1",
-      port: 0,
-      supervisors,
-      rulingKeys: keys,
-    });
-    cleanups.push(() => server.close());
-    const url = await server.listen();
-
-    let now = 0;
-    const runtime = new Runtime({
-      core: createTableFromConfig(loadConfig("config/tcp.yaml")),
-      clock: () => now,
-      setTimer: () => ({ cancel: () => undefined }),
-    });
-    const publisher = new FeedPublisher({
-      tableId: "tcp-1",
-      tableName: "TCP table",
-      url: broker.url,
-      version: "test",
-      inbox: new FloorInbox(new RulingVerifier("tcp-1", keys), runtime, 10_000),
-    });
-    cleanups.push(() => publisher.close());
-    runtime.addOutput(publisher.output);
+    const { brokerUrl, keys, url } = await roomWithAna("tcp-1", cleanups);
+    const tcp = tableOnTheFeed(
+      loadConfig("config/tcp.yaml"),
+      { tableId: "tcp-1", tableName: "TCP table" },
+      { brokerUrl, keys },
+      cleanups,
+    );
+    const { runtime, publisher } = tcp;
     await until(() => publisher.connected, "table connected");
     // Box 2 dealt a fourth card: the table holds the hand for the floor.
     const inputs = scenarioInputs("test/hand/tcp/scenarios/misdeal-card-count-box.jsonl").filter(
       (e) => e.t < 5600,
     );
-    feed(runtime, (t) => (now = Math.max(now, t)), inputs);
+    feed(runtime, tcp.at, inputs);
 
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     cleanups.push(() => page.close());
     await page.goto(url);
     const alert = page.locator('[data-table="tcp-1"] [data-code="MISDEAL_CARD_COUNT"]');
