@@ -8,7 +8,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import type { InputEventIn } from "../../src/contract/input.js";
 import type { AlertCode } from "../../src/hand/alerts.js";
 import type { FlopGameName } from "../../src/rules/games.js";
 import { FlopDealer } from "../../src/sim/dealer.js";
@@ -23,6 +22,7 @@ import type { FloorWord } from "../../src/sim/floorWords.js";
 import { SIM_RAKE } from "../../src/sim/injectRake.js";
 import { FLOP_INJECTORS } from "../../src/sim/injection.js";
 import { FlopSession } from "../../src/sim/session.js";
+import { feltAt, rulingStep } from "./rulingSteps.js";
 
 const config = loadConfig("config/default.yaml");
 const INJECTED = Object.keys(FLOP_INJECTORS) as AlertCode[];
@@ -50,41 +50,7 @@ function dealtFromTheSeed(options: FlopSessionOptions, calls: readonly Call[]): 
 /** A batch as it was when handed out (truths handed out are closed later by the next shuffler press). */
 const asHandedOut = (b: HandBatch | null) => (b === null ? null : structuredClone(b));
 
-/** What each antenna last reported at or before `t` (the felt a follower hands back with an ending). */
-function feltAt(events: readonly InputEventIn[], t: number): Map<string, readonly string[]> {
-  const felt = new Map<string, readonly string[]>();
-  for (const e of events) if (e.t <= t && e.kind === "tags") felt.set(e.antenna, e.tags);
-  return felt;
-}
-
-type Step =
-  | { readonly kind: "hand" }
-  | { readonly kind: "rule"; readonly at: number; readonly said: "continue" | "wait" | number }
-  | { readonly kind: "follow"; readonly at: number; readonly result: "misdeal" | "void" };
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.constant<Step>({ kind: "hand" }), weight: 5 },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant("rule" as const),
-      at: fc.double({ min: 0, max: 1, noNaN: true }),
-      said: fc.oneof(
-        fc.constant<"continue" | "wait">("continue"),
-        fc.constant<"continue" | "wait">("wait"),
-        fc.integer({ min: 1, max: 10 }),
-      ),
-    }),
-    weight: 3,
-  },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant("follow" as const),
-      at: fc.double({ min: 0.5, max: 1, noNaN: true }),
-      result: fc.constantFrom("misdeal" as const, "void" as const),
-    }),
-    weight: 1,
-  },
-);
+const step = rulingStep(10, 0.5);
 
 describe("a ruling heard after the table has run a while", () => {
   afterEach(() => vi.restoreAllMocks());

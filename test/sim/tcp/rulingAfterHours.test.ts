@@ -9,12 +9,12 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../../src/config/config.js";
-import type { InputEventIn } from "../../../src/contract/input.js";
 import type { FloorWord } from "../../../src/sim/floorWords.js";
 import type { HandBatch } from "../../../src/sim/session.js";
 import { TcpDealer, type TcpDealerOptions } from "../../../src/sim/tcp/dealer.js";
 import { type Call, dealCall, followCall } from "../../../src/sim/tcp/liveCall.js";
 import { TcpSession } from "../../../src/sim/tcp/session.js";
+import { feltAt, rulingStep } from "../rulingSteps.js";
 
 const config = loadConfig("config/tcp.yaml");
 
@@ -42,41 +42,7 @@ function outcome(deal: () => HandBatch | null): HandBatch | null | { threw: stri
   }
 }
 
-/** What each antenna last reported at or before `t` (the felt a follower hands back with an ending). */
-function feltAt(events: readonly InputEventIn[], t: number): Map<string, readonly string[]> {
-  const felt = new Map<string, readonly string[]>();
-  for (const e of events) if (e.t <= t && e.kind === "tags") felt.set(e.antenna, e.tags);
-  return felt;
-}
-
-type Step =
-  | { readonly kind: "hand" }
-  | { readonly kind: "rule"; readonly at: number; readonly said: "continue" | "wait" | number }
-  | { readonly kind: "follow"; readonly at: number; readonly result: "misdeal" | "void" };
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.constant<Step>({ kind: "hand" }), weight: 5 },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant("rule" as const),
-      at: fc.double({ min: 0, max: 1, noNaN: true }),
-      said: fc.oneof(
-        fc.constant<"continue" | "wait">("continue"),
-        fc.constant<"continue" | "wait">("wait"),
-        fc.integer({ min: 1, max: 7 }),
-      ),
-    }),
-    weight: 3,
-  },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant("follow" as const),
-      at: fc.double({ min: 0.3, max: 1, noNaN: true }),
-      result: fc.constantFrom("misdeal" as const, "void" as const),
-    }),
-    weight: 1,
-  },
-);
+const step = rulingStep(7, 0.3);
 
 /** Injections the dealer stops at for the floor (a misdeal hold, a bet changed after the deal). */
 const HELD = "box-short,box-extra-card,dealer-short,dealer-exposed,bet-after-deal";
