@@ -101,12 +101,22 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
   completeIfWhole(h);
 }
 
-/** r.33-A4: the deal went past an entitled seat that has no card — unless its card was in the same scan round. */
+/**
+ * r.33-A4: the deal went past an entitled seat that has no card — unless its card was in the same scan
+ * round. A card to a seat passes every seat before it in the dealing order; a seat's second card begins
+ * the deal's next round, which passes the seats after it too (the last seats of the first round, the
+ * button among them: heads-up, the small blind).
+ */
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   if (!misdealPossible(h)) return;
-  for (const skipped of h.entitled.slice(0, index).filter((s) => (h.hole[s]?.length ?? 0) === 0))
-    schedule(h, { kind: "dealtOut", due: afterOneRound(h), seat: skipped });
+  // A card of the last hand still listed on the seat (read as dealt again) is not one of this round's.
+  const ofThisDeal = (h.hole[seat] ?? []).filter((tag) => h.staleWhere[tag] !== `seat${seat}`);
+  const nextRound = ofThisDeal.length >= 2;
+  h.entitled.forEach((skipped, i) => {
+    if ((i < index || (nextRound && i > index)) && (h.hole[skipped]?.length ?? 0) === 0)
+      schedule(h, { kind: "dealtOut", due: afterOneRound(h), seat: skipped });
+  });
 }
 
 /**

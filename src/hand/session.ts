@@ -6,7 +6,7 @@ import type { RakeSchedule } from "../rules/rake.js";
 import { withRake } from "./rake.js";
 import { createActor } from "xstate";
 import type { TableEvent } from "../contract/output.js";
-import { type BbAnteOrder, startHand } from "../rules/betting.js";
+import { type BbAnteOrder, type BettingState, forcedBetsPosted, openPreflop } from "../rules/betting.js";
 import { gameDef, limitSizes } from "../rules/games.js";
 import { type HandContext, type ReadingWindows, uncountedRoom, type ZoneAccount } from "./context.js";
 import { posted } from "./postedUnseen.js";
@@ -47,7 +47,7 @@ export class HandSession extends MachineSession<HandContext> {
 
   /** Starts a hand: `hand_start`, the forced bets, and DECK_NOT_COLLECTED if cards were left out. */
   static start(init: HandInit): { session: HandSession; events: TableEvent[] } {
-    const h = initialContext(init);
+    const { h, posted: forced } = initialContext(init);
     withRake(h, init.rake);
     h.out.push({
       t: init.t,
@@ -59,7 +59,7 @@ export class HandSession extends MachineSession<HandContext> {
       bb: init.positions.bb,
       redeal: init.redeal,
     });
-    postForcedBets(h);
+    postForcedBets(h, forced);
     // Judged once the bridge has had time to report cards collected just before the press (K scans).
     if (init.leftovers.length > 0)
       schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs, since: init.t });
@@ -68,7 +68,7 @@ export class HandSession extends MachineSession<HandContext> {
   }
 }
 
-function initialContext(init: HandInit): HandContext {
+function initialContext(init: HandInit): { h: HandContext; posted: BettingState } {
   const def = gameDef(init.game.game);
   if (!def) throw new Error(`game ${init.game.game} is not a flop game`);
   // Loops over the seat-keyed records, not Object.entries: a hand starts at every press (bench/replay).
@@ -78,7 +78,7 @@ function initialContext(init: HandInit): HandContext {
     def.structure === "limit"
       ? limitSizes(init.game.smallBet ?? init.level.bb, init.game.bigBet, init.game.cap ?? undefined)
       : undefined;
-  const betting = startHand({
+  const posted = forcedBetsPosted({
     game: def,
     seats,
     button: init.positions.button,
@@ -88,7 +88,8 @@ function initialContext(init: HandInit): HandContext {
     bbAnteOrder: init.bbAnteOrder,
     ...(limit ? { limit } : {}),
   });
-  return {
+  const betting = openPreflop(posted);
+  const h: HandContext = {
     t: init.t,
     hand: init.hand,
     game: init.game,
@@ -155,6 +156,7 @@ function initialContext(init: HandInit): HandContext {
     out: [],
     undoable: null,
   };
+  return { h, posted };
 }
 
 /** The chips on each seat's zone at the press, as the hand's zones (street pre-flop). */
@@ -204,8 +206,11 @@ function lastHandsChips(init: HandInit, betting: HandContext["betting"]): HandCo
   return { tags, until: init.redeal ? init.t + init.reading.lagMs : Number.POSITIVE_INFINITY };
 }
 
-/** Antes first (every seat at once), then the blinds; posting is not action (§4). */
-function postForcedBets(h: HandContext): void {
+/**
+ * Antes first (every seat at once), then the blinds; posting is not action (§4). The blinds are told as
+ * posted (`forced`), also when they left nobody able to act and the round closed at once.
+ */
+function postForcedBets(h: HandContext, forced: BettingState): void {
   const post = (seat: number, action: "ante" | "sb" | "bb", amount: number, to: number) => {
     if (amount > 0)
       h.out.push({ t: h.t, kind: "action", seat, action, amount, to, allin: stackOf(h, seat) === 0 });
@@ -222,7 +227,8 @@ function postForcedBets(h: HandContext): void {
     if (seat === null) continue;
     const s = h.betting.seats.find((x) => x.seat === seat);
     if (!s) continue;
-    post(seat, action, s.bet, s.bet);
+    const blind = forced.seats.find((x) => x.seat === seat)?.bet ?? 0;
+    post(seat, action, blind, blind);
     h.committed[seat] = { street: "preflop", to: s.bet };
     posted(h, seat, Math.max(0, uncountedRoom(h, seat, "preflop")), 0);
   }

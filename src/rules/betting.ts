@@ -13,4 +13,10 @@ export { capApplies, legalActions, limitBetSize, potForLimit } from "./bettingLi
 export { dealingOrder, defaultBlindSeats, findSeat, liveSeats, seatsWithChips } from "./bettingOrder.js";
 export { dealNextStreet, isAllInRunout } from "./bettingRound.js";
 export * from "./bettingTypes.js";
-export { type ForcedBetLevel, type StartHandInput, startHand } from "./forcedBets.js";
+export {
+  type ForcedBetLevel,
+  forcedBetsPosted,
+  openPreflop,
+  type StartHandInput,
+  startHand,
+} from "./forcedBets.js";

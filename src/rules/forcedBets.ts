@@ -33,6 +33,21 @@ export interface StartHandInput {
 
 /** Deals a hand in: posts antes and blinds and returns the pre-flop betting state. Throws on inconsistent input. */
 export function startHand(input: StartHandInput): BettingState {
+  return openPreflop(forcedBetsPosted(input));
+}
+
+/** Opens the pre-flop round on the forced bets: the first player left of the big blind acts first. */
+export function openPreflop(posted: BettingState): BettingState {
+  // Heads-up that is the button (small blind). When the blinds leave nobody able to act, the round
+  // closes at once: the blinds go in as invested, their `bet`s back to 0 (an all-in from the blinds).
+  return openRound(posted, posted.bbSeat);
+}
+
+/**
+ * The antes and blinds posted, the pre-flop round not yet opened: each blind is its seat's `bet`, as
+ * the table tells them at the press whatever the round does next.
+ */
+export function forcedBetsPosted(input: StartHandInput): BettingState {
   checkInput(input);
   const { level } = input;
   const rules = bettingRules(input);
@@ -93,8 +108,7 @@ export function startHand(input: StartHandInput): BettingState {
     collected,
     lastAggressor: null,
   };
-  // Pre-flop the first player left of the big blind acts first; heads-up that is the button (small blind).
-  return openRound(state, input.bbSeat);
+  return state;
 }
 
 /** A seat's record among the start's own, without a closure per payment (a hand starts at every press). */

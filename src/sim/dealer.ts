@@ -232,12 +232,13 @@ export class FlopDealer {
       this.shuffleAndPost(redeal);
       const dealStart = this.felt.tl.t;
       this.deal();
+      // A deal the floor calls a misdeal ends here: its hands are never tabled.
+      this.hook((i) => i.afterDeal?.(this) ?? false);
       // Rule 14 also when the forced bets alone end the betting: an all-in on the blinds, nobody to act.
       if (this.betting.phase === "runout" && !this.allinNoted) {
         this.allinNoted = true;
         this.truth("ALLIN_TABLE_HANDS", "all-in from the forced bets, nobody left to act", dealStart);
       }
-      this.hook((i) => i.afterDeal?.(this) ?? false);
       this.playStreets();
       this.settle();
       return "complete";

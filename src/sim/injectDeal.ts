@@ -79,12 +79,13 @@ export function notEntitled(rng: Rng): Injector {
 
 /**
  * r.33-A4: a seat dealt in is skipped. Either the deal goes on past it in the first round, or the last
- * seat gets no card at all and the deal "ends without it" — seen when the first player acts.
+ * seat of the first round gets no card and the deal goes on to the second round — where the table sees
+ * the seat passed by (also when nobody is left to act: an all-in from the forced bets).
  */
 export function dealtOut(rng: Rng): Injector {
   let skip: number | null = null;
   let midDeal = true;
-  /** The deal ended without the seat once: played on after a `continue`, the later actions are as usual. */
+  /** The deal passed the seat once: played on after a `continue`, the later cards are as usual. */
   let dealtLate = false;
   const ahead = dealtAhead();
   return {
@@ -106,22 +107,18 @@ export function dealtOut(rng: Rng): Injector {
           return false;
         });
       }
-      if (midDeal || step.seat !== seats[skip]) return false;
-      if (step.round === 0) d.truth("MISDEAL_DEALT_OUT", `seat ${step.seat} gets no card`);
-      return true;
-    },
-    beforeAction(d) {
-      if (midDeal || skip === null || dealtLate) return false;
+      if (midDeal || dealtLate) return false;
+      const skipped = seats[skip]!;
+      if (step.round === 0 && step.seat === skipped) {
+        d.truth("MISDEAL_DEALT_OUT", `seat ${skipped} gets no card`);
+        return true;
+      }
+      if (step.round !== 1 || step.seat !== seats[0]) return false;
       dealtLate = true;
-      // The first player to act puts in the call; the table sees the deal is over without the seat.
-      const seat = d.betting.toAct!;
-      const skipped = order(d)[skip]!;
-      d.felt.beforeAction(d.liveSeats());
-      d.felt.push(seat, d.betting.currentBet - (d.betting.seats.find((s) => s.seat === seat)?.bet ?? 0));
-      // The deal stands: the seat dealt out gets its cards now, and the call already out is the action.
+      d.dealHole(step.seat);
+      // The deal stands: the seat dealt out gets its first card now, and its second in turn.
       return d.declareMisdeal(() => {
-        for (let i = 0; i < d.setup.game.holeCards; i++) d.dealHole(skipped);
-        d.apply({ seat, type: "call" });
+        d.dealHole(skipped);
         return true;
       });
     },

@@ -220,7 +220,7 @@ const scenes: Record<string, Scene> = {
     ])
     .expect({ kind: "alert", code: "MISDEAL_DEALT_OUT", seat: 3 }),
   "misdeal-dealt-out-at-the-end-ruled-continue": s(
-    "the deal ends without seat 1, seen at seat 4's call; the floor rules continue, seat 1 gets its cards: that call is the first action",
+    "the deal ends without seat 1, seen once the second round passes it; the floor rules continue, seat 1 gets its cards: seat 4's call is the first action",
   )
     .setup()
     .key("shuffler")

@@ -13,7 +13,7 @@ import { alertCodes, currentHand, handEvents, liveTable, type Table } from "./li
 /**
  * Each hold the simulator injects (the misdeals; a card not of the deck, which the stand-in floor voids),
  * with a seed that makes it early. MISDEAL_DEALT_OUT's seed 5 skips a seat in the middle of the deal, seed 1
- * ends the deal without a seat (seen at the first call: the seat gets its cards, that call is the action);
+ * passes the last seat of the first round (seen as the second round begins: the seat gets its card then);
  * DUPLICATE_CARD's seed 4 puts the second card on a seat, seed 2 on the flop (the flop is dealt in its place
  * and the later streets as usual). The last two stalled or were raised again before floor12.
  */
