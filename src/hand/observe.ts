@@ -149,12 +149,16 @@ function hasZoneSettled(observations: readonly Observation[]): boolean {
 
 /**
  * Whether an observation leaves a short push waiting for the pot: chips the pot gained unseen (maybe
- * the rest of it), or a burn or board card — what the dealer puts out right after sweeping, which the
- * readers may report in the same scan round as the pot, before it (events.md: a round's reports come in
- * channel order). Anything else (the same zone again included) comes after the push as it stood.
+ * the rest of it), a bet zone read empty — the dealer sweeping, the very moment the rest goes in unseen
+ * (sim: a table with 2 missed scans, seed 206 at 300 ms rounds: the sweep's first emptied zone read
+ * the push as it stood, a false UNDERCALL cleared by the pot's report in the same input) — or a burn or
+ * board card, what the dealer puts out right after sweeping, which the readers may report in the same
+ * scan round as the pot, before it (events.md: a round's reports come in channel order). Anything else
+ * (the same zone again included) comes after the push as it stood.
  */
 function completesShortPush(h: HandContext, o: Observation): boolean {
   if (waiting(h, "shortPush") === undefined || o.type === "pot_gained") return true;
+  if (o.type === "zone_settled" && o.chips.length === 0 && seatOfBetZone(o.antenna) !== null) return true;
   return o.type === "card_arrived" && (o.antenna === "burn" || o.antenna === "board");
 }
 
