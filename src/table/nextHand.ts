@@ -30,6 +30,8 @@ export interface Press {
 
 /** Forced bets: posted at the press, not actions the hand took. */
 const FORCED: ReadonlySet<string> = new Set(["sb", "bb", "ante"]);
+/** Alerts whose clearing is chips put out after the action: the rest of a short call or raise. */
+const COMPLETED: ReadonlySet<string> = new Set(["UNDERCALL", "UNDERRAISE"]);
 
 export class NextHand {
   /** A misdeal's hand, dealt again at the next press while its seats still play. */
@@ -53,9 +55,18 @@ export class NextHand {
     this.lastHandsChipsToCome = { ...(from?.lastHandsChipsToCome ?? {}) };
   }
 
-  /** The hand in play's events: when it last took an action. */
+  /**
+   * The hand in play's events: when it last took an action, or chips for one (an undercall's or an
+   * underraise's rest, told by its alert clearing, comes after the action it completes: hold'em with a
+   * 1.2 s departure window, seed 211 at 600 ms rounds, its chips read as the next hand's).
+   */
   noteActions(events: readonly TableEvent[]): void {
-    for (const e of events) if (e.kind === "action" && !FORCED.has(e.action)) this.actionAt = e.t;
+    for (const e of events)
+      if (
+        (e.kind === "action" && !FORCED.has(e.action)) ||
+        (e.kind === "alert_clear" && COMPLETED.has(e.code))
+      )
+        this.actionAt = e.t;
   }
 
   /**
