@@ -60,11 +60,32 @@ export class AfterHand {
   }
 
   /** A hand ended at `t`: the dealer now pays (Three Card Poker) or rakes; else its chips have stopped moving. */
-  handEnded(work: DealerWork, t: number): void {
+  handEnded(work: DealerWork, t: number): TableEvent[] {
     this.paying = work.kind === "pay" ? startPaying(work.plan, this.chipsOn, this.reader.lagMs) : null;
     this.plate = work.kind === "rake" ? expectRake(work.rake) : null;
     if (this.paying !== null) this.afterPaying(t, []);
     else if (this.plate === null || this.plate.due.due === 0) this.tray.handMoved(t, []);
+    return this.plateAsItLies(t);
+  }
+
+  /**
+   * The rake already on the plate, read and settled, when the hand is judged ended: the dealer raked
+   * while the end waited for a judgement of the board (an extra card dealt again, K scans of the readers;
+   * sim `--rake` seed 13 at 600 ms rounds: a false RAKE_WRONG "on the plate 0" at the next press).
+   */
+  private plateAsItLies(t: number): TableEvent[] {
+    if (this.plate === null || this.reader.isPending("rake")) return [];
+    const chips = this.chipsOn("rake");
+    if (chips.length === 0) return [];
+    const settled: Observation = {
+      type: "zone_settled",
+      t,
+      antenna: "rake",
+      chips,
+      added: [],
+      total: chipTotal(chips),
+    };
+    return this.plateObserved(t, [settled]);
   }
 
   /** What the readers saw between hands. */

@@ -311,11 +311,12 @@ export class Table implements TableCore {
     this.owed.start(hand.number, ending.t + this.reader.lagMs, ending.owed, ending.finalStacks);
     this.settled = hand;
     this.playing = null;
-    this.after.handEnded(ending.work, ending.t);
+    const raked = this.after.handEnded(ending.work, ending.t);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [
       ...events,
+      ...raked,
       ...shufflerAlertDone(this.desk, ending.t),
       ...this.setup.settle(ending.t, false, ending.result === "misdeal"),
       ...this.checks.handEnded(ending.t),
@@ -339,9 +340,11 @@ export class Table implements TableCore {
     if (event.button === "floor") return this.desk.callFloor(t);
     if (event.button === "deckcheck") {
       // The dealer checks the deck once he has ended the hand: what waited to see how it ended (a card
-      // dealt again unseen) is judged on the table as it lies, before he collects it.
+      // dealt again unseen, a card taken off the board) is judged on the table as it lies, before he
+      // spreads the deck there (a card taken off may come back with the spread inside its window).
+      const gone = this.playing === null ? [] : this.boardAsLeft(t);
       const ended = this.playing === null ? [] : this.afterHand(this.playing.key(t, "deckcheck"));
-      return [...ended, ...this.checks.press(t, this.playing?.number ?? null)];
+      return [...gone, ...ended, ...this.checks.press(t, this.playing?.number ?? null)];
     }
     if (event.button === "ok" && this.checks.ok(t)) return [];
     if (event.button === "ok") {
@@ -361,11 +364,14 @@ export class Table implements TableCore {
     }
     if (this.playing === null) return [];
     // A player acts on the board he sees: cards taken off it (an extra card, premature ones) are gone.
-    const seen = PLAYER_KEYS.has(event.button)
-      ? this.reader.departNow(t, (a) => a === "board").flatMap((o) => this.route(t, [o]))
-      : [];
+    const seen = PLAYER_KEYS.has(event.button) ? this.boardAsLeft(t) : [];
     if (this.playing === null) return seen;
     return [...seen, ...this.afterHand(this.playing.key(t, event.button))];
+  }
+
+  /** Cards the board's latest report no longer lists are gone now, whatever is left of their window. */
+  private boardAsLeft(t: number): TableEvent[] {
+    return this.reader.departNow(t, (a) => a === "board").flatMap((o) => this.route(t, [o]));
   }
 
   private onShuffler(t: number): TableEvent[] {

@@ -1,0 +1,85 @@
+/**
+ * A deck check pressed while the river's extra card, taken off the board, is still within its departure
+ * window. Found by the simulator (a table with `reading.departWindowMs: 1200`, seed 211, 600 ms rounds,
+ * hand 499): two cards came for the river (BOARD_TOO_MANY); the dealer took the second off, pressed
+ * `deckcheck` and spread the deck on the board and the burn. The card taken off came back to the board
+ * with the spread inside its window, so it had never left; the river card then left for the burn with
+ * the spread and the table made the card taken off the river (and a duplicate on the burn): every later
+ * hand was lost. The press says the board is as the dealer left it, as a player's key does.
+ */
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/config.js";
+import { InputEvent, type TableEvent } from "../../src/contract/index.js";
+import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
+import { Scene } from "../scenarios/dsl.js";
+
+const config = loadConfig();
+const DEPART = config.reading.departWindowMs;
+
+function play(scene: Scene): TableEvent[] {
+  const core = createTableFromConfig(config);
+  const out: TableEvent[] = [];
+  let last = 0;
+  for (const line of scene.lines) {
+    if ("expect" in line || "absent" in line) continue;
+    const event = InputEvent.parse(line);
+    out.push(...core.advanceTo(event.t), ...core.handle(event));
+    last = event.t;
+  }
+  return [...out, ...core.finish(last)];
+}
+
+const codes = (events: TableEvent[]) => events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
+const BOARD = ["9s", "8d", "3c", "4d", "7c"].map((f) => `card:A:${f}`);
+const SPREAD = ["Kd", "Ks", "Qh"].map((f) => `card:A:${f}`);
+
+/**
+ * Seats 1–3, seat 1 all-in pre-flop and seat 2 calls; the flop and the turn; then 7c and Jd together
+ * for the river. The dealer takes Jd off, presses `deckcheck` `after` ms later and spreads the deck:
+ * the board lists the hand's board, Jd and more of the deck, then 7c goes to the burn with the rest.
+ */
+const twoRiverCardsThenDeckCheck = (after: number) =>
+  new Scene("")
+    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
+    .threeHandedDeal()
+    .fold(3)
+    .key("allin")
+    .chips(1, 500, 100)
+    .chips(2, 500)
+    .pull()
+    .burn("2c")
+    .board("9s", "8d", "3c")
+    .burn("3h")
+    .board("4d")
+    .burn("5s")
+    .board("7c", "Jd")
+    .wait(1000)
+    .removeFrom("board", "card:A:Jd")
+    .after(after)
+    .key("deckcheck")
+    .after(100)
+    .report("board", ...BOARD, "card:A:Jd", ...SPREAD)
+    .after(200)
+    .report("board", ...BOARD.filter((t) => t !== "card:A:7c"), "card:A:Jd", ...SPREAD)
+    .after(0)
+    .addTo("burn", "card:A:7c")
+    .wait();
+
+describe("a deck check pressed while the river's extra card is leaving the board", () => {
+  for (const [side, after] of [
+    ["inside its departure window", 100],
+    ["past it", DEPART + 100],
+  ] as const) {
+    it(`${side}: the river is the card left on the board, the hand ends there and the check begins`, () => {
+      const events = play(twoRiverCardsThenDeckCheck(after));
+      const streets = events.flatMap((e) => (e.kind === "street" ? [[e.street, e.board.join(" ")]] : []));
+      expect(streets.slice(-2)).toEqual([
+        ["river", "9s 8d 3c 4d 7c"],
+        ["showdown", "9s 8d 3c 4d 7c"],
+      ]);
+      expect(events.flatMap((e) => (e.kind === "hand_end" ? [e.result] : []))).toEqual(["complete"]);
+      expect(codes(events)).not.toContain("DUPLICATE_CARD");
+      expect(codes(events)).toContain("DECK_CHECK");
+    });
+  }
+});
