@@ -15,7 +15,7 @@ import type { Pace, PaceStep } from "../pace.js";
 import { chance, randInt, type Rng } from "../random.js";
 import type { Timeline } from "../timeline.js";
 import type { FloorWords } from "../floorWords.js";
-import { boxOut, floorOnBet, dealStands, makeDealWhole } from "./floorContinue.js";
+import { boxOut, dealStands, floorOnBet, holdsTooMany, makeDealWhole } from "./floorContinue.js";
 import { MISDEALS, PAYING, type TcpInjection } from "./inject.js";
 import { afterCards, type PayingInjection, scriptPaying } from "./paying.js";
 import type { SimTray } from "./tray.js";
@@ -89,7 +89,7 @@ class HandScript {
       // The floor walks over once called: seconds, never before the table has judged the deal
       // (a short deal is judged the departure lag after it ended, 2.4 s with 600 ms rounds).
       this.pause(3000, 6000);
-      if (!dealStands(tl, this.s.words)) {
+      if (!dealStands(tl, this.s.words, holdsTooMany(this.hands))) {
         tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
         this.clearFelt(true);
         return { misdeal: true, house: 0, staked: 0 };
