@@ -22,7 +22,15 @@ import { clearRuledOn, type Hold, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hold.
 import { acknowledged } from "../emit.js";
 import { clearAll, tcpSay } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
-import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed, tooManyCards } from "./deal.js";
+import {
+  cardExposed,
+  dealEnded,
+  judgeBetsLocked,
+  judgeDealEnd,
+  judgeExposed,
+  strayCardsDiscarded,
+  tooManyCards,
+} from "./deal.js";
 import { foldBox, foldKey, readyToReveal } from "./decide.js";
 import { judgeDeckCollected } from "../deck.js";
 import { takeDue } from "../timers.js";
@@ -79,6 +87,7 @@ function refuseContinue(h: TcpContext): void {
 /** The floor's `continue` on a hold: its alert is cleared and play goes on with the cards as they lie. */
 function release(h: TcpContext, hold: Hold): void {
   clearAll(h, hold.code);
+  strayCardsDiscarded(h);
   // A hand the floor let stand counts as dealt.
   if (h.phase === "dealing" && h.dealerTags.length >= 3) h.phase = "decisions";
 }

@@ -71,6 +71,7 @@ function initialContext(init: TcpInit): TcpContext {
     phase: "betting",
     boxes: {},
     strays: {},
+    discarded: {},
     dealerTags: [],
     dealerFaces: [],
     faces: new Map(),
