@@ -11,7 +11,7 @@ import { clear, clearAll, raise, tcpSay } from "./alerts.js";
 import { drawnChipsKnown, lockBets } from "./bets.js";
 import { afterOneRound, schedule } from "../timers.js";
 import { askHold, isHeld } from "../hold.js";
-import { boxesInOrder, dealComplete, type HandOwner, type TcpContext } from "./context.js";
+import { boxesInOrder, dealComplete, type HandOwner, type TcpBox, type TcpContext } from "./context.js";
 
 function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_EXPOSED"): void {
   askHold(h, { kind: "misdeal", code });
@@ -125,9 +125,54 @@ function boxCard(h: TcpContext, box: number, tag: string, face: Card): void {
   }
   inHand.tags.push(tag);
   inHand.faces.push(face);
-  if (inHand.tags.length > CARDS_PER_HAND) {
+  if (inHand.tags.length > CARDS_PER_HAND && !mayBeCollected(h, inHand)) {
     cardCount(h, box, inHand.tags.length, `the game deals ${CARDS_PER_HAND}`);
   }
+}
+
+/**
+ * The box holds a card of the last hand, on this same box, read as dealt again when a new card landed
+ * beside it (src/reading/tableReader.ts dealtAgain), and the readers have not yet had time to report the
+ * last hand's cards collected (judged the readers' lag after the press). Until then it may be the
+ * collected card, listed K scans late: with long scan rounds and the hand dealt again at once after a
+ * misdeal (its bets stay on the layout), the box's next cards can come while it is still listed. Its
+ * count is not judged on it: if it leaves, the box's cards are the others (lastHandsCardLeft); if it
+ * stays, it was dealt again, and the count is judged once the readers have had that time
+ * (judgeCountsOnceCollected). The flop games do the same (src/hand/deal.ts mayBeCollected).
+ */
+function mayBeCollected(h: TcpContext, box: TcpBox): boolean {
+  if (!h.timers.some((t) => t.kind === "deckCollected")) return false;
+  return box.tags.some((tag) => h.staleWhere[tag] === `seat${box.box}`);
+}
+
+/**
+ * A card the box listed at the press (the last hand's, on this same box) left it during the deal: the
+ * readers had listed it on, K scans late, beside the box's first card of this hand, where it read as
+ * dealt again. It was collected: it is not one of the box's cards of this hand. Before, it counted, and
+ * the box's third card of this hand read as a fourth (a false MISDEAL_CARD_COUNT after a misdeal's quick
+ * re-deal at 600 ms rounds, sim seed 1, hand 437).
+ */
+export function lastHandsCardLeft(h: TcpContext, box: number, tag: string): void {
+  const b = h.boxes[box];
+  if (dealComplete(h) || h.staleWhere[tag] !== `seat${box}`) return;
+  const early = h.early.findIndex((c) => c.tag === tag && c.owner === box);
+  if (early >= 0) {
+    h.early.splice(early, 1);
+    return;
+  }
+  const i = b?.tags.indexOf(tag) ?? -1;
+  if (b === undefined || i < 0) return;
+  b.tags.splice(i, 1);
+  b.faces.splice(i, 1);
+  h.cardsDealt -= 1;
+  decisionsIfWhole(h);
+}
+
+/** The readers have had time to report the last hand's cards collected: a box still holding too many was dealt them. */
+export function judgeCountsOnceCollected(h: TcpContext): void {
+  for (const b of boxesInOrder(h))
+    if (b.tags.length > CARDS_PER_HAND)
+      cardCount(h, b.box, b.tags.length, `the game deals ${CARDS_PER_HAND}`);
 }
 
 function dealerCard(h: TcpContext): void {

@@ -27,6 +27,7 @@ import {
   dealEnded,
   judgeBetsLocked,
   judgeDealEnd,
+  judgeCountsOnceCollected,
   judgeExposed,
   strayCardsDiscarded,
   tooManyCards,
@@ -163,8 +164,10 @@ export const tcpMachine = setup({
       h: step((h, e) => {
         if (e.type !== "tick") return;
         for (const timer of takeDue(h, h.t)) {
-          if (timer.kind === "deckCollected") judgeDeckCollected(h);
-          else if (timer.kind === "betsLocked") judgeBetsLocked(h);
+          if (timer.kind === "deckCollected") {
+            judgeDeckCollected(h);
+            judgeCountsOnceCollected(h);
+          } else if (timer.kind === "betsLocked") judgeBetsLocked(h);
           else if (timer.kind === "dealEnd") judgeDealEnd(h, timer.since);
           else if (timer.kind === "tcpExposed") judgeExposed(h);
         }
