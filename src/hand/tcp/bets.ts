@@ -107,7 +107,7 @@ export function drawnChipsKnown(h: TcpContext): number | null {
  * Chips reported gone from a box so soon after the first card that they may have left before it
  * (events.md, "Reading at any pace"): a departure is reported up to the readers' lag and the departure
  * window after the chips left (K missed scans), so a dealer who took a box's chips off just before the
- * press (after a misdeal he gives every bet back), or a player who took back part of his bet just
+ * press (after a void he gives every bet back), or a player who took back part of his bet just
  * before the first card, is read doing it after the first card. What is left is the box's bets at the
  * draw, judged as the lock would have (a box left with none was never in the hand); reported later, the
  * change is the floor's (TCP_BET_AFTER_DEAL). Only chips taken off: chips put down are reported within

@@ -60,7 +60,12 @@ function continueAsRuled(h: TcpContext, seat?: number, code?: string): void {
   if (code && isTcpCode(code)) clearAll(h, code, seat);
 }
 
-/** The floor's `misdeal` or `void`: the hand ends, every bet back where it was before the hand. */
+/**
+ * The floor's `misdeal` or `void`: the hand ends and nothing is settled (the stacks as before the hand).
+ * After a misdeal the chips stay on the zones (the alert's steps: "the bets stay") and are the bets of
+ * the hand dealt again, read at its press like any bets placed before it (lifecycle.ts); after a void
+ * the dealer gives them back.
+ */
 function endAsRuled(h: TcpContext, result: "misdeal" | "void", code?: string): void {
   clearRuledOn(h, code);
   endHand(h, result, { ...h.stacksBefore });
