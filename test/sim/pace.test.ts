@@ -58,9 +58,10 @@ const BEFORE = {
   // 18): after the reveal he takes the losing bets to a chip tray and pays the winners from it (fills
   // and credits between hands, paying errors injected), and the next hand waits for the tray's reading.
   // And again (branch dealer11, session 11): TCP_BET_AFTER_DEAL is the floor's and stays open until it
-  // rules, so after the dealer puts a late bet back the simulated floor rules `continue`.
-  // The hash is the stream since.
-  tcp: "c157bee3bb2e654f6094897b219ea9b9e393f1ae354aab986d22be2c4ba5500c",
+  // rules, so after the dealer puts a late bet back the simulated floor rules `continue`. And again
+  // (branch tcp15, session 15): after a misdeal the bets stay on the layout, as the alert's steps say,
+  // and the same boxes are dealt again on them (none placed). The hash is the stream since.
+  tcp: "ba3af3b55514d3ee9d25f3bb835d36ef5169cae91aa6e2b537737324b96cf62b",
   phh: "a8867bd8042cd345446611e2359fee5217e7ca6b56d6e61334c0fe85d2f78d9d",
 };
 
