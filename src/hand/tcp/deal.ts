@@ -148,24 +148,26 @@ function mayBeCollected(h: TcpContext, box: TcpBox): boolean {
 /**
  * A card the box listed at the press (the last hand's, on this same box) left it during the deal: the
  * readers had listed it on, K scans late, beside the box's first card of this hand, where it read as
- * dealt again. It was collected: it is not one of the box's cards of this hand. Before, it counted, and
+ * dealt again. It was collected: it is not one of the box's cards of this hand (true when it was one;
+ * seen next on another hand's antenna, it is a new card there, dealt again). Before, it counted, and
  * the box's third card of this hand read as a fourth (a false MISDEAL_CARD_COUNT after a misdeal's quick
  * re-deal at 600 ms rounds, sim seed 1, hand 437).
  */
-export function lastHandsCardLeft(h: TcpContext, box: number, tag: string): void {
+export function lastHandsCardLeft(h: TcpContext, box: number, tag: string): boolean {
   const b = h.boxes[box];
-  if (dealComplete(h) || h.staleWhere[tag] !== `seat${box}`) return;
+  if (dealComplete(h) || h.staleWhere[tag] !== `seat${box}`) return false;
   const early = h.early.findIndex((c) => c.tag === tag && c.owner === box);
   if (early >= 0) {
     h.early.splice(early, 1);
-    return;
+    return true;
   }
   const i = b?.tags.indexOf(tag) ?? -1;
-  if (b === undefined || i < 0) return;
+  if (b === undefined || i < 0) return false;
   b.tags.splice(i, 1);
   b.faces.splice(i, 1);
   h.cardsDealt -= 1;
   decisionsIfWhole(h);
+  return true;
 }
 
 /** The readers have had time to report the last hand's cards collected: a box still holding too many was dealt them. */

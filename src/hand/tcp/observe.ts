@@ -69,8 +69,12 @@ function chipsSettled(h: TcpContext, antenna: string, total: number, changedAt?:
 function cardArrived(h: TcpContext, tag: string, card: Card, antenna: string, from: string | null): void {
   const owner = ownerOfAntenna(antenna);
   if (owner !== null) {
-    // A card slid from one hand's antenna to another's is not a new card.
-    if (ownerOfAntenna(from) === null) handCardArrived(h, owner, tag, card);
+    const fromBox = ownerOfAntenna(from);
+    // A card slid from one hand's antenna to another's is not a new card, unless it was the last hand's
+    // card read as dealt again on its box and is in fact the collected card dealt again elsewhere (the
+    // reading does so for seats; the dealer's hand is Three Card Poker's own).
+    if (fromBox === null || (typeof fromBox === "number" && lastHandsCardLeft(h, fromBox, tag)))
+      handCardArrived(h, owner, tag, card);
     return;
   }
   if (antenna === "muck") {

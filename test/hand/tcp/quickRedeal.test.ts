@@ -5,8 +5,8 @@
  * card still listed there, which the reading then counts as dealt again (src/reading/tableReader.ts
  * dealtAgain). If that card is then reported gone, it was the collected one: the box's cards are the
  * others. If it stays, it was dealt again, and the box's count is judged once the readers have had the
- * time to report the last hand's cards (the readers' lag after the press, 800 ms with config/tcp.yaml's
- * 200 ms rounds). Found by the sim report, seed 1 at 600 ms rounds (hand 437): a false
+ * time to report the last hand's cards (the readers' lag and the departure window after the press,
+ * 800 + 500 ms with config/tcp.yaml's 200 ms rounds). Found by the sim report, seed 1 at 600 ms rounds (hand 437): a false
  * MISDEAL_CARD_COUNT, box 1 "holds 4 cards".
  */
 import { describe, expect, it } from "vitest";
@@ -81,8 +81,8 @@ describe("Three Card Poker: the hand dealt again at once after a misdeal, the la
   });
 
   it.each([
-    { when: "within the lag", at: 8780 },
-    { when: "after it", at: 9200 },
+    { when: "within the window", at: 8780 },
+    { when: "after it", at: 9400 },
   ])(
     "the last hand's card stays (dealt again) and three more come ($when): a card too many, told once the lag is over",
     ({ at }) => {
@@ -96,9 +96,60 @@ describe("Three Card Poker: the hand dealt again at once after a misdeal, the la
       expect(raised).toEqual([
         expect.objectContaining({ seat: 1, text: "Misdeal: box 1 holds 4 cards; the game deals 3" }),
       ]);
-      // The press at 8000 and the readers' lag of 800 ms: not before 8800, and not lost.
-      expect(raised[0]!.t).toBe(Math.max(at, 8800));
+      // The press at 8000, the readers' lag (800 ms) and the departure window (500): not before 9300, and not lost.
+      expect(raised[0]!.t).toBe(Math.max(at, 9300));
       expect(out.filter((e) => e.kind === "hand_end")).toHaveLength(1);
     },
   );
+
+  it("the last hand's card listed late on its box, then seen on the dealer's antenna: the collected card dealt again to him", () => {
+    // Qd (box 1's in the misdealt hand) is read as dealt again beside 4d, then lands on the dealer (it
+    // was collected and dealt again to him), then box 1 reports it gone. Found by the sim report, seed
+    // 18 at 600 ms rounds (hand 5957): box 1 "held 4 cards", the dealer's card lost.
+    const out = replayTcp([
+      ...misdealThenPress(),
+      tags(8200, "seat1", ["Qd", "4d"]),
+      tags(8220, "seat2", ["5d", "2d"]),
+      tags(8300, "dealer", ["Qd"]),
+      tags(8400, "seat1", ["4d"]),
+      tags(8420, "seat2", ["2d"]),
+      tags(8600, "seat1", ["4d", "3d"]),
+      tags(8620, "seat2", ["2d", "2c"]),
+      tags(8700, "dealer", ["Qd", "9d"]),
+      tags(9000, "seat1", ["4d", "3d", "Kh"]),
+      tags(9020, "seat2", ["2d", "2c", "8d"]),
+      tags(9100, "dealer", ["Qd", "9d", "5h"]),
+      { t: 12000, kind: "tags", antenna: "play1", tags: ["chip:100:901"] },
+      { t: 12300, kind: "tags", antenna: "play2", tags: ["chip:100:902"] },
+    ]);
+    expect(alerts(out)).toEqual(["TCP_DEALER_EXPOSED"]);
+    expect(out).toContainEqual(
+      expect.objectContaining({ kind: "street", street: "showdown", board: ["Qd", "9d", "5h"] }),
+    );
+    expect(out.filter((e) => e.kind === "hand_end").at(-1)).toMatchObject({ result: "complete" });
+  });
+});
+
+/**
+ * The last hand's cards gathered just before a quick press are reported gone up to the readers' lag and
+ * the departure window after it (800 + 500 ms): the deck is judged collected then, not at the lag alone.
+ * Found by the sim report, seed 18 at 400 ms rounds (hand 5957): a false DECK_NOT_COLLECTED.
+ */
+describe("Three Card Poker: the last hand's cards reported gone late after a quick press", () => {
+  const collectedAt = (after: number) =>
+    replayTcp([
+      ...misdealThenPress(),
+      tags(8000 + after, "dealer", []),
+      tags(8000 + after, "seat1", []),
+      tags(8000 + after, "seat2", []),
+      { t: 9500, kind: "tags", antenna: "seat1", tags: [card("4d")] },
+    ]);
+
+  it("reported within the lag and the departure window: collected, nothing said", () => {
+    expect(alerts(collectedAt(1200))).toEqual(["TCP_DEALER_EXPOSED"]);
+  });
+
+  it("reported after it: DECK_NOT_COLLECTED, as before", () => {
+    expect(alerts(collectedAt(1400))).toEqual(["TCP_DEALER_EXPOSED", "DECK_NOT_COLLECTED"]);
+  });
 });
