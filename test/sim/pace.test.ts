@@ -60,8 +60,9 @@ const BEFORE = {
   // And again (branch dealer11, session 11): TCP_BET_AFTER_DEAL is the floor's and stays open until it
   // rules, so after the dealer puts a late bet back the simulated floor rules `continue`. And again
   // (branch tcp15, session 15): after a misdeal the bets stay on the layout, as the alert's steps say,
-  // and the same boxes are dealt again on them (none placed). The hash is the stream since.
-  tcp: "ba3af3b55514d3ee9d25f3bb835d36ef5169cae91aa6e2b537737324b96cf62b",
+  // and the same boxes are dealt again on them (none placed), once he has gathered the deck. The hash
+  // is the stream since.
+  tcp: "040b6e50cdb229cc0bc375cf6c706719a369d270ad97e6f4f59de96922ebc7d6",
   phh: "a8867bd8042cd345446611e2359fee5217e7ca6b56d6e61334c0fe85d2f78d9d",
 };
 

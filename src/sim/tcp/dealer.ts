@@ -163,6 +163,8 @@ export class TcpDealer {
     for (const [antenna, tags] of felt)
       if (!tray.has(antenna) && !kept.has(antenna) && tags.length > 0) tl.report(antenna, []).wait(30);
     tl.wait(this.pace.ms("afterCollect"));
+    // Dealt again on the bets that stayed, he gathers the deck as after any hand (./hand.ts).
+    if (stays !== null) tl.wait(this.trayWaitMs);
     this.standing = stays;
     return tl.events.splice(0);
   }

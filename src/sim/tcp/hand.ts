@@ -92,7 +92,10 @@ class HandScript {
       if (!dealStands(tl, this.s.words, holdsTooMany(this.hands))) {
         tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
         // The alert's steps: every card collected, the bets stay for the hand dealt again (./dealer.ts).
+        // He gathers the deck for the shuffler as after any hand (the readers see the cards go: one
+        // collected and dealt back to the same place within their lag would never be seen to leave).
         this.clearFelt();
+        this.pause(this.s.trayWaitMs, this.s.trayWaitMs + 500);
         return { misdeal: true, house: 0, staked: 0 };
       }
       makeDealWhole({
