@@ -35,6 +35,8 @@ import type { Runtime } from "../runtime/runtime.js";
 import type { FloorEnding, HandBatch } from "./session.js";
 import type { FloorWord } from "./floorWords.js";
 import { MISDEAL_HOLDS, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hand/hold.js";
+import { AFTER_THE_HAND } from "../contract/alerts.js";
+import { FLOOR_CALLED } from "../table/rulingDesk.js";
 
 /**
  * Alerts the dealer stops for: the hand is held for the floor (r.33, IPC 29), a hand is dead (r.33-D),
@@ -51,6 +53,22 @@ const WAITS_FOR_FLOOR: ReadonlySet<string> = new Set([
   "FOUR_CARD_FLOP",
   "TCP_BET_AFTER_DEAL",
 ]);
+
+/**
+ * Alerts that are not the hand's: what the work after the last hand left open (carried into this one),
+ * the dealer's own call for the floor, a reader away. A ruling on one is the supervisor seeing to it:
+ * neither his word on the deal nor the answer the house's stand-in would have given (it rules on none of
+ * them). Before, a `continue` on the last hand's tray variance, taken by the table during a Three Card
+ * Poker hold for a card too many, read as the deal let stand (four cards played: the simulator threw)
+ * and as the hold answered (the stand-in's misdeal dropped: the dealer collected a hand still held).
+ */
+const NOT_THE_HANDS: ReadonlySet<string> = new Set([...AFTER_THE_HAND, FLOOR_CALLED, "READER_OFFLINE"]);
+
+/**
+ * Whether a `continue` answers the alert the dealer stops for: it names one of them, or none (it then
+ * answers every open alert, his among them). On another alert it is not his word that the deal stands.
+ */
+const answersHisWait = (code: string | undefined): boolean => code === undefined || WAITS_FOR_FLOOR.has(code);
 
 /** What the follower needs of the hands' source (src/sim/run.ts HandSource). */
 export interface FollowedSource {
@@ -190,10 +208,12 @@ export class FloorFollower {
       if (this.heldAt !== null) this.release(event.t - this.heldAt);
       return;
     }
+    if (event.op === "ruling" && event.code !== undefined && NOT_THE_HANDS.has(event.code)) return;
     this.floorAnswered = true;
     if (out.some((e) => e.kind === "alert" && e.code === "RULING_PENDING") && this.ending === null)
       this.heldAt = event.t;
-    else if (event.op === "ruling" && event.ruling === "continue") this.hear({ ruling: "continue" }, event.t);
+    else if (event.op === "ruling" && event.ruling === "continue" && answersHisWait(event.code))
+      this.hear({ ruling: "continue" }, event.t);
     else if (event.op === "ruling" && event.ruling === "dead" && event.seat !== undefined)
       this.hear({ ruling: "dead", seat: event.seat }, event.t);
     this.wake?.();

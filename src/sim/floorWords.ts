@@ -48,13 +48,16 @@ export class FloorWords {
   /**
    * Where the dealer would go on by the house's procedure at `now`: if he stopped for the floor before
    * it, when he goes on instead — just after the supervisor's next word, or at the end of his wait.
-   * Null when he did not stop. Taken.
+   * Null when he did not stop. Taken. `heeds`: the words he can follow there (another is no answer to
+   * his wait: the table refused it, as Three Card Poker's `continue` on a card too many).
    */
-  waitEnds(now: number): number | null {
+  waitEnds(now: number, heeds: (word: FloorWord) => boolean = () => true): number | null {
     const i = this.pending.findIndex((w) => w.ruling === "wait" && w.t < now);
     if (i < 0) return null;
     const [wait] = this.pending.splice(i, 1);
-    const answers = this.pending.filter((w) => w.ruling !== "wait" && w.t >= wait!.t).map((w) => w.t);
+    const answers = this.pending
+      .filter((w) => w.ruling !== "wait" && w.t >= wait!.t && heeds(w))
+      .map((w) => w.t);
     return Math.min(wait!.t + FLOOR_WAIT_MS, ...answers.map((t) => t + 1));
   }
 

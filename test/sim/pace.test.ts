@@ -61,9 +61,11 @@ const BEFORE = {
   // 18): after the reveal he takes the losing bets to a chip tray and pays the winners from it (fills
   // and credits between hands, paying errors injected), and the next hand waits for the tray's reading.
   // And again (branch dealer11, session 11): TCP_BET_AFTER_DEAL is the floor's and stays open until it
-  // rules, so after the dealer puts a late bet back the simulated floor rules `continue`.
-  // The hash is the stream since.
-  tcp: "c157bee3bb2e654f6094897b219ea9b9e393f1ae354aab986d22be2c4ba5500c",
+  // rules, so after the dealer puts a late bet back the simulated floor rules `continue`. And again
+  // (branch tcp15, session 15): after a misdeal the bets stay on the layout, as the alert's steps say,
+  // and the same boxes are dealt again on them (none placed), once he has gathered the deck. The hash
+  // is the stream since.
+  tcp: "040b6e50cdb229cc0bc375cf6c706719a369d270ad97e6f4f59de96922ebc7d6",
   phh: "a8867bd8042cd345446611e2359fee5217e7ca6b56d6e61334c0fe85d2f78d9d",
 };
 

@@ -45,6 +45,27 @@ export const tcpSay = {
     );
     return tooMany ? { ...said, rulings: [...TOO_MANY_RULINGS] } : said;
   },
+  /**
+   * Cards on a box with no bet. The rules make a misdeal of a wrong count "dealt to the dealer or to any
+   * player"; a box with no bet is neither, so the floor may let the deal stand (src/hand/tcp/deal.ts
+   * strayCards says why): the steps say what the dealer does with the card under each ruling.
+   */
+  strayCards: (t: number, box: number, dealt: number, cards: number): AlertEvent => {
+    const them = cards === 1 ? "card" : "cards";
+    return alert(
+      t,
+      "MISDEAL_CARD_COUNT",
+      `Box ${box} has no bet and was dealt ${dealt} card${dealt === 1 ? "" : "s"}: no player's hand`,
+      [
+        "Stop dealing",
+        `Call the floor: box ${box} has no bet, so its ${them} ${cards === 1 ? "is" : "are"} no player's hand`,
+        `If the floor lets the deal stand (continue): put box ${box}'s ${them} in the discard (the muck), not ` +
+          `on any hand, and deal on from the stub to the boxes with a bet; box ${box} gets no more cards`,
+        MISDEAL_STEPS[2]!,
+      ],
+      box,
+    );
+  },
   /** The floor's `continue` on a hold while a hand holds a card too many: refused, and why. */
   continueRefused: (t: number, owner: HandOwner, cards: number) =>
     floorOpRejected(

@@ -104,22 +104,32 @@ export function drawnChipsKnown(h: TcpContext): number | null {
 }
 
 /**
- * Chips reported gone from a box that holds no card yet, so soon after the first card that they may
- * have left before it (events.md, "Reading at any pace"): a departure is reported up to the readers'
- * lag and the departure window after the chips left (K missed scans), so a dealer who took a box's
- * chips off just before the press (after a misdeal he gives every bet back) is read taking them off
- * after the first card. What is left is the box's bets at the draw, judged as the lock would have
- * (a box left with none was never in the hand); reported later, the change is the floor's
- * (TCP_BET_AFTER_DEAL). Only chips taken off: chips put down are reported within the lock's round.
+ * Chips reported gone from a box so soon after the first card that they may have left before it
+ * (events.md, "Reading at any pace"): a departure is reported up to the readers' lag and the departure
+ * window after the chips left (K missed scans), so a dealer who took a box's chips off just before the
+ * press (after a void he gives every bet back), or a player who took back part of his bet just
+ * before the first card, is read doing it after the first card. What is left is the box's bets at the
+ * draw, judged as the lock would have (a box left with none was never in the hand); reported later, the
+ * change is the floor's (TCP_BET_AFTER_DEAL). Only chips taken off: chips put down are reported within
+ * the lock's round.
+ *
+ * A box with some bet left is dealt to as usual, so its cards do not tell when its chips left: before,
+ * a box that held a card by the report was judged changed after the deal, and part of a bet taken back
+ * just before the first card got a false TCP_BET_AFTER_DEAL. A box left with no bet that holds a card is
+ * still the floor's: the dealer dealt to it, so to his eye it had a bet then.
  */
 function takenOffBeforeTheDraw(h: TcpContext, box: TcpBox, now: ThreeCardBets, reportedAt: number): boolean {
   const known = drawnChipsKnown(h);
-  if (known === null || reportedAt >= known || box.tags.length > 0 || box.folded) return false;
+  if (known === null || reportedAt >= known || box.folded) return false;
   if (isOpen(h, "TCP_BET_AFTER_DEAL", box.box) || sameBets(now, box.bets)) return false;
   if ((["ante", "play", "pairPlus", "prime"] as const).some((l) => now[l] > box.bets[l])) return false;
+  const none = sameBets(now, NO_BETS);
+  if (none && box.tags.length > 0) return false;
+  // Part of a bet gone while TCP_BET_INVALID is open: the dealer putting the box right (its follow-up).
+  if (!none && isOpen(h, "TCP_BET_INVALID", box.box)) return false;
   clear(h, "TCP_BET_INVALID", box.box);
   clear(h, "TCP_BLIND_PLAY_MISSING", box.box);
-  if (sameBets(now, NO_BETS)) {
+  if (none) {
     delete h.boxes[box.box];
     return true;
   }

@@ -95,8 +95,10 @@ export interface TcpContext extends HandOpening {
   phase: TcpPhase;
   /** Boxes in the hand, by box number; filled when the first card is drawn. */
   boxes: Record<number, TcpBox>;
-  /** Card tags on seats of boxes that are not in the hand (each one is a wrong card count). */
+  /** Card tags on seats of boxes that are not in the hand (each holds the hand for the floor). */
   strays: Record<number, string[]>;
+  /** Such cards the floor let the deal stand over (`continue`): no hand's, on their way to the discard. */
+  discarded: Record<number, string[]>;
   dealerTags: string[];
   dealerFaces: Card[];
   /** Face → tag of every card in play: a second tag of a face is a duplicate (IPC 29). */

@@ -1,16 +1,17 @@
 /**
  * The deal (digest, "The deal and the decision" and "Misdeals and exposed cards"): three cards to
  * each box in the hand and to the dealer, one at a time, boxes first and the dealer last in each
- * round. The first card locks the bets. A hand holding a fourth card, a card on a box that did not
- * bet, or a deal that ends short is a misdeal; so is an exposed dealer card, but not a player's.
+ * round. The first card locks the bets. A hand holding a fourth card or a deal that ends short is a
+ * misdeal; so is an exposed dealer card, but not a player's. A card on a box that did not bet holds the
+ * hand for the floor too, which may let the deal stand (strayCardsDiscarded).
  */
 import type { Card } from "../../rules/cards.js";
 import { CARDS_PER_HAND, rulingOnExposedCard, wrongCardCounts } from "../../rules/threeCard/deal.js";
-import { clearAll, raise, tcpSay } from "./alerts.js";
+import { clear, clearAll, raise, tcpSay } from "./alerts.js";
 import { drawnChipsKnown, lockBets } from "./bets.js";
 import { afterOneRound, schedule } from "../timers.js";
 import { askHold, isHeld } from "../hold.js";
-import { boxesInOrder, dealComplete, type HandOwner, type TcpContext } from "./context.js";
+import { boxesInOrder, dealComplete, type HandOwner, type TcpBox, type TcpContext } from "./context.js";
 
 function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_EXPOSED"): void {
   askHold(h, { kind: "misdeal", code });
@@ -18,8 +19,7 @@ function holdForMisdeal(h: TcpContext, code: "MISDEAL_CARD_COUNT" | "TCP_DEALER_
 
 function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string): void {
   if (isHeld(h)) return;
-  const inHand = owner === "dealer" || h.boxes[owner] !== undefined;
-  const tooMany = inHand && cards > CARDS_PER_HAND;
+  const tooMany = cards > CARDS_PER_HAND;
   if (raise(h, tcpSay.cardCount(h.t, owner, cards, why, tooMany))) holdForMisdeal(h, "MISDEAL_CARD_COUNT");
 }
 
@@ -28,12 +28,29 @@ function cardCount(h: TcpContext, owner: HandOwner, cards: number, why: string):
  * be played as it lies (which three are its cards?), and the rules call it a misdeal ("an incorrect
  * number of cards dealt to the dealer or to any player"): the floor's `continue` is refused on it. A
  * hand short can be made whole (the dealer deals it its cards); a card on a box with no bet is no
- * player's hand. Every card read on a hand counts, taken off again or not.
+ * player's hand (strayCardsDiscarded). Every card read on a hand counts, taken off again or not.
  */
 export function tooManyCards(h: TcpContext): { owner: HandOwner; cards: number } | null {
   if (h.dealerTags.length > CARDS_PER_HAND) return { owner: "dealer", cards: h.dealerTags.length };
   const box = boxesInOrder(h).find((b) => b.tags.length > CARDS_PER_HAND);
   return box === undefined ? null : { owner: box.box, cards: box.tags.length };
+}
+
+/**
+ * The floor let the deal stand (`continue`) over cards on boxes with no bet: they are no hand's, and go
+ * to the discard (the alert's steps), so the deal is whole without them. Why the floor may: the rules
+ * make a misdeal of "an incorrect number of cards dealt to the dealer or to any player", and a box with
+ * no bet is neither; each box in the hand still gets three cards and the dealer three, from the stub in
+ * order, and nobody's cards are exchanged (the card on the empty box is not given to the next box).
+ * Refusing it as for a card too many would make a misdeal the rules do not call one. Before, `continue`
+ * was taken but the hand never left the deal (the card still counted against it), nor ended.
+ */
+export function strayCardsDiscarded(h: TcpContext): void {
+  for (const [box, tags] of Object.entries(h.strays)) {
+    (h.discarded[Number(box)] ??= []).push(...tags);
+    clear(h, "MISDEAL_CARD_COUNT", Number(box));
+  }
+  h.strays = {};
 }
 
 /**
@@ -56,6 +73,8 @@ export function handCardArrived(h: TcpContext, owner: HandOwner, tag: string, fa
 }
 
 function holds(h: TcpContext, owner: HandOwner, tag: string): boolean {
+  // A card the floor ruled no hand's (on a box with no bet), read again before it reached the discard.
+  if (Object.values(h.discarded).some((tags) => tags.includes(tag))) return true;
   if (owner === "dealer") return h.dealerTags.includes(tag);
   return (h.boxes[owner]?.tags.includes(tag) ?? false) || (h.strays[owner]?.includes(tag) ?? false);
 }
@@ -97,14 +116,65 @@ function boxCard(h: TcpContext, box: number, tag: string, face: Card): void {
   if (!inHand) {
     const strays = (h.strays[box] ??= []);
     strays.push(tag);
-    cardCount(h, box, strays.length, "the box has no bet and is not in the hand");
+    // Told even while the hand is held for something else: the floor's `continue` on that hold lets the
+    // deal stand over this card too (strayCardsDiscarded), so the floor must have seen it.
+    const dealt = strays.length + (h.discarded[box]?.length ?? 0);
+    if (raise(h, tcpSay.strayCards(h.t, box, dealt, strays.length)) && !isHeld(h))
+      holdForMisdeal(h, "MISDEAL_CARD_COUNT");
     return;
   }
   inHand.tags.push(tag);
   inHand.faces.push(face);
-  if (inHand.tags.length > CARDS_PER_HAND) {
+  if (inHand.tags.length > CARDS_PER_HAND && !mayBeCollected(h, inHand)) {
     cardCount(h, box, inHand.tags.length, `the game deals ${CARDS_PER_HAND}`);
   }
+}
+
+/**
+ * The box holds a card of the last hand, on this same box, read as dealt again when a new card landed
+ * beside it (src/reading/tableReader.ts dealtAgain), and the readers have not yet had time to report the
+ * last hand's cards collected (judged the readers' lag after the press). Until then it may be the
+ * collected card, listed K scans late: with long scan rounds and the hand dealt again at once after a
+ * misdeal (its bets stay on the layout), the box's next cards can come while it is still listed. Its
+ * count is not judged on it: if it leaves, the box's cards are the others (lastHandsCardLeft); if it
+ * stays, it was dealt again, and the count is judged once the readers have had that time
+ * (judgeCountsOnceCollected). The flop games do the same (src/hand/deal.ts mayBeCollected).
+ */
+function mayBeCollected(h: TcpContext, box: TcpBox): boolean {
+  if (!h.timers.some((t) => t.kind === "deckCollected")) return false;
+  return box.tags.some((tag) => h.staleWhere[tag] === `seat${box.box}`);
+}
+
+/**
+ * A card the box listed at the press (the last hand's, on this same box) left it during the deal: the
+ * readers had listed it on, K scans late, beside the box's first card of this hand, where it read as
+ * dealt again. It was collected: it is not one of the box's cards of this hand (true when it was one;
+ * seen next on another hand's antenna, it is a new card there, dealt again). Before, it counted, and
+ * the box's third card of this hand read as a fourth (a false MISDEAL_CARD_COUNT after a misdeal's quick
+ * re-deal at 600 ms rounds, sim seed 1, hand 437).
+ */
+export function lastHandsCardLeft(h: TcpContext, box: number, tag: string): boolean {
+  const b = h.boxes[box];
+  if (dealComplete(h) || h.staleWhere[tag] !== `seat${box}`) return false;
+  const early = h.early.findIndex((c) => c.tag === tag && c.owner === box);
+  if (early >= 0) {
+    h.early.splice(early, 1);
+    return true;
+  }
+  const i = b?.tags.indexOf(tag) ?? -1;
+  if (b === undefined || i < 0) return false;
+  b.tags.splice(i, 1);
+  b.faces.splice(i, 1);
+  h.cardsDealt -= 1;
+  decisionsIfWhole(h);
+  return true;
+}
+
+/** The readers have had time to report the last hand's cards collected: a box still holding too many was dealt them. */
+export function judgeCountsOnceCollected(h: TcpContext): void {
+  for (const b of boxesInOrder(h))
+    if (b.tags.length > CARDS_PER_HAND)
+      cardCount(h, b.box, b.tags.length, `the game deals ${CARDS_PER_HAND}`);
 }
 
 function dealerCard(h: TcpContext): void {

@@ -22,7 +22,16 @@ import { clearRuledOn, type Hold, TCP_MISDEAL_HOLDS, VOID_HOLDS } from "../hold.
 import { acknowledged } from "../emit.js";
 import { clearAll, tcpSay } from "./alerts.js";
 import type { TcpAlertCode, TcpContext } from "./context.js";
-import { cardExposed, dealEnded, judgeBetsLocked, judgeDealEnd, judgeExposed, tooManyCards } from "./deal.js";
+import {
+  cardExposed,
+  dealEnded,
+  judgeBetsLocked,
+  judgeDealEnd,
+  judgeCountsOnceCollected,
+  judgeExposed,
+  strayCardsDiscarded,
+  tooManyCards,
+} from "./deal.js";
 import { foldBox, foldKey, readyToReveal } from "./decide.js";
 import { judgeDeckCollected } from "../deck.js";
 import { takeDue } from "../timers.js";
@@ -51,7 +60,12 @@ function continueAsRuled(h: TcpContext, seat?: number, code?: string): void {
   if (code && isTcpCode(code)) clearAll(h, code, seat);
 }
 
-/** The floor's `misdeal` or `void`: the hand ends, every bet back where it was before the hand. */
+/**
+ * The floor's `misdeal` or `void`: the hand ends and nothing is settled (the stacks as before the hand).
+ * After a misdeal the chips stay on the zones (the alert's steps: "the bets stay") and are the bets of
+ * the hand dealt again, read at its press like any bets placed before it (lifecycle.ts); after a void
+ * the dealer gives them back.
+ */
 function endAsRuled(h: TcpContext, result: "misdeal" | "void", code?: string): void {
   clearRuledOn(h, code);
   endHand(h, result, { ...h.stacksBefore });
@@ -79,6 +93,7 @@ function refuseContinue(h: TcpContext): void {
 /** The floor's `continue` on a hold: its alert is cleared and play goes on with the cards as they lie. */
 function release(h: TcpContext, hold: Hold): void {
   clearAll(h, hold.code);
+  strayCardsDiscarded(h);
   // A hand the floor let stand counts as dealt.
   if (h.phase === "dealing" && h.dealerTags.length >= 3) h.phase = "decisions";
 }
@@ -154,8 +169,10 @@ export const tcpMachine = setup({
       h: step((h, e) => {
         if (e.type !== "tick") return;
         for (const timer of takeDue(h, h.t)) {
-          if (timer.kind === "deckCollected") judgeDeckCollected(h);
-          else if (timer.kind === "betsLocked") judgeBetsLocked(h);
+          if (timer.kind === "deckCollected") {
+            judgeDeckCollected(h);
+            judgeCountsOnceCollected(h);
+          } else if (timer.kind === "betsLocked") judgeBetsLocked(h);
           else if (timer.kind === "dealEnd") judgeDealEnd(h, timer.since);
           else if (timer.kind === "tcpExposed") judgeExposed(h);
         }

@@ -12,7 +12,7 @@ import { readingNotice } from "../readingAlerts.js";
 import { raise } from "./alerts.js";
 import { zoneSettled } from "./bets.js";
 import { type HandOwner, type TcpContext, wagerZone } from "./context.js";
-import { dealEnded, handCardArrived } from "./deal.js";
+import { dealEnded, handCardArrived, lastHandsCardLeft } from "./deal.js";
 import { foldBox } from "./decide.js";
 
 /** The box of a `seat<N>` antenna, "dealer" for the dealer's, else null. */
@@ -35,9 +35,12 @@ export function observe(h: TcpContext, observations: readonly Observation[]): vo
         cardArrived(h, o.tag, o.card, o.antenna, lastHands ? null : o.from);
         break;
       }
-      case "card_departed":
+      case "card_departed": {
         if (h.stale.includes(o.tag)) dropStale(h, o.tag);
+        const owner = ownerOfAntenna(o.antenna);
+        if (typeof owner === "number") lastHandsCardLeft(h, owner, o.tag);
         break;
+      }
       case "foreign_card":
         // (No time for the card: Three Card Poker has no chips read against it.)
         if (raise(h, say.foreignCard(h.t, o.antenna, o.reason)))
@@ -66,8 +69,12 @@ function chipsSettled(h: TcpContext, antenna: string, total: number, changedAt?:
 function cardArrived(h: TcpContext, tag: string, card: Card, antenna: string, from: string | null): void {
   const owner = ownerOfAntenna(antenna);
   if (owner !== null) {
-    // A card slid from one hand's antenna to another's is not a new card.
-    if (ownerOfAntenna(from) === null) handCardArrived(h, owner, tag, card);
+    const fromBox = ownerOfAntenna(from);
+    // A card slid from one hand's antenna to another's is not a new card, unless it was the last hand's
+    // card read as dealt again on its box and is in fact the collected card dealt again elsewhere (the
+    // reading does so for seats; the dealer's hand is Three Card Poker's own).
+    if (fromBox === null || (typeof fromBox === "number" && lastHandsCardLeft(h, fromBox, tag)))
+      handCardArrived(h, owner, tag, card);
     return;
   }
   if (antenna === "muck") {

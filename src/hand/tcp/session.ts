@@ -6,7 +6,7 @@ import { createActor } from "xstate";
 import type { TableEvent } from "../../contract/output.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
 import type { HandInit } from "../session.js";
-import { schedule } from "../timers.js";
+import { departureKnown, schedule } from "../timers.js";
 import { type TcpContext, wagerZone } from "./context.js";
 import { tcpMachine } from "./machine.js";
 import { MachineSession } from "../machineSession.js";
@@ -42,9 +42,13 @@ export class TcpSession extends MachineSession<TcpContext> {
       bb: null,
       redeal: init.redeal,
     });
-    // Judged once the bridge has had time to report cards collected just before the press (K scans).
+    // Judged once the bridge has had time to report cards collected just before the press: K missed
+    // scans and the reader's departure window on top (departureKnown). Before, the lag alone: a dealer
+    // who pressed at once after collecting a misdeal's cards (the bets stay, nothing else to do) had a
+    // card gathered just before the press read as not collected (false DECK_NOT_COLLECTED, sim seed 18
+    // at 400 ms rounds, hand 5957).
     if (init.leftovers.length > 0)
-      schedule(h, { kind: "deckCollected", due: init.t + init.reading.lagMs, since: init.t });
+      schedule(h, { kind: "deckCollected", due: departureKnown(h), since: init.t });
     const session = new TcpSession(h);
     return { session, events: session.drain() };
   }
@@ -71,6 +75,7 @@ function initialContext(init: TcpInit): TcpContext {
     phase: "betting",
     boxes: {},
     strays: {},
+    discarded: {},
     dealerTags: [],
     dealerFaces: [],
     faces: new Map(),

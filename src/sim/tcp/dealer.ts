@@ -9,16 +9,22 @@ import type { InputEventIn } from "../../contract/input.js";
 import { DEFAULT_PAY_TABLE, type PayTable } from "../../rules/threeCard/payTable.js";
 import type { TableConfig } from "../../runtime/assemble.js";
 import { registryFromConfig, tableSettings } from "../../runtime/tableSettings.js";
-import { ChipBox } from "../chips.js";
+import { ChipBox, chipTotal } from "../chips.js";
 import { FloorWords } from "../floorWords.js";
 import { createPace, type Pace, type PaceMode, TCP_FIXED } from "../pace.js";
 import { chance, mulberry32, pick, type Rng } from "../random.js";
 import { Timeline } from "../timeline.js";
 import { scriptTcpHand, type TcpHandTruth } from "./hand.js";
 import { parseInjections, targetBox, type TcpInjection } from "./inject.js";
-import { planBets, TCP_SEATING } from "./players.js";
+import { type BoxPlan, planBets, TCP_SEATING } from "./players.js";
 import { readerLagMs } from "./table.js";
 import { SimTray, TRAY_ANTENNAS } from "./tray.js";
+
+/** The wager zones of a box (antenna prefixes). */
+const WAGERS = ["ante", "play", "pairplus", "prime"] as const;
+
+/** Errors made in placing the bets: a hand dealt again on the bets left after a misdeal cannot have them. */
+const MADE_PLACING_BETS: ReadonlySet<TcpInjection> = new Set(["bet-outside-limits", "blind-play-missing"]);
 
 export interface TcpDealerOptions {
   seed?: number;
@@ -55,6 +61,13 @@ export class TcpDealer {
   private readonly payTable: PayTable;
   private readonly limits: { min: number; max: number };
   private readonly trayWaitMs: number;
+  /** The boxes of the hand in play, with the bets they were dealt on. */
+  private plans: BoxPlan[] = [];
+  /**
+   * The bets left on the layout after a misdeal, for the hand dealt again (the alert's steps: "the bets
+   * stay"); null when the next hand's bets are placed afresh.
+   */
+  private standing: BoxPlan[] | null = null;
 
   constructor(
     private readonly options: TcpDealerOptions,
@@ -94,12 +107,16 @@ export class TcpDealer {
    */
   hand(words: FloorWords = new FloorWords()): TcpDealt | null {
     const rng = this.rng;
-    const boxes = planBets(rng, this.limits);
+    const redeal = this.standing !== null;
+    const boxes = this.standing ?? planBets(rng, this.limits);
+    this.standing = null;
     if (boxes.length === 0) return null;
     const kinds = this.kinds;
     const kind = kinds.length > 0 && chance(rng, this.options.rate ?? 0.3) ? pick(rng, kinds) : undefined;
     const box = kind === undefined ? null : targetBox(kind, boxes, rng);
-    const injection = kind !== undefined && box !== null ? { kind, box } : null;
+    // Dealt again, the bets are already down: an error made in placing them cannot be made.
+    const placing = kind !== undefined && redeal && MADE_PLACING_BETS.has(kind);
+    const injection = kind !== undefined && box !== null && !placing ? { kind, box } : null;
     this.pace.nextHand();
     this.tray.restock();
     const truth = scriptTcpHand({
@@ -115,23 +132,58 @@ export class TcpDealer {
       tray: this.tray,
       trayWaitMs: this.trayWaitMs,
       words,
+      redeal,
     });
+    this.plans = boxes;
+    // The misdeal's bets stay on the layout: the same boxes are dealt again on them.
+    if (truth.misdeal) this.standing = boxes.map((b) => ({ ...b, bets: { ...b.bets } }));
     const made = truth.injection === undefined ? injection : truth.injection;
     return { events: this.tl.events.splice(0), injection: made, truth, end: this.tl.t };
   }
 
   /**
    * The floor ended the hand at the table (a supervisor's misdeal or void): from the felt as it lay at
-   * `t`, the dealer collects every card and gives every bet back (the tray stays as it is), then gathers
-   * the deck for the shuffler; the next {@link hand} is dealt as usual.
+   * `t`, the dealer collects every card (the tray stays as it is), then gathers the deck for the
+   * shuffler. After a void every bet goes back and the next {@link hand} is dealt as usual; after a
+   * misdeal the bets stay (the alert's steps) and the same boxes are dealt again on them, but for an open
+   * box's Play, a decision on the cards collected, which goes back to its player.
    */
-  collect(t: number, felt: ReadonlyMap<string, readonly string[]>): InputEventIn[] {
+  collect(
+    t: number,
+    felt: ReadonlyMap<string, readonly string[]>,
+    result: "misdeal" | "void",
+  ): InputEventIn[] {
     const tl = this.tl.restore(t, felt);
     tl.wait(800 + Math.floor(this.rng() * 700));
+    const stays = result === "misdeal" ? this.betsStaying(felt) : null;
+    const kept = new Set(
+      (stays ?? []).flatMap((b) => WAGERS.filter((w) => b.blind || w !== "play").map((w) => `${w}${b.box}`)),
+    );
     const tray: ReadonlySet<string> = new Set(TRAY_ANTENNAS);
     for (const [antenna, tags] of felt)
-      if (!tray.has(antenna) && tags.length > 0) tl.report(antenna, []).wait(30);
+      if (!tray.has(antenna) && !kept.has(antenna) && tags.length > 0) tl.report(antenna, []).wait(30);
     tl.wait(this.pace.ms("afterCollect"));
+    // Dealt again on the bets that stayed, he gathers the deck as after any hand (./hand.ts).
+    if (stays !== null) tl.wait(this.trayWaitMs);
+    this.standing = stays;
     return tl.events.splice(0);
+  }
+
+  /**
+   * The bets that stay after a misdeal: the hand's boxes as they bet, if the felt holds just those bets
+   * (each box's Ante, Pair Plus and Prime, and a blind box's Play equal to its Ante; an open box's Play is
+   * a decision on the cards collected and goes back). Null when it does not (the floor ended the hand
+   * while the bets were going down, or a blind box's Play was given back): then every bet goes back and
+   * the next hand's are placed afresh, as after a void.
+   */
+  private betsStaying(felt: ReadonlyMap<string, readonly string[]>): BoxPlan[] | null {
+    const on = (zone: string) => chipTotal(felt.get(zone) ?? []);
+    const lies = (p: BoxPlan) =>
+      on(`ante${p.box}`) === p.bets.ante &&
+      on(`pairplus${p.box}`) === p.bets.pairPlus &&
+      on(`prime${p.box}`) === p.bets.prime &&
+      (!p.blind || on(`play${p.box}`) === p.bets.ante);
+    if (this.plans.length === 0 || !this.plans.every(lies)) return null;
+    return this.plans.map((p) => ({ ...p, bets: { ...p.bets, play: p.blind ? p.bets.ante : 0 } }));
   }
 }

@@ -7,6 +7,7 @@
  * from the hand's script (./hand.ts), which the report plays without a supervisor.
  */
 import type { Card } from "../../rules/cards.js";
+import { CARDS_PER_HAND } from "../../rules/threeCard/deal.js";
 import type { FloorWords } from "../floorWords.js";
 import type { Timeline } from "../timeline.js";
 import type { BoxPlan } from "./players.js";
@@ -17,12 +18,24 @@ type Owner = number | "dealer";
  * Where the stand-in floor would call the misdeal: the dealer, who stopped for the floor, waits for a
  * supervisor (up to FLOOR_WAIT_MS); true when the supervisor ruled `continue` by then (the deal stands).
  * Without a supervisor's words (the report), false at once, nothing drawn and no time taken.
+ *
+ * `cardTooMany`: a hand holds a fourth card. The rules make that a misdeal whatever the floor sees, and
+ * the table refuses `continue` on it (the alert offers only misdeal and void), so no `continue` is his to
+ * follow there: it neither ends his wait nor lets the deal stand, and the stand-in calls the misdeal once
+ * the wait is over (a supervisor's misdeal or void ends the hand through the follower). Before, a
+ * `continue` heard during such a hand (the table took it on another alert) had him play on with four
+ * cards, and the simulator threw ("hand must hold exactly 3 cards").
  */
-export function dealStands(tl: Timeline, words: FloorWords | undefined): boolean {
+export function dealStands(tl: Timeline, words: FloorWords | undefined, cardTooMany: boolean): boolean {
   if (words === undefined) return false;
-  const end = words.waitEnds(tl.t);
+  const end = words.waitEnds(tl.t, (w) => !(cardTooMany && w.ruling === "continue"));
   if (end !== null && end > tl.t) tl.wait(end - tl.t);
-  return words.continued(tl.t);
+  return !cardTooMany && words.continued(tl.t);
+}
+
+/** Whether a box or the dealer holds more than the three cards the game deals. */
+export function holdsTooMany(hands: ReadonlyMap<Owner, readonly Card[]>): boolean {
+  return [...hands.values()].some((cards) => cards.length > CARDS_PER_HAND);
 }
 
 /** What making the deal whole needs of the hand's script. */

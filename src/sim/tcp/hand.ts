@@ -15,7 +15,7 @@ import type { Pace, PaceStep } from "../pace.js";
 import { chance, randInt, type Rng } from "../random.js";
 import type { Timeline } from "../timeline.js";
 import type { FloorWords } from "../floorWords.js";
-import { boxOut, floorOnBet, dealStands, makeDealWhole } from "./floorContinue.js";
+import { boxOut, dealStands, floorOnBet, holdsTooMany, makeDealWhole } from "./floorContinue.js";
 import { MISDEALS, PAYING, type TcpInjection } from "./inject.js";
 import { afterCards, type PayingInjection, scriptPaying } from "./paying.js";
 import type { SimTray } from "./tray.js";
@@ -43,6 +43,8 @@ export interface TcpHandSetup {
   trayWaitMs: number;
   /** A live table's supervisor's words (src/sim/floorWords.ts); absent: the stand-in floor alone rules. */
   words?: FloorWords;
+  /** The hand dealt again after a misdeal: `boxes`' bets stayed on the layout, none is placed. */
+  redeal?: boolean;
 }
 
 /** What the hand should come to: a misdeal, or a settled hand with the house's net. */
@@ -56,8 +58,6 @@ export interface TcpHandTruth {
    */
   injection?: { kind: TcpInjection; box: number } | null;
 }
-
-const WAGER_ZONES = ["ante", "play", "pairplus", "prime"] as const;
 
 /** Scripts one hand on the timeline; returns what the controller should make of it. */
 export function scriptTcpHand(s: TcpHandSetup): TcpHandTruth {
@@ -81,7 +81,7 @@ class HandScript {
     const { tl } = this.s;
     this.step("toShuffler");
     tl.press("shuffler");
-    this.placeBets();
+    if (!this.s.redeal) this.placeBets();
     this.step("toDeal");
     const stopped = this.deal();
     this.afterDeal();
@@ -89,9 +89,13 @@ class HandScript {
       // The floor walks over once called: seconds, never before the table has judged the deal
       // (a short deal is judged the departure lag after it ended, 2.4 s with 600 ms rounds).
       this.pause(3000, 6000);
-      if (!dealStands(tl, this.s.words)) {
+      if (!dealStands(tl, this.s.words, holdsTooMany(this.hands))) {
         tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
-        this.clearFelt(true);
+        // The alert's steps: every card collected, the bets stay for the hand dealt again (./dealer.ts).
+        // He gathers the deck for the shuffler as after any hand (the readers see the cards go: one
+        // collected and dealt back to the same place within their lag would never be seen to leave).
+        this.clearFelt();
+        this.pause(this.s.trayWaitMs, this.s.trayWaitMs + 500);
         return { misdeal: true, house: 0, staked: 0 };
       }
       makeDealWhole({
@@ -113,7 +117,7 @@ class HandScript {
       kind,
     };
     const made = scriptPaying(paying);
-    this.clearFelt(false);
+    this.clearFelt();
     afterCards(paying, made);
     // The tray is judged the readers' lag and tray.judgeAfterMs after the chips stop moving: the next
     // hand begins after it (the dealer gathers the deck for the shuffler meanwhile).
@@ -268,17 +272,10 @@ class HandScript {
     this.pause(2000, 3000);
   }
 
-  /** Cards back to the deck, his own first (and after a misdeal the bets back to the players). */
-  private clearFelt(bets: boolean): void {
+  /** Cards back to the deck, his own first. */
+  private clearFelt(): void {
     const { tl } = this.s;
-    const antennas = [
-      "dealer",
-      "muck",
-      ...this.s.boxes.flatMap((b) => [
-        `seat${b.box}`,
-        ...(bets ? WAGER_ZONES.map((z) => `${z}${b.box}`) : []),
-      ]),
-    ];
+    const antennas = ["dealer", "muck", ...this.s.boxes.map((b) => `seat${b.box}`)];
     for (const a of antennas) if (tl.read(a).length > 0) tl.report(a, []).wait(30);
     this.step("afterCollect");
   }

@@ -14,12 +14,17 @@ import type { TcpDealer } from "./dealer.js";
  */
 export type Call = (
   | { readonly kind: "hand" }
-  | { readonly kind: "follow"; readonly t: number; readonly felt: ReadonlyMap<string, readonly string[]> }
+  | {
+      readonly kind: "follow";
+      readonly t: number;
+      readonly result: "misdeal" | "void";
+      readonly felt: ReadonlyMap<string, readonly string[]>;
+    }
 ) & { readonly words: readonly FloorWord[] };
 
 /** The call that collects the felt after the floor ended the hand at `ending.t`. */
 export function followCall(ending: FloorEnding, felt: ReadonlyMap<string, readonly string[]>): Call {
-  return { kind: "follow", t: ending.t, felt: new Map(felt), words: [] };
+  return { kind: "follow", t: ending.t, result: ending.result, felt: new Map(felt), words: [] };
 }
 
 /**
@@ -37,7 +42,7 @@ export function dealCall(dealer: TcpDealer, call: Call): { batch: HandBatch; wor
   if (call.kind === "follow") {
     // What the script had him do after he stopped never happened: he collects the felt as it lies, once
     // the hand is over (`felt` is what the readers reported up to then).
-    const events = dealer.collect(call.t, call.felt);
+    const events = dealer.collect(call.t, call.felt, call.result);
     return { batch: { events, truths: [], ends: [], profile: dealer.pace.profile }, words };
   }
   for (let i = 0; i < MAX_EMPTY_PLANS; i++) {

@@ -8,8 +8,9 @@
  *   supervisor, up to FLOOR_WAIT_MS; not ruled by then, the house's stand-in floor calls the misdeal;
  * - `continue` on it: the deal stands and the hand is played on with the cards as they lie (a hand short
  *   made whole; on a card too many the table refuses `continue`, and he waits on for a misdeal or void);
- * - a misdeal or void the supervisor rules: he waits while it can be undone, then collects every card,
- *   gives every bet back and deals the next hand.
+ * - a misdeal or void the supervisor rules: he waits while it can be undone, then collects every card;
+ *   after a misdeal the bets stay and the hand is dealt again on them, after a void every bet goes back
+ *   (./dealer.ts collect).
  *
  * The hands are dealt from the seed and the calls made so far, and nothing else (nothing here reads a
  * clock): a ruling is heard by dealing the hand in play again on a copy of the dealer as he stood before

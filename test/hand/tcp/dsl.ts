@@ -165,6 +165,15 @@ export class TcpScene {
     return this.tags("tray1", left);
   }
 
+  /** The player takes one chip of `denomination` back off a wager zone; the rest stays his bet. */
+  takeChip(box: number, wager: Wager, denomination: number): this {
+    const on = [...(this.zones.get(`${wager}${box}`) ?? [])];
+    const i = on.findLastIndex((tag) => tag.startsWith(`chip:${denomination}:`));
+    if (i < 0) throw new Error(`no ${denomination} chip on box ${box}'s ${wager}`);
+    on.splice(i, 1);
+    return this.tags(`${wager}${box}`, on);
+  }
+
   /** The player takes every chip of a zone (his stake and its payout). */
   take(box: number, wager: Wager, gap?: number): this {
     return this.tags(`${wager}${box}`, [], gap);
