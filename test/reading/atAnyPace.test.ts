@@ -130,6 +130,30 @@ describe("reading at any pace: chips pushed and swept in so fast that the zone n
     expect(codes(play(push(ROUND + 1)))).toContain("UNDERCALL");
   });
 
+  it("a raise short of the minimum whose rest is swept in unseen is one raise: read with its zone's unread chips, or within one scan round of the zone's read; past the round, an underraise", () => {
+    // Seat 4 faces the big blind (200), presses raise and pushes 300, then 200 more inside the settle
+    // window; the dealer sweeps before the zone's next scan, so only the pot reports the 200 (hold'em
+    // seed 122 at 600 ms rounds, hand 4410: a false UNDERRAISE, and POT_CHIPS_UNREAD for what the
+    // "debt" left over).
+    const read = config.settleWindowMs + ROUND;
+    const raise = (gap: number) =>
+      dealt()
+        .key("raise")
+        .addTo("bet4", "chip:100:60", "chip:100:61", "chip:100:62")
+        .after(gap)
+        .toPot("chip:100:60", "chip:100:61", "chip:100:62", "chip:100:63", "chip:100:64")
+        .wait();
+    const raisedTo = (events: TableEvent[]) =>
+      events.flatMap((e) => (e.kind === "action" && e.seat === 4 ? [e.to] : []));
+    for (const gap of [100, read + ROUND - 1]) {
+      const events = play(raise(gap));
+      expect(raisedTo(events)).toEqual([500]);
+      expect(codes(events)).not.toContain("UNDERRAISE");
+      expect(codes(events)).not.toContain("POT_CHIPS_UNREAD");
+    }
+    expect(codes(play(raise(read + ROUND + 1)))).toContain("UNDERRAISE");
+  });
+
   it("a blind put out in two reports is no push, even heads-up where the small blind acts first", () => {
     // Heads-up, button 1 is the small blind and first to act: half his blind's chips, then chips the
     // pot gains before the deal (a stray chip), then the rest of the blind and the deal.
