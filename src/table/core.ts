@@ -293,6 +293,7 @@ export class Table implements TableCore {
   private route(t: number, observations: Observation[]): TableEvent[] {
     this.owed.observed(observations);
     if (this.playing === null) return this.after.observed(t, observations);
+    this.after.duringHand(observations);
     if (observations.length === 0) return [];
     return this.afterHand(this.playing.observed(t, observations));
   }
@@ -311,11 +312,12 @@ export class Table implements TableCore {
     this.owed.start(hand.number, ending.t + this.reader.lagMs, ending.owed, ending.finalStacks);
     this.settled = hand;
     this.playing = null;
-    this.after.handEnded(ending.work, ending.t);
+    const raked = this.after.handEnded(ending.work, ending.t);
     this.state.hand = null;
     // A misdeal is dealt again exactly (same seats, same stacks): what waited for the hand is refused.
     const after = [
       ...events,
+      ...raked,
       ...shufflerAlertDone(this.desk, ending.t),
       ...this.setup.settle(ending.t, false, ending.result === "misdeal"),
       ...this.checks.handEnded(ending.t),
