@@ -110,6 +110,8 @@ function fillsInLastStreet(
   dropGone(h, seat, chips);
   countFor(h, seat, fresh, last);
   correctionMade(h, seat, last);
+  // The chips of the same push swept in unseen went straight into the pot: they pay the rest (r.51).
+  payShortCall(h, seat, chipTotal(sweptWith));
   return true;
 }
 

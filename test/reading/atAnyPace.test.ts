@@ -1326,6 +1326,51 @@ describe("reading at any pace: an undercall's rest swept into the pot unseen", (
   });
 });
 
+describe("reading at any pace: an undercall brought up in two motions as the next street is dealt", () => {
+  // Seat 4 raises to 1000, seats 1 and 2 fold, the big blind (seat 3) puts out 300 more: an undercall
+  // (it owes 500). The dealer has it brought up: 100 lands on the zone and is reported, the other 400
+  // is swept in with the bets before the zone's next scan. The flop comes at once, so the zone's 100
+  // (changed before the flop's cards) is read only when the pot reports the sweep (hold'em seed 122 at
+  // 500 ms rounds, hand 112: the 400 was lost, the call told 'went into the pot short', and the hand
+  // ended at the shuffler with a false HAND_ENDED_OWING).
+  const broughtUp = (flopFirst: boolean) => {
+    const scene = dealt()
+      .addTo("bet4", "chip:500:201", "chip:500:202")
+      .fold(1)
+      .fold(2)
+      .addTo("bet3", "chip:100:203", "chip:100:204", "chip:100:205")
+      .wait(1000)
+      .addTo("bet3", "chip:100:206");
+    const flop = () => scene.after(50).burn("2c").after(50).board("Qs", "Jd", "4h");
+    const pot = () =>
+      scene
+        .after(50)
+        .toPot(
+          "chip:500:201",
+          "chip:500:202",
+          ...[1, 2, 3, 203, 204, 205, 206, 207, 208, 209, 210].map((n) => `chip:100:${n}`),
+        );
+    if (flopFirst) pot.call(flop());
+    else flop.call(pot());
+    return scene.after(300).clear("bet2", "bet3", "bet4").wait().key("check");
+  };
+  const undercalls = (events: TableEvent[]) =>
+    events.flatMap((e) => (e.kind === "alert" && e.code === "UNDERCALL" ? [e.text] : []));
+  const stillOpen = (events: TableEvent[]) =>
+    events.filter((e) => e.kind === "alert" && e.code === "UNDERCALL").length -
+    events.filter((e) => e.kind === "alert_clear" && e.code === "UNDERCALL").length;
+
+  it("the chips swept in with the zone's unread rest pay the call, whether the flop is reported before the pot or after it", () => {
+    for (const flopFirst of [true, false]) {
+      const events = play(broughtUp(flopFirst));
+      expect(undercalls(events)).toEqual([expect.stringContaining("put out less than the call")]);
+      expect(stillOpen(events)).toBe(0);
+      expect(actionsOf(events, 3).at(-1)).toBe("check");
+      expect(codes(events)).not.toContain("POT_CHIPS_UNREAD");
+    }
+  });
+});
+
 describe("reading at any pace: the shuffler pressed while the showdown waits for a short call's rest", () => {
   // Seat 4 undercalls pre-flop and the bets are pulled short (told at the flop: seat 4 owes 100); the
   // hand is checked down, and the showdown waits for the 100 (r.51). The dealer sweeps it in unseen,
