@@ -486,6 +486,47 @@ const kingExposedThenPressed = () =>
     .after(0)
     .key("shuffler");
 
+describe("reading at any pace: a seat's last hand collected and dealt to it again, the same two cards, unseen", () => {
+  // Hand 1: seats 4, 1 and 2 fold, the big blind (seat 3, 7d 2h) wins. The dealer collects, presses the
+  // shuffler and deals at once; seat 3, the first seat dealt (button 2), gets 7d and 2h again within the
+  // readers' lag, so the bridge never reports its seat changed (hold'em seed 119 at 600 ms rounds, hand
+  // 10423: a false MISDEAL_FIRST_CARD and DECK_NOT_COLLECTED, and every later hand lost). The first card
+  // the table sees is seat 4's, `firstCardAt` after the press.
+  const sameCardsAgain = (firstCardAt: number) => {
+    const s = dealt().fold(4).fold(1).fold(2).wait().clear("muck", "bet2", "bet3").key("shuffler");
+    s.after(50)
+      .chips(3, 100)
+      .after(50)
+      .chips(4, 100, 100)
+      .after(firstCardAt - 100);
+    const cards: [number, string][] = [
+      [4, "Ah"],
+      [1, "Kc"],
+      [2, "Qd"],
+      [4, "Jh"],
+      [1, "Tc"],
+      [2, "8s"],
+    ];
+    cards.forEach(([seat, face], i) => (i === 0 ? s : s.after(50)).addTo(`seat${seat}`, `card:A:${face}`));
+    return s.wait();
+  };
+  const misread = ["MISDEAL_FIRST_CARD", "DECK_NOT_COLLECTED", "MISDEAL_DEALT_OUT"];
+  const preflops = (events: TableEvent[]) =>
+    events.filter((e) => e.kind === "street" && e.street === "preflop").length;
+
+  it("the deal gone past it before the readers' lag after the press ran out: its cards, dealt again; past the lag, not collected and a misdeal", () => {
+    // At once (the first card's order judged before the lag ran out: it waits for it), and at the last.
+    for (const firstCardAt of [150, LAG - 1]) {
+      const within = play(sameCardsAgain(firstCardAt));
+      for (const code of misread) expect(codes(within)).not.toContain(code);
+      expect(preflops(within)).toBe(2);
+    }
+    const past = play(sameCardsAgain(LAG + 1));
+    expect(codes(past)).toContain("DECK_NOT_COLLECTED");
+    expect(codes(past)).toContain("MISDEAL_FIRST_CARD");
+  });
+});
+
 describe("reading at any pace: a misdeal's card collected, still listed on its seat when the re-deal reaches it", () => {
   // Seat 2's first card, then an exposed card: misdeal. The dealer collects it and presses the shuffler
   // at once; the bridge lists it on seat 2 for up to its lag (K missed scans). The re-deal's first card
