@@ -20,7 +20,15 @@ import { potChipsUnread } from "./potUnread.js";
 import { antesShown, blindShown, postedSweptIn } from "./postedUnseen.js";
 import { noteTakenBack } from "./takenBack.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
-import { actionKey, beforeVoidCard, canBet, changedBeforeVoidCard, outOfTurn, readAndAct } from "./turn.js";
+import {
+  actionKey,
+  beforeVoidCard,
+  canBet,
+  changedBeforeVoidCard,
+  outOfTurn,
+  readAndAct,
+  readsAsUnderraise,
+} from "./turn.js";
 
 /** The chips of a report that a seat's zone account does not hold yet. */
 function freshChips(h: HandContext, seat: number, chips: readonly ChipTag[]): ChipTag[] {
@@ -102,6 +110,8 @@ function fillsInLastStreet(
   dropGone(h, seat, chips);
   countFor(h, seat, fresh, last);
   correctionMade(h, seat, last);
+  // The chips of the same push swept in unseen went straight into the pot: they pay the rest (r.51).
+  payShortCall(h, seat, chipTotal(sweptWith));
   return true;
 }
 
@@ -152,13 +162,24 @@ export function readShortPush(h: HandContext, pending = waiting(h, "shortPush"))
   zoneRead(h, pending.seat, pending.chips);
 }
 
-/** Whether the chips new on a seat's zone, as its action now, would be less than the call and not all-in. */
+/**
+ * Whether the chips new on a seat's zone, as its action now, would fall short: less than the call and
+ * not all-in, or a raise below the minimum (r.52). A raise pushed in two motions, the second swept in
+ * unseen, is as much one push as a call is.
+ */
 function pushFallsShort(h: HandContext, seat: number, chips: readonly ChipTag[]): boolean {
   const s = findSeat(h.betting, seat);
   if (!s || h.betting.toAct !== seat) return false;
-  const fresh = chipTotal(freshChips(h, seat, chips));
-  const toCall = h.betting.currentBet - s.bet;
-  return fresh > 0 && fresh < toCall && fresh < s.stack;
+  const fresh = freshChips(h, seat, chips);
+  const value = chipTotal(fresh);
+  if (value === 0) return false;
+  if (value < h.betting.currentBet - s.bet && value < s.stack) return true;
+  return readsAsUnderraise(
+    h,
+    seat,
+    fresh.map((c) => c.denomination),
+    h.raiseDeclared,
+  );
 }
 
 /**

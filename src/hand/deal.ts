@@ -6,10 +6,10 @@
 import { findSeat } from "../rules/betting.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { dropStale, loneLeftovers } from "./deck.js";
+import { dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import { askHold, isHeld } from "./hold.js";
-import { afterOneRound, schedule } from "./timers.js";
+import { afterOneRound, schedule, waiting } from "./timers.js";
 
 /** Whether a misdeal can still be called. */
 function misdealPossible(h: HandContext): boolean {
@@ -124,19 +124,65 @@ function checkDealtOut(h: HandContext, seat: number): void {
  * (a misdeal's quick re-deal of the same cards): that card went back to it, dealt again before the
  * bridge saw it leave, so its report never changed. It is the seat's card of this hand.
  */
-function dealtAgainUnseen(h: HandContext, seat: number): void {
-  if ((h.hole[seat]?.length ?? 0) > 0) return;
+function dealtAgainUnseen(h: HandContext, seat: number): number | null {
+  if ((h.hole[seat]?.length ?? 0) > 0) return null;
   const again = loneLeftovers(h).get(seat);
-  if (again === undefined) return;
-  dropStale(h, again);
-  h.hole[seat] = [again];
-  h.cardsDealt += 1;
+  if (again !== undefined) {
+    dealtAgain(h, seat, [again]);
+    return null;
+  }
+  return wholeHandDealtAgain(h, seat);
+}
+
+/**
+ * The seat the deal went past lists its whole last hand (dealtAgainUnseen's other case): cards collected
+ * just before the press are listed up to the readers' lag after it, so until then they are most likely
+ * collected, and the seat is judged then (returned: when). Still listed then, with the deal gone past
+ * it, they were dealt to it again before the bridge saw them leave (hold'em seed 119 at 600 ms rounds,
+ * hand 10423: the same two cards to the same seat, heads-up, the first card's seat). Once the deck's
+ * collection has been judged, cards still listed were not collected (DECK_NOT_COLLECTED stands).
+ */
+function wholeHandDealtAgain(h: HandContext, seat: number): number | null {
+  const hand = leftoverHand(h, seat, h.def.holeCards);
+  const collected = waiting(h, "deckCollected");
+  if (hand.length === 0 || collected === undefined) return null;
+  const known = collected.since + h.reading.lagMs;
+  // 1 ms past it: the collection's judgement (due then) reads the seat first (handsDealtAgainUnseen).
+  if (h.t <= known) return known + 1;
+  dealtAgain(h, seat, hand);
+  return null;
+}
+
+/** Cards of the last hand on `seat` are its cards of this hand, dealt again. */
+function dealtAgain(h: HandContext, seat: number, tags: string[]): void {
+  for (const tag of tags) dropStale(h, tag);
+  h.hole[seat] = [...tags];
+  h.cardsDealt += tags.length;
+}
+
+/**
+ * The deck's collection is judged (the readers' lag after the press): a seat in the deal with no card
+ * of this hand that still lists its whole last hand, which the deal has gone past (a later seat holds a
+ * card), had those cards dealt to it again unseen (wholeHandDealtAgain).
+ */
+export function handsDealtAgainUnseen(h: HandContext): void {
+  if (h.cardsDealt === 0 || h.dealComplete) return;
+  h.entitled.forEach((seat, i) => {
+    if ((h.hole[seat]?.length ?? 0) > 0) return;
+    if (!h.entitled.slice(i + 1).some((s) => (h.hole[s]?.length ?? 0) > 0)) return;
+    const hand = leftoverHand(h, seat, h.def.holeCards);
+    if (hand.length > 0) dealtAgain(h, seat, hand);
+  });
 }
 
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
 export function judgeFirstCard(h: HandContext, seat: number): void {
   const first = h.entitled[0]!;
-  dealtAgainUnseen(h, first);
+  const judgeAt = dealtAgainUnseen(h, first);
+  if (judgeAt !== null) {
+    schedule(h, { kind: "firstCard", due: judgeAt, seat });
+    return;
+  }
   if ((h.hole[first]?.length ?? 0) > 0) {
     // The first seat's card was in the same round: the order of the rest is judged as usual.
     if (!h.dealComplete) for (const s of h.entitled) if ((h.hole[s]?.length ?? 0) > 0) checkDealtOut(h, s);
@@ -161,7 +207,11 @@ export function judgeCardCount(h: HandContext, seat: number): void {
 
 /** One scan round after the deal passed `seat`: it still has no card. */
 export function judgeDealtOut(h: HandContext, seat: number): void {
-  dealtAgainUnseen(h, seat);
+  const judgeAt = dealtAgainUnseen(h, seat);
+  if (judgeAt !== null) {
+    schedule(h, { kind: "dealtOut", due: judgeAt, seat });
+    return;
+  }
   if ((h.hole[seat]?.length ?? 0) > 0 || h.dealComplete) return;
   if (misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, seat))) holdForMisdeal(h, "MISDEAL_DEALT_OUT");
 }

@@ -91,6 +91,20 @@ export function facesByTag(h: Pick<DeckState, "faces">): Map<string, Card> {
 }
 
 /**
+ * The cards of the last hand a seat still lists on it, when they are a whole hand of them (two up to the
+ * game's hole cards); else none. Collected just before the press, the bridge lists them K scans late;
+ * collected and dealt to the same seat again within that lag, it never reports them gone.
+ */
+export function leftoverHand(
+  h: Pick<DeckState, "stale"> & { staleWhere: Record<string, string> },
+  seat: number,
+  holeCards: number,
+): string[] {
+  const tags = h.stale.filter((tag) => h.staleWhere[tag] === `seat${seat}`);
+  return tags.length >= 2 && tags.length <= holeCards ? tags : [];
+}
+
+/**
  * Seats that still list exactly one card of the last hand, with that card: after a misdeal stopped the
  * deal at one card a seat, it may be the seat's first card dealt again before the bridge saw it leave.
  */

@@ -13,7 +13,14 @@ import {
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import { tellShortCallsPulled } from "./shortCalls.js";
 import type { HandContext } from "./context.js";
-import { completeIfWhole, judgeCardCount, judgeDealtOut, judgeExposed, judgeFirstCard } from "./deal.js";
+import {
+  completeIfWhole,
+  handsDealtAgainUnseen,
+  judgeCardCount,
+  judgeDealtOut,
+  judgeExposed,
+  judgeFirstCard,
+} from "./deal.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
 import { afterOneRound, schedule, takeDue } from "./timers.js";
 
@@ -37,6 +44,7 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
         judgeBoard(h, timer.before);
         break;
       case "deckCollected":
+        handsDealtAgainUnseen(h);
         if (!inputEnded && dealtAgainMayShow(h))
           schedule(h, { kind: "deckCollected", due: afterOneRound(h), since: timer.since });
         else {

@@ -46,6 +46,64 @@ export function changedBeforeVoidCard(h: HandContext, changedAt: number | undefi
   );
 }
 
+/**
+ * How the chip-reading rules read a push by the seat to act (TDA 41–46, 51, 52), before it is applied;
+ * null when no action is legal now. Throws the rules' refusal.
+ */
+function readPush(
+  h: HandContext,
+  seat: number,
+  denominations: number[],
+  declaredRaise: boolean,
+): ReturnType<typeof readPushedChips> | null {
+  const s = findSeat(h.betting, seat)!;
+  const legal = legalActions(h.betting);
+  if (!legal) return null;
+  const structure = h.betting.rules.structure;
+  return readPushedChips(
+    { chips: denominations, ...(declaredRaise ? { declared: "raise" as const } : {}) },
+    {
+      structure,
+      currentBet: h.betting.currentBet,
+      seatStreetTotal: s.bet,
+      // The engine has not taken this push from the stack yet: what is behind excludes it (TDA 45-B).
+      stackBehind: Math.max(0, s.stack - denominations.reduce((sum, d) => sum + d, 0)),
+      lastFullRaise: h.betting.lastFullRaise,
+      bigBlind: h.betting.rules.minBet,
+      // A seat that may not raise (all-in ahead, betting not re-opened) still calls: the most it can make is the call.
+      ...(structure === "pot-limit" ? { potLimitMaxTo: legal.maxTo ?? h.betting.currentBet } : {}),
+      // Limit: the raise goes to exactly what the engine allows — after a short all-in, one bet over the last full level (TDA 47-B).
+      ...(structure === "limit"
+        ? {
+            limitBet:
+              legal.minTo !== null && legal.canRaise
+                ? legal.minTo - h.betting.currentBet
+                : limitBetSize(h.betting),
+          }
+        : {}),
+      facing: { headsUp: liveSeats(h.betting).length === 2, openingBet: h.betting.raiseCount <= 1 },
+      raiseOpen: legal.canRaise,
+    },
+  );
+}
+
+/**
+ * Whether a push by the seat to act reads as a raise short of the minimum (r.52): like a push short of
+ * the call, it may be the first part of one whose rest the pot reports unseen (src/hand/chips.ts).
+ */
+export function readsAsUnderraise(
+  h: HandContext,
+  seat: number,
+  denominations: number[],
+  declaredRaise: boolean,
+): boolean {
+  try {
+    return readPush(h, seat, denominations, declaredRaise)?.correction?.code === "UNDERRAISE";
+  } catch {
+    return false;
+  }
+}
+
 /** Reads a push by the seat to act and applies it, with the dealer's corrections. */
 export function readAndAct(
   h: HandContext,
@@ -57,40 +115,14 @@ export function readAndAct(
   const pushed = denominations.reduce((sum, d) => sum + d, 0);
   // More than the seat has cannot be true: the floor is told; the seat is read all-in for its stack.
   if (pushed > s.stack) raise(h, say.stackMismatch(h.t, seat, pushed, s.stack));
-  const legal = legalActions(h.betting);
-  if (!legal) return;
-  const structure = h.betting.rules.structure;
   let reading;
   try {
-    reading = readPushedChips(
-      { chips: denominations, ...(declaredRaise ? { declared: "raise" as const } : {}) },
-      {
-        structure,
-        currentBet: h.betting.currentBet,
-        seatStreetTotal: s.bet,
-        // The engine has not taken this push from the stack yet: what is behind excludes it (TDA 45-B).
-        stackBehind: Math.max(0, s.stack - denominations.reduce((sum, d) => sum + d, 0)),
-        lastFullRaise: h.betting.lastFullRaise,
-        bigBlind: h.betting.rules.minBet,
-        // A seat that may not raise (all-in ahead, betting not re-opened) still calls: the most it can make is the call.
-        ...(structure === "pot-limit" ? { potLimitMaxTo: legal.maxTo ?? h.betting.currentBet } : {}),
-        // Limit: the raise goes to exactly what the engine allows — after a short all-in, one bet over the last full level (TDA 47-B).
-        ...(structure === "limit"
-          ? {
-              limitBet:
-                legal.minTo !== null && legal.canRaise
-                  ? legal.minTo - h.betting.currentBet
-                  : limitBetSize(h.betting),
-            }
-          : {}),
-        facing: { headsUp: liveSeats(h.betting).length === 2, openingBet: h.betting.raiseCount <= 1 },
-        raiseOpen: legal.canRaise,
-      },
-    );
+    reading = readPush(h, seat, denominations, declaredRaise);
   } catch (e) {
     h.out.push(say.actionRejected(h.t, seat, (e as Error).message));
     return;
   }
+  if (reading === null) return;
   const correction = reading.correction;
   if (correction?.code === "UNDERCALL" || correction?.code === "UNDERRAISE") {
     const { code, bringTo } = correction;

@@ -37,11 +37,19 @@ export interface AfterHandSnapshot {
   tray?: TraySnapshot;
   paying?: Paying;
   plate?: RakePlate;
+  /** Chips on the rake plate when the hand in play began (absent in older checkpoints: none). */
+  plateAtStart?: string[];
+  /** The plate's readings during the hand in play (absent in older checkpoints: none). */
+  rakedEarly?: ChipTag[][];
 }
 
 export class AfterHand {
   private paying: Paying | null = null;
   private plate: RakePlate | null = null;
+  /** The chips on the plate when the hand in play began: a rake not dropped yet is not its rake. */
+  private plateAtStart: string[] = [];
+  /** The plate's readings during the hand in play, from the first with chips of its own. */
+  private rakedEarly: ChipTag[][] = [];
   private readonly tray: TrayLedger;
   private readonly chipsOn = (antenna: string) => this.reader.chipsOn(antenna);
 
@@ -65,27 +73,30 @@ export class AfterHand {
     this.plate = work.kind === "rake" ? expectRake(work.rake) : null;
     if (this.paying !== null) this.afterPaying(t, []);
     else if (this.plate === null || this.plate.due.due === 0) this.tray.handMoved(t, []);
-    return this.plateAsItLies(t);
+    const early = this.rakedEarly;
+    this.rakedEarly = [];
+    if (this.plate === null) return [];
+    const reads = early.map((chips): Observation => {
+      return { type: "zone_settled", t, antenna: "rake", chips, added: chips, total: chipTotal(chips) };
+    });
+    return this.plateObserved(t, reads);
   }
 
   /**
-   * The rake already on the plate, read and settled, when the hand is judged ended: the dealer raked
-   * while the end waited for a judgement of the board (an extra card dealt again, K scans of the readers;
-   * sim `--rake` seed 13 at 600 ms rounds: a false RAKE_WRONG "on the plate 0" at the next press).
+   * What the readers saw while a hand is in play: the rake plate's readings. The dealer may rake (and
+   * drop the rake) before the table ends the hand: it ends late when a shuffler press settles a short
+   * call's debt (src/table/owedAtThePress.ts), after he raked as the betting ended. Chips put on the
+   * plate during the hand are its rake, read as the hand ends (hold'em --rake seed 15 at 600 ms rounds:
+   * RAKE_WRONG "0 on the plate" at the press). A rake left from the last hand is not; chips still
+   * settling at the end are read when they settle.
    */
-  private plateAsItLies(t: number): TableEvent[] {
-    if (this.plate === null || this.reader.isPending("rake")) return [];
-    const chips = this.chipsOn("rake");
-    if (chips.length === 0) return [];
-    const settled: Observation = {
-      type: "zone_settled",
-      t,
-      antenna: "rake",
-      chips,
-      added: [],
-      total: chipTotal(chips),
-    };
-    return this.plateObserved(t, [settled]);
+  duringHand(observations: readonly Observation[]): void {
+    for (const o of observations) {
+      if (o.type !== "zone_settled" || o.antenna !== "rake") continue;
+      if (o.chips.some((c) => this.plateAtStart.includes(c.tag))) continue;
+      if (o.chips.length === 0 && this.rakedEarly.length === 0) continue;
+      this.rakedEarly.push([...o.chips]);
+    }
   }
 
   /** What the readers saw between hands. */
@@ -153,6 +164,8 @@ export class AfterHand {
     }
     out.push(...this.tray.judge(t, this.chipsOn));
     this.tray.handStarts(this.chipsOn);
+    this.plateAtStart = this.chipsOn("rake").map((c) => c.tag);
+    this.rakedEarly = [];
     return out;
   }
 
@@ -168,6 +181,8 @@ export class AfterHand {
       tray: this.tray.snapshot(),
       ...(this.paying === null ? {} : { paying: structuredClone(this.paying) }),
       ...(this.plate === null ? {} : { plate: structuredClone(this.plate) }),
+      ...(this.plateAtStart.length === 0 ? {} : { plateAtStart: [...this.plateAtStart] }),
+      ...(this.rakedEarly.length === 0 ? {} : { rakedEarly: structuredClone(this.rakedEarly) }),
     };
   }
 
@@ -175,6 +190,8 @@ export class AfterHand {
     if (s.tray) this.tray.restore(s.tray);
     this.paying = s.paying ? structuredClone(s.paying) : null;
     this.plate = s.plate ? structuredClone(s.plate) : null;
+    this.plateAtStart = [...(s.plateAtStart ?? [])];
+    this.rakedEarly = structuredClone(s.rakedEarly ?? []);
   }
 
   /** The paying desk's events; once the dealer is done, the tray waits for its window. */

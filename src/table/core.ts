@@ -293,6 +293,7 @@ export class Table implements TableCore {
   private route(t: number, observations: Observation[]): TableEvent[] {
     this.owed.observed(observations);
     if (this.playing === null) return this.after.observed(t, observations);
+    this.after.duringHand(observations);
     if (observations.length === 0) return [];
     return this.afterHand(this.playing.observed(t, observations));
   }

@@ -130,6 +130,30 @@ describe("reading at any pace: chips pushed and swept in so fast that the zone n
     expect(codes(play(push(ROUND + 1)))).toContain("UNDERCALL");
   });
 
+  it("a raise short of the minimum whose rest is swept in unseen is one raise: read with its zone's unread chips, or within one scan round of the zone's read; past the round, an underraise", () => {
+    // Seat 4 faces the big blind (200), presses raise and pushes 300, then 200 more inside the settle
+    // window; the dealer sweeps before the zone's next scan, so only the pot reports the 200 (hold'em
+    // seed 122 at 600 ms rounds, hand 4410: a false UNDERRAISE, and POT_CHIPS_UNREAD for what the
+    // "debt" left over).
+    const read = config.settleWindowMs + ROUND;
+    const raise = (gap: number) =>
+      dealt()
+        .key("raise")
+        .addTo("bet4", "chip:100:60", "chip:100:61", "chip:100:62")
+        .after(gap)
+        .toPot("chip:100:60", "chip:100:61", "chip:100:62", "chip:100:63", "chip:100:64")
+        .wait();
+    const raisedTo = (events: TableEvent[]) =>
+      events.flatMap((e) => (e.kind === "action" && e.seat === 4 ? [e.to] : []));
+    for (const gap of [100, read + ROUND - 1]) {
+      const events = play(raise(gap));
+      expect(raisedTo(events)).toEqual([500]);
+      expect(codes(events)).not.toContain("UNDERRAISE");
+      expect(codes(events)).not.toContain("POT_CHIPS_UNREAD");
+    }
+    expect(codes(play(raise(read + ROUND + 1)))).toContain("UNDERRAISE");
+  });
+
   it("a blind put out in two reports is no push, even heads-up where the small blind acts first", () => {
     // Heads-up, button 1 is the small blind and first to act: half his blind's chips, then chips the
     // pot gains before the deal (a stray chip), then the rest of the blind and the deal.
@@ -461,6 +485,47 @@ const kingExposedThenPressed = () =>
     .wait(1000)
     .after(0)
     .key("shuffler");
+
+describe("reading at any pace: a seat's last hand collected and dealt to it again, the same two cards, unseen", () => {
+  // Hand 1: seats 4, 1 and 2 fold, the big blind (seat 3, 7d 2h) wins. The dealer collects, presses the
+  // shuffler and deals at once; seat 3, the first seat dealt (button 2), gets 7d and 2h again within the
+  // readers' lag, so the bridge never reports its seat changed (hold'em seed 119 at 600 ms rounds, hand
+  // 10423: a false MISDEAL_FIRST_CARD and DECK_NOT_COLLECTED, and every later hand lost). The first card
+  // the table sees is seat 4's, `firstCardAt` after the press.
+  const sameCardsAgain = (firstCardAt: number) => {
+    const s = dealt().fold(4).fold(1).fold(2).wait().clear("muck", "bet2", "bet3").key("shuffler");
+    s.after(50)
+      .chips(3, 100)
+      .after(50)
+      .chips(4, 100, 100)
+      .after(firstCardAt - 100);
+    const cards: [number, string][] = [
+      [4, "Ah"],
+      [1, "Kc"],
+      [2, "Qd"],
+      [4, "Jh"],
+      [1, "Tc"],
+      [2, "8s"],
+    ];
+    cards.forEach(([seat, face], i) => (i === 0 ? s : s.after(50)).addTo(`seat${seat}`, `card:A:${face}`));
+    return s.wait();
+  };
+  const misread = ["MISDEAL_FIRST_CARD", "DECK_NOT_COLLECTED", "MISDEAL_DEALT_OUT"];
+  const preflops = (events: TableEvent[]) =>
+    events.filter((e) => e.kind === "street" && e.street === "preflop").length;
+
+  it("the deal gone past it before the readers' lag after the press ran out: its cards, dealt again; past the lag, not collected and a misdeal", () => {
+    // At once (the first card's order judged before the lag ran out: it waits for it), and at the last.
+    for (const firstCardAt of [150, LAG - 1]) {
+      const within = play(sameCardsAgain(firstCardAt));
+      for (const code of misread) expect(codes(within)).not.toContain(code);
+      expect(preflops(within)).toBe(2);
+    }
+    const past = play(sameCardsAgain(LAG + 1));
+    expect(codes(past)).toContain("DECK_NOT_COLLECTED");
+    expect(codes(past)).toContain("MISDEAL_FIRST_CARD");
+  });
+});
 
 describe("reading at any pace: a misdeal's card collected, still listed on its seat when the re-deal reaches it", () => {
   // Seat 2's first card, then an exposed card: misdeal. The dealer collects it and presses the shuffler
@@ -1298,6 +1363,51 @@ describe("reading at any pace: an undercall's rest swept into the pot unseen", (
     for (const events of [within, after]) {
       expect(codes(events)).not.toContain("POT_CHIPS_UNREAD");
       expect(codes(events)).not.toContain("ACTION_OUT_OF_TURN");
+    }
+  });
+});
+
+describe("reading at any pace: an undercall brought up in two motions as the next street is dealt", () => {
+  // Seat 4 raises to 1000, seats 1 and 2 fold, the big blind (seat 3) puts out 300 more: an undercall
+  // (it owes 500). The dealer has it brought up: 100 lands on the zone and is reported, the other 400
+  // is swept in with the bets before the zone's next scan. The flop comes at once, so the zone's 100
+  // (changed before the flop's cards) is read only when the pot reports the sweep (hold'em seed 122 at
+  // 500 ms rounds, hand 112: the 400 was lost, the call told 'went into the pot short', and the hand
+  // ended at the shuffler with a false HAND_ENDED_OWING).
+  const broughtUp = (flopFirst: boolean) => {
+    const scene = dealt()
+      .addTo("bet4", "chip:500:201", "chip:500:202")
+      .fold(1)
+      .fold(2)
+      .addTo("bet3", "chip:100:203", "chip:100:204", "chip:100:205")
+      .wait(1000)
+      .addTo("bet3", "chip:100:206");
+    const flop = () => scene.after(50).burn("2c").after(50).board("Qs", "Jd", "4h");
+    const pot = () =>
+      scene
+        .after(50)
+        .toPot(
+          "chip:500:201",
+          "chip:500:202",
+          ...[1, 2, 3, 203, 204, 205, 206, 207, 208, 209, 210].map((n) => `chip:100:${n}`),
+        );
+    if (flopFirst) pot.call(flop());
+    else flop.call(pot());
+    return scene.after(300).clear("bet2", "bet3", "bet4").wait().key("check");
+  };
+  const undercalls = (events: TableEvent[]) =>
+    events.flatMap((e) => (e.kind === "alert" && e.code === "UNDERCALL" ? [e.text] : []));
+  const stillOpen = (events: TableEvent[]) =>
+    events.filter((e) => e.kind === "alert" && e.code === "UNDERCALL").length -
+    events.filter((e) => e.kind === "alert_clear" && e.code === "UNDERCALL").length;
+
+  it("the chips swept in with the zone's unread rest pay the call, whether the flop is reported before the pot or after it", () => {
+    for (const flopFirst of [true, false]) {
+      const events = play(broughtUp(flopFirst));
+      expect(undercalls(events)).toEqual([expect.stringContaining("put out less than the call")]);
+      expect(stillOpen(events)).toBe(0);
+      expect(actionsOf(events, 3).at(-1)).toBe("check");
+      expect(codes(events)).not.toContain("POT_CHIPS_UNREAD");
     }
   });
 });
