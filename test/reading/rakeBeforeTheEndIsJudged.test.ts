@@ -9,13 +9,14 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
+import { RakeSchedule } from "../../src/rules/rake.js";
 import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { Scene } from "../scenarios/dsl.js";
 
 const base = loadConfig();
 const config = {
   ...base,
-  rake: { percent: 12.5, cap: 500 },
+  rake: RakeSchedule.parse({ percent: 12.5, cap: 500 }),
   antennas: { ...base.antennas, rake: { reader: "bridge", channel: 24 } },
 };
 const LAG = (config.reading.missedScans + 1) * config.reading.scanRoundMs;
