@@ -14,6 +14,12 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
   const before = findSeat(h.betting, seat);
   if (!before) return false;
   const street = h.betting.street;
+  // The chips the action puts in, as the rules pay them (up to its total, or all-in). Not from the stack
+  // after it: a round the action closes gives back what nobody matched at once (a call over a big blind
+  // all-in for less than the small blind was told as "-25 to 75").
+  const target = type === "call" ? h.betting.currentBet : (to ?? before.bet);
+  const put =
+    type === "fold" || type === "check" ? 0 : Math.min(before.stack, Math.max(0, target - before.bet));
   const result = applyAction(h.betting, { seat, type, ...(to === undefined ? {} : { to }) });
   if (!result.ok) {
     h.out.push(say.actionRejected(h.t, seat, result.error.message));
@@ -22,9 +28,7 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
   h.betting = result.state;
   h.raiseDeclared = false;
   h.streetActions += 1;
-  const after = findSeat(h.betting, seat)!;
-  // The round may have closed (bets collected), so the total is rebuilt from the chips that left the stack.
-  const amount = type === "fold" || type === "check" ? 0 : before.stack - after.stack;
+  const amount = put;
   h.committed[seat] = { street, to: before.bet + amount };
   h.out.push({
     t: h.t,
@@ -33,7 +37,7 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
     action: type as ActionName,
     amount,
     to: before.bet + amount,
-    allin: amount > 0 && after.stack === 0,
+    allin: amount > 0 && amount === before.stack,
   });
   noteSubstantial(h, type === "check" ? "check" : type === "fold" ? "fold" : "chips");
   actedAfterTakingBack(h, seat, type, street);

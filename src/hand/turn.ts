@@ -184,10 +184,13 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   if (key === "check") act(h, seat, "check");
   else if (key === "fold") act(h, seat, "fold");
   else {
-    const stack = findSeat(h.betting, seat)?.stack ?? 0;
-    h.lastAllInKey = { seat, street: h.betting.street, t: h.t };
+    const bet = findSeat(h.betting, seat)?.bet ?? 0;
+    const street = h.betting.street;
+    h.lastAllInKey = { seat, street, t: h.t };
     actAllIn(h, seat);
-    h.countedUnseen += stack - (findSeat(h.betting, seat)?.stack ?? stack);
+    // What the key put in (as told), not the stack's change: the round it closes may give some back.
+    const told = h.committed[seat];
+    h.countedUnseen += told?.street === street ? Math.max(0, told.to - bet) : 0;
   }
   afterAction(h);
 }
