@@ -6,26 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import { InputEvent, type TableEvent } from "../../src/contract/index.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
+import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
+import { codes, playScene } from "./playScene.js";
 
 const config = loadConfig();
 const ROUND = config.reading.scanRoundMs;
 const LAG = (config.reading.missedScans + 1) * ROUND;
 
-function play(scene: Scene): TableEvent[] {
-  const core = createTableFromConfig(config);
-  const out: TableEvent[] = [];
-  let last = 0;
-  for (const line of scene.lines) {
-    if ("expect" in line || "absent" in line) continue;
-    const event = InputEvent.parse(line);
-    out.push(...core.advanceTo(event.t), ...core.handle(event));
-    last = event.t;
-  }
-  return [...out, ...core.finish(last)];
-}
+const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
 /** When the scene's last report from an antenna came. */
 const lastReport = (scene: Scene, antenna: string) =>
@@ -33,7 +22,6 @@ const lastReport = (scene: Scene, antenna: string) =>
     ...scene.lines.flatMap((l) => ("kind" in l && l.kind === "tags" && l.antenna === antenna ? [l.t] : [])),
   );
 
-const codes = (events: TableEvent[]) => events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
 const actionsOf = (events: TableEvent[], seat: number) =>
   events
     .filter((e) => e.kind === "action" && e.seat === seat)

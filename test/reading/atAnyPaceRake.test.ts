@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import { InputEvent, type TableEvent } from "../../src/contract/index.js";
+import type { TableEvent } from "../../src/contract/index.js";
 import { RakeSchedule } from "../../src/rules/rake.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { Scene } from "../scenarios/dsl.js";
+import { codes, playScene } from "./playScene.js";
 
 const base = loadConfig();
 const channels = new Set(Object.values(base.antennas).map((a) => a.channel));
@@ -24,20 +24,7 @@ const config = {
 const ROUND = config.reading.scanRoundMs;
 const LAG = (config.reading.missedScans + 1) * ROUND;
 
-function play(scene: Scene): TableEvent[] {
-  const core = createTableFromConfig(config);
-  const out: TableEvent[] = [];
-  let last = 0;
-  for (const line of scene.lines) {
-    if ("expect" in line || "absent" in line || "config" in line) continue;
-    const event = InputEvent.parse(line);
-    out.push(...core.advanceTo(event.t), ...core.handle(event));
-    last = event.t;
-  }
-  return [...out, ...core.finish(last)];
-}
-
-const codes = (events: TableEvent[]) => events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
+const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
 /**
  * Seat 4's call pre-flop goes into the pot 100 short and is never paid; the hand is checked down and

@@ -9,27 +9,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import { InputEvent, type TableEvent } from "../../src/contract/index.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
+import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
+import { codes, playScene } from "./playScene.js";
 
 const config = loadConfig();
 const DEPART = config.reading.departWindowMs;
 
-function play(scene: Scene): TableEvent[] {
-  const core = createTableFromConfig(config);
-  const out: TableEvent[] = [];
-  let last = 0;
-  for (const line of scene.lines) {
-    if ("expect" in line || "absent" in line) continue;
-    const event = InputEvent.parse(line);
-    out.push(...core.advanceTo(event.t), ...core.handle(event));
-    last = event.t;
-  }
-  return [...out, ...core.finish(last)];
-}
+const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
-const codes = (events: TableEvent[]) => events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
 const BOARD = ["9s", "8d", "3c", "4d", "7c"].map((f) => `card:A:${f}`);
 const SPREAD = ["Kd", "Ks", "Qh"].map((f) => `card:A:${f}`);
 

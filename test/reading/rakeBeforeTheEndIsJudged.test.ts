@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import { InputEvent, type TableEvent } from "../../src/contract/index.js";
+import type { TableEvent } from "../../src/contract/index.js";
 import { RakeSchedule } from "../../src/rules/rake.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
 import { Scene } from "../scenarios/dsl.js";
+import { codes, playScene } from "./playScene.js";
 
 const base = loadConfig();
 const config = {
@@ -22,20 +22,7 @@ const config = {
 const LAG = (config.reading.missedScans + 1) * config.reading.scanRoundMs;
 const JUDGED = LAG + config.reading.departWindowMs;
 
-function play(scene: Scene): TableEvent[] {
-  const core = createTableFromConfig(config);
-  const out: TableEvent[] = [];
-  let last = 0;
-  for (const line of scene.lines) {
-    if ("expect" in line || "absent" in line) continue;
-    const event = InputEvent.parse(line);
-    out.push(...core.advanceTo(event.t), ...core.handle(event));
-    last = event.t;
-  }
-  return [...out, ...core.finish(last)];
-}
-
-const codes = (events: TableEvent[]) => events.flatMap((e) => (e.kind === "alert" ? [e.code] : []));
+const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
 /**
  * All-in pre-flop (seat 1's 700 against seat 2), two cards for the turn (4d, 7c), 7c dealt again as the

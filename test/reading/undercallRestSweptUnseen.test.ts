@@ -11,27 +11,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import { InputEvent, type TableEvent } from "../../src/contract/index.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
+import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
+import { playScene } from "./playScene.js";
 
 /** The simulator's run: 600 ms scan rounds (`--scan-ms 600`). */
 const base = loadConfig();
 const config = { ...base, reading: { ...base.reading, scanRoundMs: 600 } };
 const LAG = (config.reading.missedScans + 1) * config.reading.scanRoundMs;
 
-function play(scene: Scene): TableEvent[] {
-  const core = createTableFromConfig(config);
-  const out: TableEvent[] = [];
-  let last = 0;
-  for (const line of scene.lines) {
-    if ("expect" in line || "absent" in line || "config" in line) continue;
-    const event = InputEvent.parse(line);
-    out.push(...core.advanceTo(event.t), ...core.handle(event));
-    last = event.t;
-  }
-  return [...out, ...core.finish(last)];
-}
+const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
 /** What the antenna last reported in the scene so far. */
 function onAntenna(scene: Scene, antenna: string): string[] {
