@@ -5,24 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
-import { InputEvent, type TableEvent } from "../../src/contract/index.js";
-import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
+import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
+import { playScene } from "../scenarios/playScene.js";
 
 const config = loadConfig();
 
-function play(scene: Scene): TableEvent[] {
-  const core = createTableFromConfig(config);
-  const out: TableEvent[] = [];
-  let last = 0;
-  for (const line of scene.lines) {
-    if ("expect" in line || "absent" in line || "config" in line) continue;
-    const event = InputEvent.parse(line);
-    out.push(...core.advanceTo(event.t), ...core.handle(event));
-    last = event.t;
-  }
-  return [...out, ...core.finish(last)];
-}
+const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
 const cleared = (events: TableEvent[], code: string, seat: number) =>
   events.some((e) => e.kind === "alert_clear" && e.code === code && e.seat === seat);

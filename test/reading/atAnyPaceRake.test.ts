@@ -9,7 +9,7 @@ import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
 import { RakeSchedule } from "../../src/rules/rake.js";
 import { Scene } from "../scenarios/dsl.js";
-import { codes, playScene } from "./playScene.js";
+import { codes, playScene } from "../scenarios/playScene.js";
 
 const base = loadConfig();
 const channels = new Set(Object.values(base.antennas).map((a) => a.channel));

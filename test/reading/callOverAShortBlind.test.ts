@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
-import { codes, playScene } from "./playScene.js";
+import { codes, playScene } from "../scenarios/playScene.js";
 
 const config = loadConfig();
 

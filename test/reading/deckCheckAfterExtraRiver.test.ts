@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
-import { codes, playScene } from "./playScene.js";
+import { codes, playScene } from "../scenarios/playScene.js";
 
 const config = loadConfig();
 const DEPART = config.reading.departWindowMs;
@@ -28,15 +28,7 @@ const SPREAD = ["Kd", "Ks", "Qh"].map((f) => `card:A:${f}`);
  */
 const twoRiverCardsThenDeckCheck = (after: number) =>
   new Scene("")
-    .setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
-    .threeHandedDeal()
-    .fold(3)
-    .key("allin")
-    .chips(1, 500, 100)
-    .chips(2, 500)
-    .pull()
-    .burn("2c")
-    .board("9s", "8d", "3c")
+    .allInToTheFlop()
     .burn("3h")
     .board("4d")
     .burn("5s")

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
-import { playScene } from "./playScene.js";
+import { playScene } from "../scenarios/playScene.js";
 
 /** The simulator's run: 600 ms scan rounds (`--scan-ms 600`). */
 const base = loadConfig();

@@ -238,6 +238,11 @@ export class Scene {
    * calls; the flop (9s 8d 3c), then two cards for the turn (4d, 7c) in the run-out.
    */
   allInTwoTurnCards(): this {
+    return this.allInToTheFlop().burn("3h").board("4d", "7c");
+  }
+
+  /** Seats 1–3 (stacks 700, 5000, 5000; button 3): seat 3 folds, seat 1 all-in, seat 2 calls; the flop. */
+  allInToTheFlop(): this {
     return this.setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
       .threeHandedDeal()
       .fold(3)
@@ -246,9 +251,7 @@ export class Scene {
       .chips(2, 500)
       .pull()
       .burn("2c")
-      .board("9s", "8d", "3c")
-      .burn("3h")
-      .board("4d", "7c");
+      .board("9s", "8d", "3c");
   }
 
   /** Everyone calls or checks pre-flop (seat 4, 1, 2 call; 3 checks) and the bets are pulled. */

@@ -6,7 +6,7 @@
 import type { Config } from "../../src/config/configSchema.js";
 import { InputEvent, type TableEvent } from "../../src/contract/index.js";
 import { createTableFromConfig } from "../../src/runtime/tableSettings.js";
-import type { Scene } from "../scenarios/dsl.js";
+import type { Scene } from "./dsl.js";
 
 /** The table events of a scene, played on a fresh table of `config`. */
 export function playScene(config: Config, scene: Scene): TableEvent[] {
