@@ -2,15 +2,30 @@
  * Issue 13's "Done when", run as written: the detection report at random pace through a bridge's scan
  * rounds, clean (every injected error detected, no false alert, no stack or result mismatch) for
  * hold'em seeds 1–3 at 200 and 600 ms rounds, PLO, fixed-limit and pot-limit hold'em (3,000 hands) and
- * Three Card Poker; then the seeds the wider sweeps found not clean once (a raked game and the host's
- * focus among them). One figure per run: 1 when its report says `RESULT: clean`.
+ * Three Card Poker; then the seeds the wider sweeps found not clean once (a raked game, the host's focus
+ * and house settings that move a window among them). One figure per run: 1 when its report says
+ * `RESULT: clean`.
  */
 import { spawn } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseDocument } from "yaml";
 import type { BenchFigure } from "./figure.js";
 
 const ROOT = join(import.meta.dirname, "..");
+
+/**
+ * A house's settings on the default table: config/default.yaml with `settings` (path, value) set, as a
+ * house would edit its file; written to a temporary file for `sim --config`.
+ */
+function houseConfig(name: string, settings: readonly (readonly [readonly string[], unknown])[]): string {
+  const doc = parseDocument(readFileSync(join(ROOT, "config/default.yaml"), "utf8"));
+  for (const [path, value] of settings) doc.setIn(path, value);
+  const file = join(mkdtempSync(join(tmpdir(), "feltguard-house-")), `${name}.yaml`);
+  writeFileSync(file, doc.toString());
+  return file;
+}
 
 interface Run {
   what: string;
@@ -57,6 +72,45 @@ const RUNS: Run[] = [
     what: "hold'em with the host's focus (--focus), 5,000 hands, seed 8, 600 ms rounds",
     args: ["--focus", "--hands", "5000", "--seed", "8", "--scan-ms", "600"],
   },
+  // Session 15's finds: hold'em seeds 119 and 122 (sweep15), a raked game, and the house settings that
+  // move a window or the order of the forced bets (each once lost hands or alerted falsely).
+  ...[
+    [119, 600],
+    [122, 600],
+    [122, 500],
+  ].map(([seed, scan]) => ({
+    what: `hold'em, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    args: ["--hands", "10000", "--seed", String(seed), "--scan-ms", String(scan)],
+  })),
+  {
+    what: "hold'em raked (--rake), 10,000 hands, seed 15, 600 ms rounds",
+    args: ["--rake", "--hands", "10000", "--seed", "15", "--scan-ms", "600"],
+  },
+  ...(
+    [
+      [
+        "big-blind ante first (house.bbAnteOrder ante-first)",
+        [["house", "bbAnteOrder"], "ante-first"],
+        202,
+        300,
+      ],
+      ["a 1.2 s departure window (reading.departWindowMs)", [["reading", "departWindowMs"], 1200], 211, 600],
+      ["2 missed scans (reading.missedScans)", [["reading", "missedScans"], 2], 206, 300],
+      ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 232, 400],
+    ] as const
+  ).map(([house, setting, seed, scan]) => ({
+    what: `hold'em with ${house}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    args: [
+      "--config",
+      houseConfig(`seed${seed}`, [setting]),
+      "--hands",
+      "10000",
+      "--seed",
+      String(seed),
+      "--scan-ms",
+      String(scan),
+    ],
+  })),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
