@@ -18,7 +18,7 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
   // after it: a round the action closes gives back what nobody matched at once (a call over a big blind
   // all-in for less than the small blind was told as "-25 to 75").
   const target = type === "call" ? h.betting.currentBet : (to ?? before.bet);
-  const put =
+  const amount =
     type === "fold" || type === "check" ? 0 : Math.min(before.stack, Math.max(0, target - before.bet));
   const result = applyAction(h.betting, { seat, type, ...(to === undefined ? {} : { to }) });
   if (!result.ok) {
@@ -28,7 +28,6 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
   h.betting = result.state;
   h.raiseDeclared = false;
   h.streetActions += 1;
-  const amount = put;
   h.committed[seat] = { street, to: before.bet + amount };
   h.out.push({
     t: h.t,

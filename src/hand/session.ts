@@ -47,7 +47,7 @@ export class HandSession extends MachineSession<HandContext> {
 
   /** Starts a hand: `hand_start`, the forced bets, and DECK_NOT_COLLECTED if cards were left out. */
   static start(init: HandInit): { session: HandSession; events: TableEvent[] } {
-    const { h, posted: forced } = initialContext(init);
+    const { h, forced } = initialContext(init);
     withRake(h, init.rake);
     h.out.push({
       t: init.t,
@@ -68,7 +68,7 @@ export class HandSession extends MachineSession<HandContext> {
   }
 }
 
-function initialContext(init: HandInit): { h: HandContext; posted: BettingState } {
+function initialContext(init: HandInit): { h: HandContext; forced: BettingState } {
   const def = gameDef(init.game.game);
   if (!def) throw new Error(`game ${init.game.game} is not a flop game`);
   // Loops over the seat-keyed records, not Object.entries: a hand starts at every press (bench/replay).
@@ -78,7 +78,8 @@ function initialContext(init: HandInit): { h: HandContext; posted: BettingState 
     def.structure === "limit"
       ? limitSizes(init.game.smallBet ?? init.level.bb, init.game.bigBet, init.game.cap ?? undefined)
       : undefined;
-  const posted = forcedBetsPosted({
+  // The blinds as posted, before the round opens (an all-in from them closes it at once).
+  const forced = forcedBetsPosted({
     game: def,
     seats,
     button: init.positions.button,
@@ -88,7 +89,7 @@ function initialContext(init: HandInit): { h: HandContext; posted: BettingState 
     bbAnteOrder: init.bbAnteOrder,
     ...(limit ? { limit } : {}),
   });
-  const betting = openPreflop(posted);
+  const betting = openPreflop(forced);
   const h: HandContext = {
     t: init.t,
     hand: init.hand,
@@ -156,7 +157,7 @@ function initialContext(init: HandInit): { h: HandContext; posted: BettingState 
     out: [],
     undoable: null,
   };
-  return { h, posted };
+  return { h, forced };
 }
 
 /** The chips on each seat's zone at the press, as the hand's zones (street pre-flop). */
