@@ -43,6 +43,17 @@ function liveBets(inputs: Table["inputs"]): Map<string, number> {
 /** The table's events from `from` on that ask something of the dealer or the floor (info left out). */
 const raisedFrom = (t: Table, from: number) => alertCodes(t.events.slice(from));
 
+/** The hand ends in the house's misdeal, ruled once the dealer's wait for the floor (from `raisedAt`) is over. */
+async function endsInTheHouseMisdeal(table: Table, raisedAt: number, hand: number): Promise<void> {
+  await table.playUntil(() => table.events.some((e) => e.kind === "hand_end" && e.hand === hand));
+  const ruling = table.inputs.find((e) => e.kind === "floor" && e.t > raisedAt);
+  expect(ruling).toMatchObject({ op: "ruling", ruling: "misdeal" });
+  expect(ruling!.t).toBeGreaterThanOrEqual(raisedAt + FLOOR_WAIT_MS);
+  expect(table.events.find((e) => e.kind === "hand_end" && e.hand === hand)).toMatchObject({
+    result: "misdeal",
+  });
+}
+
 describe.each([
   { scan: undefined, label: "events straight to the table" },
   { scan: 600, label: "scan rounds of 600 ms" },
@@ -168,13 +179,7 @@ describe.each([
       // Not taken: the dealer neither plays on nor collects; the house's misdeal once his wait is over.
       await table.play(FLOOR_WAIT_MS / 2);
       expect(table.inputs.slice(ruledAt)).toEqual([]);
-      await table.playUntil(() => table.events.some((e) => e.kind === "hand_end" && e.hand === hand));
-      const ruling = table.inputs.find((e) => e.kind === "floor" && e.t > raised.t);
-      expect(ruling).toMatchObject({ op: "ruling", ruling: "misdeal" });
-      expect(ruling!.t).toBeGreaterThanOrEqual(raised.t + FLOOR_WAIT_MS);
-      expect(table.events.find((e) => e.kind === "hand_end" && e.hand === hand)).toMatchObject({
-        result: "misdeal",
-      });
+      await endsInTheHouseMisdeal(table, raised.t, hand);
     },
     120_000,
   );
@@ -189,12 +194,6 @@ describe.each([
     // Before the wait is over: no ruling, the hand still on.
     expect(table.inputs.some((e) => e.kind === "floor" && e.t > raised.t)).toBe(false);
     expect(table.events.some((e) => e.kind === "hand_end" && e.hand === hand)).toBe(false);
-    await table.playUntil(() => table.events.some((e) => e.kind === "hand_end" && e.hand === hand));
-    const ruling = table.inputs.find((e) => e.kind === "floor" && e.t > raised.t);
-    expect(ruling).toMatchObject({ op: "ruling", ruling: "misdeal" });
-    expect(ruling!.t).toBeGreaterThanOrEqual(raised.t + FLOOR_WAIT_MS);
-    expect(table.events.find((e) => e.kind === "hand_end" && e.hand === hand)).toMatchObject({
-      result: "misdeal",
-    });
+    await endsInTheHouseMisdeal(table, raised.t, hand);
   }, 120_000);
 });
