@@ -58,11 +58,19 @@ describe.skipIf(!existsSync(CHROMIUM))("the floor page's reader health in chromi
       await page.goto(table.url);
       const items = page.locator("#readers > li");
       await vi.waitFor(async () => expect(await items.count()).toBe(3), { timeout: 20_000 });
-      const texts = await items.allInnerTexts();
-      expect(texts[0]).toMatch(
-        /^bridge \(\/dev\/fg-unplugged\): OFFLINE\nnone of its 24 antennas read: seat1, seat2, /,
+      // Read once the page has laid the items out: on a loaded machine innerText can come before the
+      // detail line is rendered on a line of its own ("OFFLINEnone of its…").
+      const texts = await vi.waitFor(
+        async () => {
+          const read = await items.allInnerTexts();
+          expect(read[0]).toMatch(
+            /^bridge \(\/dev\/fg-unplugged\): OFFLINE\nnone of its 24 antennas read: seat1, seat2, /,
+          );
+          expect(read[1]).toMatch(/^Dealer panel: NOT OPENED\n/);
+          return read;
+        },
+        { timeout: 20_000 },
       );
-      expect(texts[1]).toMatch(/^Dealer panel: NOT OPENED\n/);
       expect(texts[2]).toBe("Journal: writing");
       expect(texts.join("\n")).not.toMatch(/no report yet|: online/);
       await page.locator("#readers").screenshot({ path: join(ARTIFACTS, "floor-reader-health-offline.png") });
