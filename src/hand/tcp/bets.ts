@@ -139,6 +139,18 @@ function takenOffBeforeTheDraw(h: TcpContext, box: TcpBox, now: ThreeCardBets, r
   return true;
 }
 
+/**
+ * The floor let a box's changed bets stand as they were (`continue` on TCP_BET_AFTER_DEAL): a Play put
+ * down while the alert was open is still the box's decision. Before, it was read only with the other
+ * change, so the box was still to decide and the dealer's cards waited for the zones to change again.
+ */
+export function playStandsAsRuled(h: TcpContext, boxNo: number): void {
+  const box = h.boxes[boxNo];
+  if (!box || box.folded || box.bets.play > 0) return;
+  const play = betsOnZones(h, boxNo).play;
+  if (play > 0) judgeChange(h, box, { ...box.bets, play });
+}
+
 function judgeChange(h: TcpContext, box: TcpBox, now: ThreeCardBets): void {
   if (isOpen(h, "TCP_BET_INVALID", box.box) && validateBets(now, h.limits).length === 0) {
     // The dealer put the bets right: they are the box's bets from now on.

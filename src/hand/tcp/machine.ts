@@ -33,6 +33,7 @@ import {
   tooManyCards,
 } from "./deal.js";
 import { foldBox, foldKey, readyToReveal } from "./decide.js";
+import { playStandsAsRuled } from "./bets.js";
 import { judgeDeckCollected } from "../deck.js";
 import { takeDue } from "../timers.js";
 import { observe } from "./observe.js";
@@ -58,6 +59,7 @@ const isTcpCode = (code: string): code is TcpAlertCode =>
 function continueAsRuled(h: TcpContext, seat?: number, code?: string): void {
   // The bets stand as the table holds them (a changed bet is not taken, an invalid one is).
   if (code && isTcpCode(code)) clearAll(h, code, seat);
+  if (code === "TCP_BET_AFTER_DEAL" && seat !== undefined) playStandsAsRuled(h, seat);
 }
 
 /**

@@ -254,6 +254,7 @@ function zoneRead(p: Paying, z: PayingZone, chips: ChipTag[]): void {
   z.chips = chips;
   // Read by tag, not by total: a stake taken and a payout of the same value put down within one settle
   // window read as one change of chips (the readers' windows grow with the scan round).
+  if (z.lost && !z.collected) givenBack(z, chips);
   const stakeTags = new Set(z.lost && z.collected ? [] : z.stakeChips.map((c) => c.tag));
   const beside = chips.filter((c) => !stakeTags.has(c.tag));
   if (z.lost && !z.collected && beside.length === chips.length) {
@@ -270,6 +271,18 @@ function zoneRead(p: Paying, z: PayingZone, chips: ChipTag[]): void {
   // Chips beside the stake are the payout; the stake alone after a payout was read means it was taken back.
   const paid = chipTotal(beside);
   if (paid > 0 || z.paid !== null) payoutRead(p, z, paid, beside);
+}
+
+/**
+ * Chips that leave a losing zone while the rest still make its stake were never the stake: a bet put
+ * down after the first card, the floor ruling play on with the bets as they were, is given back to the
+ * player, however late the readers report it (TCP seed 42 at 600 ms rounds: its removal came after the
+ * hand's end, and the tray was judged 25 short). Only what is left goes to the tray.
+ */
+function givenBack(z: PayingZone, chips: readonly ChipTag[]): void {
+  const now = new Set(chips.map((c) => c.tag));
+  const left = z.stakeChips.filter((c) => now.has(c.tag));
+  if (left.length < z.stakeChips.length && chipTotal(left) >= z.stake) z.stakeChips = left;
 }
 
 function payoutRead(p: Paying, z: PayingZone, paid: number, chips: readonly ChipTag[]): void {

@@ -212,6 +212,66 @@ const scenes: Record<string, TcpScene> = {
     .expect({ kind: "alert", code: "TRAY_VARIANCE", denomination: 100 })
     .absent("PAYOUT_WRONG", "LOSING_BET_LEFT"),
 
+  // Ben's Pair Plus of 5 gets a 25 after the first card; the floor rules play on with the bets as they
+  // were (5), and the hand ends on the ruling. The 25 the dealer gave back is reported gone only after
+  // that (the readers' lag); he takes the losing 5 to the tray: the tray is right, the 25 was never the
+  // house's (TCP seed 42 at 600 ms rounds: the tray was judged 25 short).
+  "tray-late-bet-given-back-after-the-end-negative": new TcpScene("a late bet given back after the end")
+    .setup({ 1: "Ana", 2: "Ben" })
+    .tray(FLOAT)
+    .key("shuffler")
+    .bet(1, "ante", 100)
+    .bet(2, "ante", 100)
+    .bet(2, "pairplus", 5)
+    .card(1, "As")
+    .bet(2, "pairplus", 25)
+    .wait(500)
+    .expect({ kind: "alert", code: "TCP_BET_AFTER_DEAL", seat: 2 })
+    .card(2, "Jd")
+    .card("dealer", "Qh")
+    .deal({ 1: ["Ad", "7c"], 2: ["8c", "4h"], dealer: ["9s", "2c"] })
+    .play(1, 100)
+    .play(2, 100)
+    .wait()
+    .floor({ op: "ruling", ruling: "continue", code: "TCP_BET_AFTER_DEAL", seat: 2 })
+    // The ruling lets Ben's Play (put down while the alert was open) stand: the dealer's cards are turned.
+    .expect({ kind: "award", seat: 2, bet: "pairplus", outcome: "lose", stake: 5, t: 8400 })
+    .expect({ kind: "hand_end", result: "complete", t: 8400 })
+    .takeChip(2, "pairplus", 25)
+    .collect(2, "ante")
+    .collect(2, "play")
+    .collect(2, "pairplus")
+    .pay(1, "ante", 100)
+    .pay(1, "play", 100)
+    .wait(1000)
+    .take(1, "ante")
+    .take(1, "play")
+    .wait(3000)
+    .expect({ kind: "tray", variance: 0 })
+    .absent(...CODES),
+
+  // The other side: a losing Pair Plus of 30 (a 25 and a 5) taken to the tray one chip at a time. The
+  // 25 that leaves first leaves less than the stake behind: it is the collection begun, not a chip
+  // given back, and the tray counts both.
+  "tray-losing-bet-collected-chip-by-chip-negative": new TcpScene("a losing bet collected chip by chip")
+    .setup({ 2: "Ben" })
+    .tray(FLOAT)
+    .key("shuffler")
+    .bet(2, "ante", 100)
+    .bet(2, "pairplus", 30)
+    .deal({ 2: ["Jd", "8c", "4h"], dealer: ["Qh", "9s", "2c"] })
+    .play(2, 100)
+    .wait()
+    .expect({ kind: "award", seat: 2, bet: "pairplus", outcome: "lose", stake: 30 })
+    .back(2, "pairplus", 25)
+    .wait(500)
+    .back(2, "pairplus", 5)
+    .collect(2, "ante")
+    .collect(2, "play")
+    .wait(3000)
+    .expect({ kind: "tray", variance: 0 })
+    .absent(...CODES),
+
   // The cage fills the tray between hands (journaled): the chips it brought are no variance.
   "tray-fill-negative": aceWin("a fill between hands")
     .pay(1, "ante", 100)
