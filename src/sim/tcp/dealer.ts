@@ -61,6 +61,7 @@ export class TcpDealer {
   private readonly payTable: PayTable;
   private readonly limits: { min: number; max: number };
   private readonly trayWaitMs: number;
+  private readonly floorWalkMs: number;
   /** The boxes of the hand in play, with the bets they were dealt on. */
   private plans: BoxPlan[] = [];
   /**
@@ -99,6 +100,9 @@ export class TcpDealer {
     // The last chip moved is read up to one reader lag late, and the tray judged a lag and 1.5 s after
     // it (tray.judgeAfterMs, config/tcp.yaml): the next hand waits for that, so each hand's tray is its own.
     this.trayWaitMs = 2 * readerLagMs(config) + 2500;
+    // A short deal is judged one reader lag after its last card (3.6 s with 600 ms rounds and K = 5:
+    // a floor ruling before that found no alert open); 3 s, the old figure, covers K = 3 to 600 ms.
+    this.floorWalkMs = Math.max(3000, readerLagMs(config) + 600);
   }
 
   /**
@@ -131,6 +135,7 @@ export class TcpDealer {
       pace: this.pace,
       tray: this.tray,
       trayWaitMs: this.trayWaitMs,
+      floorWalkMs: this.floorWalkMs,
       words,
       redeal,
     });

@@ -41,6 +41,8 @@ export interface TcpHandSetup {
   tray: SimTray;
   /** How long the table takes to judge the tray once the chips stopped moving (its readers' lag twice, and more). */
   trayWaitMs: number;
+  /** The soonest the floor comes once called to a deal: never before the table has judged it. */
+  floorWalkMs: number;
   /** A live table's supervisor's words (src/sim/floorWords.ts); absent: the stand-in floor alone rules. */
   words?: FloorWords;
   /** The hand dealt again after a misdeal: `boxes`' bets stayed on the layout, none is placed. */
@@ -88,7 +90,7 @@ class HandScript {
     if (stopped || (this.bad && MISDEALS.has(this.bad.kind))) {
       // The floor walks over once called: seconds, never before the table has judged the deal
       // (a short deal is judged the departure lag after it ended, 2.4 s with 600 ms rounds).
-      this.pause(3000, 6000);
+      this.pause(this.s.floorWalkMs, this.s.floorWalkMs + 3000);
       if (!dealStands(tl, this.s.words, holdsTooMany(this.hands))) {
         tl.push({ kind: "floor", op: "ruling", ruling: "misdeal" });
         // The alert's steps: every card collected, the bets stay for the hand dealt again (./dealer.ts).

@@ -67,6 +67,22 @@ describe("Three Card Poker simulator", () => {
     });
   }
 
+  // With K = 5 missed scans at 600 ms rounds a short deal is judged 3.6 s after its last card: the
+  // simulated floor comes no sooner (it came after 3-6 s, and a ruling before the alert was refused).
+  it("a short deal read with K = 5 at 600 ms rounds: the floor rules once the table has alerted", () => {
+    const roundMs = 600;
+    const config = { ...tcp, reading: { ...tcp.reading, scanRoundMs: roundMs, missedScans: 5 } };
+    const scan = new ScanRounds({ roundMs, missedScans: 5, antennas: scanLayout(config) });
+    const r = runTcpSim(
+      { hands: 300, seed: 50, inject: "MISDEAL_CARD_COUNT", noise: true, pace: "random", scan },
+      config,
+    );
+    expect(r.codes.MISDEAL_CARD_COUNT!.injected).toBeGreaterThan(30);
+    expect(r.codes.MISDEAL_CARD_COUNT!.detected).toBe(r.codes.MISDEAL_CARD_COUNT!.injected);
+    expect(r.falseAlerts).toEqual({});
+    expect(r.wrongEnds).toBe(0);
+  });
+
   it("clean hands raise no alert at all and settle as the simulator's own settlement says", () => {
     const r = runTcpSim({ hands: 200, seed: 5, inject: "none", noise: true }, tcp);
     expect(r.falseAlerts).toEqual({});
