@@ -17,7 +17,7 @@ import { Timeline } from "../timeline.js";
 import { scriptTcpHand, type TcpHandTruth } from "./hand.js";
 import { parseInjections, targetBox, type TcpInjection } from "./inject.js";
 import { type BoxPlan, planBets, TCP_SEATING } from "./players.js";
-import { readerLagMs } from "./table.js";
+import { lateBetNoticedMs, readerLagMs } from "./table.js";
 import { SimTray, TRAY_ANTENNAS } from "./tray.js";
 
 /** The wager zones of a box (antenna prefixes). */
@@ -62,6 +62,7 @@ export class TcpDealer {
   private readonly limits: { min: number; max: number };
   private readonly trayWaitMs: number;
   private readonly floorWalkMs: number;
+  private readonly lateBetNoticedMs: number;
   /** The boxes of the hand in play, with the bets they were dealt on. */
   private plans: BoxPlan[] = [];
   /**
@@ -103,6 +104,7 @@ export class TcpDealer {
     // A short deal is judged one reader lag after its last card (3.6 s with 600 ms rounds and K = 5:
     // a floor ruling before that found no alert open); 3 s, the old figure, covers K = 3 to 600 ms.
     this.floorWalkMs = Math.max(3000, readerLagMs(config) + 600);
+    this.lateBetNoticedMs = lateBetNoticedMs(config);
   }
 
   /**
@@ -136,6 +138,7 @@ export class TcpDealer {
       tray: this.tray,
       trayWaitMs: this.trayWaitMs,
       floorWalkMs: this.floorWalkMs,
+      lateBetNoticedMs: this.lateBetNoticedMs,
       words,
       redeal,
     });

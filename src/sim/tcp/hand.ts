@@ -43,6 +43,8 @@ export interface TcpHandSetup {
   trayWaitMs: number;
   /** The soonest the floor comes once called to a deal: never before the table has judged it. */
   floorWalkMs: number;
+  /** The soonest the dealer takes back a bet put down after the first card (./table.ts lateBetNoticedMs). */
+  lateBetNoticedMs: number;
   /** A live table's supervisor's words (src/sim/floorWords.ts); absent: the stand-in floor alone rules. */
   words?: FloorWords;
   /** The hand dealt again after a misdeal: `boxes`' bets stayed on the layout, none is placed. */
@@ -220,7 +222,7 @@ class HandScript {
       const zone = `pairplus${bad.box}`;
       const before = [...this.s.tl.read(zone)];
       this.chipsOn(zone, 25);
-      this.pause(600, 900);
+      this.pause(this.s.lateBetNoticedMs, this.s.lateBetNoticedMs + 300);
       this.s.tl.report(zone, before);
       // TCP_BET_AFTER_DEAL is the floor's: the dealer called it, and it rules once it has walked over
       // (the stand-in: the bets as they were when the first card was drawn; a supervisor may rule dead).

@@ -56,6 +56,19 @@ export function readerLagMs(config: TableConfig): number {
 }
 
 /**
+ * The soonest a dealer takes back chips put on a zone after the first card: once the table can have
+ * read them settled. A zone settles `settleWindowMs` and a round after its last report, and chips
+ * taken off are reported (K - 1) to K rounds late: 600 ms covers the default 400 ms window with K = 3,
+ * a house's longer window (900 ms: TCP seed 52 at 400 ms rounds, a late bet never read) or fewer
+ * missed scans need longer.
+ */
+export function lateBetNoticedMs(config: TableConfig): number {
+  const reading = config.reading ?? { scanRoundMs: DEFAULT_SCAN_ROUND_MS, missedScans: DEFAULT_MISSED_SCANS };
+  const unseen = config.settleWindowMs + Math.max(0, 3 - reading.missedScans) * reading.scanRoundMs;
+  return Math.max(600, unseen + 200);
+}
+
+/**
  * The table under test, assembled with no journal on the simulator's clock: the runtime takes each
  * input as a driver would submit it, and the windows run when the next input's `t`, or the end of the
  * hand, moves that clock on (as in replay).

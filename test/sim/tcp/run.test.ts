@@ -83,6 +83,23 @@ describe("Three Card Poker simulator", () => {
     expect(r.wrongEnds).toBe(0);
   });
 
+  // A house's longer settle window (900 ms) and fewer missed scans (2) at 400 ms rounds: a chip reads as
+  // a bet only once its zone has settled, so the simulated dealer takes back a bet put down after the
+  // first card no sooner than that (he took it back after 0.6-0.9 s, tuned to the default 400 ms window).
+  it("a late bet under a 900 ms settle window and K = 2: the table reads it, the dealer takes it back after", () => {
+    const roundMs = 400;
+    const reading = { ...tcp.reading, scanRoundMs: roundMs, missedScans: 2 };
+    const config = { ...tcp, settleWindowMs: 900, reading };
+    const scan = new ScanRounds({ roundMs, missedScans: 2, antennas: scanLayout(config) });
+    const r = runTcpSim(
+      { hands: 200, seed: 52, inject: "TCP_BET_AFTER_DEAL", noise: true, pace: "random", scan },
+      config,
+    );
+    expect(r.codes.TCP_BET_AFTER_DEAL!.injected).toBeGreaterThan(20);
+    expect(r.codes.TCP_BET_AFTER_DEAL!.detected).toBe(r.codes.TCP_BET_AFTER_DEAL!.injected);
+    expect(r.falseAlerts).toEqual({});
+  });
+
   it("clean hands raise no alert at all and settle as the simulator's own settlement says", () => {
     const r = runTcpSim({ hands: 200, seed: 5, inject: "none", noise: true }, tcp);
     expect(r.falseAlerts).toEqual({});
