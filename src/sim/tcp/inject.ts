@@ -61,12 +61,14 @@ export function parseInjections(spec: string): TcpInjection[] {
 
 /** The box an injection acts on, or null when this hand has none it can use. */
 export function targetBox(kind: TcpInjection, boxes: readonly BoxPlan[], rng: Rng): number | null {
-  // A card too many comes while decisions are pending: in a hand with nothing to decide (Pair Plus
-  // and Prime only) the dealer turns his cards as the deal ends, and a card after that is no misdeal.
+  // A card too many, or a bet changed after the first card, comes while decisions are pending: in a
+  // hand with nothing to decide (Pair Plus and Prime only, or blind boxes) the dealer turns his cards as
+  // the deal ends, and a card after that is no misdeal; a chip put beside a bet after that lies beside
+  // a settled bet, where the table reads payouts (TCP seed 55 at 200 ms: a false PAYOUT_WRONG).
   // A paying error's box is chosen once the cards are known (./paying.ts).
   if (PAYING.has(kind)) return boxes[0]?.box ?? null;
-  const extra = kind === "box-extra-card" || kind === "dealer-extra-card";
-  if (extra && !boxes.some((b) => !b.blind && b.bets.ante > 0 && b.bets.play === 0)) return null;
+  const pending = kind === "box-extra-card" || kind === "dealer-extra-card" || kind === "bet-after-deal";
+  if (pending && !boxes.some((b) => !b.blind && b.bets.ante > 0 && b.bets.play === 0)) return null;
   const fits = boxes.filter((b) => {
     if (kind === "blind-play-missing") return b.blind && b.bets.ante > 0;
     if (kind === "bet-outside-limits") return !b.blind && b.bets.ante > 0;
