@@ -19,8 +19,12 @@ const ROOT = join(import.meta.dirname, "..");
  * A house's settings on the default table: config/default.yaml with `settings` (path, value) set, as a
  * house would edit its file; written to a temporary file for `sim --config`.
  */
-function houseConfig(name: string, settings: readonly (readonly [readonly string[], unknown])[]): string {
-  const doc = parseDocument(readFileSync(join(ROOT, "config/default.yaml"), "utf8"));
+function houseConfig(
+  name: string,
+  settings: readonly (readonly [readonly string[], unknown])[],
+  base = "config/default.yaml",
+): string {
+  const doc = parseDocument(readFileSync(join(ROOT, base), "utf8"));
   for (const [path, value] of settings) doc.setIn(path, value);
   const file = join(mkdtempSync(join(tmpdir(), "feltguard-house-")), `${name}.yaml`);
   writeFileSync(file, doc.toString());
@@ -103,6 +107,32 @@ const RUNS: Run[] = [
     args: [
       "--config",
       houseConfig(`seed${seed}`, [setting]),
+      "--hands",
+      "10000",
+      "--seed",
+      String(seed),
+      "--scan-ms",
+      String(scan),
+    ],
+  })),
+  // Session 16's finds at Three Card Poker: the default table (seeds 42 and 55) and two house settings.
+  ...[
+    [42, 600],
+    [55, 200],
+  ].map(([seed, scan]) => ({
+    what: `Three Card Poker, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    args: ["--game", "tcp", "--hands", "10000", "--seed", String(seed), "--scan-ms", String(scan)],
+  })),
+  ...(
+    [
+      ["5 missed scans (reading.missedScans)", [["reading", "missedScans"], 5], 50, 600],
+      ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 52, 400],
+    ] as const
+  ).map(([house, setting, seed, scan]) => ({
+    what: `Three Card Poker with ${house}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    args: [
+      "--config",
+      houseConfig(`tcp-seed${seed}`, [setting], "config/tcp.yaml"),
       "--hands",
       "10000",
       "--seed",
