@@ -44,7 +44,10 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     schedule(h, { kind: "firstCard", due: afterOneRound(h), seat });
     return;
   }
-  if (!h.dealComplete) checkDealtOut(h, seat);
+  if (!h.dealComplete) {
+    passedWithLeftover(h, seat, tag);
+    checkDealtOut(h, seat);
+  }
   if (cards.length > h.def.holeCards) {
     // Misdeal or dead hand turns on substantial action, whose last chips may be reported in the same
     // scan round, after this card: judged one round later. A waiting judgement, not a state of the
@@ -101,6 +104,26 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
   completeIfWhole(h);
 }
 
+/** A card of the last hand on `seat`, read as dealt again there (as the bridge saw it, it never left). */
+const leftoverOn = (h: HandContext, seat: number, tag: string) => h.staleWhere[tag] === `seat${seat}`;
+
+/**
+ * A card landed on `seat`: a seat before it in the deal that holds only a lone card of the last hand, read
+ * as dealt again there, was passed with it, so it is that seat's first card of this deal, and the seat's
+ * next card begins the deal's next round (checkDealtOut). A leftover read as dealt again only when the
+ * seat's own new card landed beside it may be the collected card listed late, or one never collected, and
+ * the new card its first (PLO seed 17 at 600 ms rounds, hand 10089: the first seat's leftover dealt again,
+ * the deal went on, the last seat got no card, and the first seat's second card was not seen to pass it).
+ */
+function passedWithLeftover(h: HandContext, seat: number, tag: string): void {
+  if (leftoverOn(h, seat, tag)) return;
+  for (const before of h.entitled.slice(0, h.entitled.indexOf(seat))) {
+    const held = h.hole[before] ?? [];
+    if (held.length === 1 && leftoverOn(h, before, held[0]!) && !h.passedLeftovers.includes(held[0]!))
+      h.passedLeftovers.push(held[0]!);
+  }
+}
+
 /**
  * r.33-A4: the deal went past an entitled seat that has no card — unless its card was in the same scan
  * round. A card to a seat passes every seat before it in the dealing order; a seat's second card begins
@@ -110,8 +133,11 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   if (!misdealPossible(h)) return;
-  // A card of the last hand still listed on the seat (read as dealt again) is not one of this round's.
-  const ofThisDeal = (h.hole[seat] ?? []).filter((tag) => h.staleWhere[tag] !== `seat${seat}`);
+  // A card of the last hand still listed on the seat (read as dealt again) is not one of this round's,
+  // unless the deal went past the seat with it (passedWithLeftover).
+  const ofThisDeal = (h.hole[seat] ?? []).filter(
+    (tag) => !leftoverOn(h, seat, tag) || h.passedLeftovers.includes(tag),
+  );
   const nextRound = ofThisDeal.length >= 2;
   h.entitled.forEach((skipped, i) => {
     if ((i < index || (nextRound && i > index)) && (h.hole[skipped]?.length ?? 0) === 0)
@@ -153,11 +179,12 @@ function wholeHandDealtAgain(h: HandContext, seat: number): number | null {
   return null;
 }
 
-/** Cards of the last hand on `seat` are its cards of this hand, dealt again. */
+/** Cards of the last hand on `seat` are its cards of this hand, dealt again (the deal went past it with them). */
 function dealtAgain(h: HandContext, seat: number, tags: string[]): void {
   for (const tag of tags) dropStale(h, tag);
   h.hole[seat] = [...tags];
   h.cardsDealt += tags.length;
+  h.passedLeftovers.push(...tags);
 }
 
 /**
