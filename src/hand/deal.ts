@@ -8,6 +8,7 @@ import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
+import { collectionKnownAt, dealtPast, ofThisDeal, passedWithLeftover } from "./dealtPast.js";
 import { askHold, isHeld } from "./hold.js";
 import { afterOneRound, schedule, waiting } from "./timers.js";
 
@@ -104,26 +105,6 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
   completeIfWhole(h);
 }
 
-/** A card of the last hand on `seat`, read as dealt again there (as the bridge saw it, it never left). */
-const leftoverOn = (h: HandContext, seat: number, tag: string) => h.staleWhere[tag] === `seat${seat}`;
-
-/**
- * A card landed on `seat`: a seat before it in the deal that holds only a lone card of the last hand, read
- * as dealt again there, was passed with it, so it is that seat's first card of this deal, and the seat's
- * next card begins the deal's next round (checkDealtOut). A leftover read as dealt again only when the
- * seat's own new card landed beside it may be the collected card listed late, or one never collected, and
- * the new card its first (PLO seed 17 at 600 ms rounds, hand 10089: the first seat's leftover dealt again,
- * the deal went on, the last seat got no card, and the first seat's second card was not seen to pass it).
- */
-function passedWithLeftover(h: HandContext, seat: number, tag: string): void {
-  if (leftoverOn(h, seat, tag)) return;
-  for (const before of h.entitled.slice(0, h.entitled.indexOf(seat))) {
-    const held = h.hole[before] ?? [];
-    if (held.length === 1 && leftoverOn(h, before, held[0]!) && !h.passedLeftovers.includes(held[0]!))
-      h.passedLeftovers.push(held[0]!);
-  }
-}
-
 /**
  * r.33-A4: the deal went past an entitled seat that has no card — unless its card was in the same scan
  * round. A card to a seat passes every seat before it in the dealing order; a seat's second card begins
@@ -133,12 +114,7 @@ function passedWithLeftover(h: HandContext, seat: number, tag: string): void {
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   if (!misdealPossible(h)) return;
-  // A card of the last hand still listed on the seat (read as dealt again) is not one of this round's,
-  // unless the deal went past the seat with it (passedWithLeftover).
-  const ofThisDeal = (h.hole[seat] ?? []).filter(
-    (tag) => !leftoverOn(h, seat, tag) || h.passedLeftovers.includes(tag),
-  );
-  const nextRound = ofThisDeal.length >= 2;
+  const nextRound = ofThisDeal(h, seat).length >= 2;
   h.entitled.forEach((skipped, i) => {
     if ((i < index || (nextRound && i > index)) && (h.hole[skipped]?.length ?? 0) === 0)
       schedule(h, { kind: "dealtOut", due: afterOneRound(h), seat: skipped });
@@ -234,6 +210,13 @@ export function judgeCardCount(h: HandContext, seat: number): void {
 
 /** One scan round after the deal passed `seat`: it still has no card. */
 export function judgeDealtOut(h: HandContext, seat: number): void {
+  if (!dealtPast(h, seat, false)) return;
+  const known = collectionKnownAt(h);
+  if (known !== null && !dealtPast(h, seat, true)) {
+    // Shown only by a card of the last hand that may yet be reported gone: judged once that is known.
+    schedule(h, { kind: "dealtOut", due: known + 1, seat });
+    return;
+  }
   const judgeAt = dealtAgainUnseen(h, seat);
   if (judgeAt !== null) {
     schedule(h, { kind: "dealtOut", due: judgeAt, seat });

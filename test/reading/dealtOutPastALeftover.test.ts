@@ -15,6 +15,7 @@ import { codes, playScene } from "../scenarios/playScene.js";
 
 const config = loadConfig();
 const ROUND = config.reading.scanRoundMs;
+const LAG = (config.reading.missedScans + 1) * ROUND;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
@@ -24,10 +25,14 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * deal from seat 3. `lone`: seat 3's 2h left before the press (a lone leftover at the press); else it is
  * reported gone after it (7d, still listed, then reads as dealt to seat 3 again).
  */
-const hand2 = (lone: boolean) => {
+const hand1Ended = (lone = false) => {
   const s = new Scene("").setup().standardDeal().fold(4).fold(1).fold(2).after(1000).clear("muck");
   if (lone) s.removeFrom("seat3", "card:A:2h");
-  s.wait(1000).key("shuffler").after(100);
+  return s.wait(1000).key("shuffler");
+};
+
+const hand2 = (lone: boolean) => {
+  const s = hand1Ended(lone).after(100);
   if (!lone) s.removeFrom("seat3", "card:A:2h");
   return s.chips(3, 100).after(100).chips(4, 100, 100);
 };
@@ -83,4 +88,48 @@ describe("the deal goes past a seat whose first card is the last hand's, dealt t
       expect(events.filter((e) => e.kind === "street" && e.street === "preflop")).toHaveLength(2);
     });
   }
+});
+
+describe("a leftover read as dealt again that shows the deal went past: the readers' lag after the press", () => {
+  // Seat 3's 2h is reported gone just after the press, so 7d reads as dealt to it again; the dealer deals
+  // seat 3 (6c) and seat 4 (5d), whose report comes first in the scan round, so the deal seems to have
+  // gone past seat 3 with 7d as its first card and 6c its second (seats 1 and 2 passed). 7d is reported
+  // gone `gone` ms after the press; the dealer deals seats 1 and 2 slowly (400 ms a card), in order.
+  const collectedLate = (gone: number) =>
+    hand1Ended()
+      .after(50)
+      .removeFrom("seat3", "card:A:2h")
+      .after(50)
+      .deal([[4, "5d"]])
+      .after(50)
+      .deal([[3, "6c"]])
+      .after(50)
+      .chips(3, 100)
+      .after(20)
+      .chips(4, 100, 100)
+      .after(gone - 220)
+      .removeFrom("seat3", "card:A:7d")
+      .after(400)
+      .deal([[1, "5h"]])
+      .after(400)
+      .deal([[2, "5s"]])
+      .after(400)
+      .deal([[3, "6d"]])
+      .after(400)
+      .deal([[4, "6h"]])
+      .after(400)
+      .deal([[1, "6s"]])
+      .after(400)
+      .deal([[2, "7s"]])
+      .wait();
+
+  it("gone within it (1 ms inside): 7d was the collected card listed late; the deal is in order, no alert", () => {
+    const events = play(collectedLate(LAG - 1));
+    expect(codes(events)).toEqual([]);
+    expect(events.filter((e) => e.kind === "street" && e.street === "preflop")).toHaveLength(2);
+  });
+
+  it("gone 1 ms past it: 7d was seat 3's first card, dealt again, and the deal went past seat 1: MISDEAL_DEALT_OUT", () => {
+    expect(dealtOut(play(collectedLate(LAG + 1)))).toEqual([1]);
+  });
 });
