@@ -312,13 +312,16 @@ export function judgeExtraDealtAgain(h: HandContext): void {
   judgeBoard(h, BOARD_SIZE.turn);
 }
 
+/** That judgement waits (the readers' lag and departure window after the burn). */
+export const extraCardJudged = (h: HandContext): boolean => waiting(h, "extraDealtAgain") !== undefined;
+
 /**
  * The dealer ended the hand (a deck check, the shuffler) while that judgement waited: the board as the
  * readers list it now is how the hand ended. Its collection, reported K scans late, would read as the
  * extra card taken off (sim seed 95 at 600 ms rounds: the river lost, the hand never ended).
  */
 export function extraCardAtThePress(h: HandContext): void {
-  if (waiting(h, "extraDealtAgain") === undefined) return;
+  if (!extraCardJudged(h)) return;
   cancel(h, "extraDealtAgain");
   judgeExtraDealtAgain(h);
 }

@@ -209,14 +209,14 @@ export interface HandContext {
   open: string[];
   /** Of the open alerts, how many of their steps the dealer was told are done (./emit.ts stepsDone). */
   stepsDone: Record<string, number>;
-  /** Card tags of the last hand still on the table when this one started. */
+  /** Card tags of the last hand still on the table when this one started, and where each of them lay. */
   stale: string[];
-  /** Where each of them lay. */
   staleWhere: Record<string, string>;
+  /** Lone ones read as dealt again on their seat that the deal then went past: its first cards (deal.ts). */
+  passedLeftovers: string[];
   /**
-   * Chips the bet zones still listed at the shuffler press that are the last hand's (the bridge lists a
-   * chip K scans after it left, and a dealer may collect late), not this hand's blinds: they do not
-   * count as on the zone (until `until`: a re-deal's blinds may leave theirs where they were).
+   * Chips the bet zones still listed at the press that are the last hand's (the bridge's K missed scans, a
+   * late collection), not this hand's blinds: not on the zone until `until` (a re-deal's may stay put).
    */
   lastHandsChips: { tags: string[]; until: number };
   reading: ReadingWindows;

@@ -8,6 +8,7 @@ import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
+import { collectionKnownAt, dealtPast, ofThisDeal, passedWithLeftover } from "./dealtPast.js";
 import { askHold, isHeld } from "./hold.js";
 import { afterOneRound, schedule, waiting } from "./timers.js";
 
@@ -44,7 +45,10 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
     schedule(h, { kind: "firstCard", due: afterOneRound(h), seat });
     return;
   }
-  if (!h.dealComplete) checkDealtOut(h, seat);
+  if (!h.dealComplete) {
+    passedWithLeftover(h, seat, tag);
+    checkDealtOut(h, seat);
+  }
   if (cards.length > h.def.holeCards) {
     // Misdeal or dead hand turns on substantial action, whose last chips may be reported in the same
     // scan round, after this card: judged one round later. A waiting judgement, not a state of the
@@ -110,9 +114,7 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   if (!misdealPossible(h)) return;
-  // A card of the last hand still listed on the seat (read as dealt again) is not one of this round's.
-  const ofThisDeal = (h.hole[seat] ?? []).filter((tag) => h.staleWhere[tag] !== `seat${seat}`);
-  const nextRound = ofThisDeal.length >= 2;
+  const nextRound = ofThisDeal(h, seat).length >= 2;
   h.entitled.forEach((skipped, i) => {
     if ((i < index || (nextRound && i > index)) && (h.hole[skipped]?.length ?? 0) === 0)
       schedule(h, { kind: "dealtOut", due: afterOneRound(h), seat: skipped });
@@ -153,11 +155,12 @@ function wholeHandDealtAgain(h: HandContext, seat: number): number | null {
   return null;
 }
 
-/** Cards of the last hand on `seat` are its cards of this hand, dealt again. */
+/** Cards of the last hand on `seat` are its cards of this hand, dealt again (the deal went past it with them). */
 function dealtAgain(h: HandContext, seat: number, tags: string[]): void {
   for (const tag of tags) dropStale(h, tag);
   h.hole[seat] = [...tags];
   h.cardsDealt += tags.length;
+  h.passedLeftovers.push(...tags);
 }
 
 /**
@@ -207,6 +210,13 @@ export function judgeCardCount(h: HandContext, seat: number): void {
 
 /** One scan round after the deal passed `seat`: it still has no card. */
 export function judgeDealtOut(h: HandContext, seat: number): void {
+  if (!dealtPast(h, seat, false)) return;
+  const known = collectionKnownAt(h);
+  if (known !== null && !dealtPast(h, seat, true)) {
+    // Shown only by a card of the last hand that may yet be reported gone: judged once that is known.
+    schedule(h, { kind: "dealtOut", due: known + 1, seat });
+    return;
+  }
   const judgeAt = dealtAgainUnseen(h, seat);
   if (judgeAt !== null) {
     schedule(h, { kind: "dealtOut", due: judgeAt, seat });

@@ -11,6 +11,7 @@ import { type DealerWork, type Game, type HandShows, NO_DEALER_WORK, SessionHand
 import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
 import { waitsOnlyOnDebts } from "./pressOwing.js";
+import { extraCardJudged } from "./board.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
 import { holdemPrivateView, holdemView } from "./view.js";
 
@@ -45,8 +46,9 @@ export const holdem: Game = {
         shortAtTheShowdown(session.context) ||
         session.context.timers.some((t) => DEAL_JUDGEMENTS.has(t.kind)),
       chipsToCome: () => chipsToCome(session.context),
-      // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts).
-      pressSettles: () => waitsOnlyOnDebts(session.context),
+      // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts), and a
+      // run-out whose extra card is still judged (./board.ts extraCardAtThePress: as the deck check does).
+      pressEnds: () => waitsOnlyOnDebts(session.context) || extraCardJudged(session.context),
       owedAtTheEnd: () => session.context.owedAtTheEnd.map((o) => ({ ...o })),
     });
     return { hand, events };

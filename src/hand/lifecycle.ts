@@ -84,10 +84,10 @@ export type PressDuringHand =
    */
   | "wait-for-readers"
   /**
-   * The showdown waits only for a seat's debt (the rest of an undercall or underraise): the press ends
-   * the hand, settled as the rules count the bet (src/hand/pressOwing.ts).
+   * The press ends the hand: a showdown waiting only for a seat's debt, settled as the rules count the bet
+   * (src/hand/pressOwing.ts); a run-out's extra card judged on the board as it lies (board.ts).
    */
-  | "settles-owing"
+  | "ends-the-hand"
   /** The hand is still on: the press is the dealer's mistake. */
   | "during-hand";
 
@@ -199,8 +199,8 @@ export interface HandBinding {
   mayEndOnAReport?(): boolean;
   /** Asked once it has ended: seat → chips it counted that are still to come on the seat's zone. */
   chipsToCome?(): Record<number, number>;
-  /** Whether a shuffler press ends the hand now (a showdown waiting only for a seat's debt). */
-  pressSettles?(): boolean;
+  /** Whether a shuffler press ends the hand now (a debt the showdown waits for, a run-out's extra card). */
+  pressEnds?(): boolean;
   /** Asked once it has ended: the debts a press settled it with. */
   owedAtTheEnd?(): OwedAtTheEnd[];
 }
@@ -270,7 +270,7 @@ export class SessionHand implements LiveHand {
     const h = this.session.context;
     if (this.session.held === "misdeal") return "misdeal";
     if (h.cardsDealt === 0) return "void";
-    if (this.binding.pressSettles?.()) return "settles-owing";
+    if (this.binding.pressEnds?.()) return "ends-the-hand";
     return this.binding.mayEndOnAReport?.() ? "wait-for-readers" : "during-hand";
   }
 

@@ -141,6 +141,7 @@ function initialContext(init: HandInit): { h: HandContext; forced: BettingState 
     stepsDone: {},
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: staleWhere(init.leftovers),
+    passedLeftovers: [],
     lastHandsChips: lastHandsChips(init, betting),
     reading: init.reading,
     timers: [],

@@ -385,9 +385,10 @@ export class Table implements TableCore {
         // A misdeal: the press declares it (rule 33-C), the hand ends and is dealt again. A hand never
         // dealt did not happen: every chip goes back.
         out.push(...this.afterHand(this.playing.ruling(t, meaning)));
-      } else if (meaning === "settles-owing") {
-        // The showdown waited only for a seat's debt: the dealer ended the hand, the press settles it
-        // (src/hand/pressOwing.ts) and the floor hears of the debt once the readers' lag has passed.
+      } else if (meaning === "ends-the-hand") {
+        // The dealer ended the hand: a showdown that waited only for a seat's debt is settled by the press
+        // (src/hand/pressOwing.ts) and the floor hears of the debt once the readers' lag has passed; a
+        // run-out's extra card is judged on the board as it lies (src/hand/board.ts extraCardAtThePress).
         return [...out, ...this.pressToTheHand(t, this.playing)];
       } else if (meaning === "wait-for-readers" && this.shufflerWaiting === null) {
         // The dealer went on with the hand's end still to be reported (a card taken off the board, the

@@ -1567,3 +1567,51 @@ describe("reading at any pace: the dealer checks the deck while the run-out's ex
     expect(codes(events)).toEqual(["ALLIN_TABLE_HANDS", "BOARD_TOO_MANY", "DECK_CHECK"]);
   });
 });
+
+describe("reading at any pace: the dealer presses the shuffler while the run-out's extra card is judged", () => {
+  // The same run-out (7c taken off, put back on the stub and dealt as the river within the bridge's K
+  // missed scans); the dealer pushes the pot and presses the shuffler `after` ms after the burn, then
+  // collects the board, the burn and the hands. The table judges 7c the river the readers' lag and the
+  // departure window after the burn. Pressed while it waits, the press ends the hand on the board as it
+  // lies, as a deck check does.
+  const judged = LAG + config.reading.departWindowMs;
+  const runOutThenShuffler = (after: number) =>
+    new Scene("")
+      .allInTwoTurnCards()
+      .wait(1000)
+      .burn("5s")
+      .after(after)
+      .key("shuffler")
+      .after(100)
+      .clear("board", "burn", "muck", "seat1", "seat2")
+      .wait();
+  const told = (events: TableEvent[]) =>
+    events.flatMap((e) =>
+      e.kind === "street"
+        ? [`${e.street} ${e.board.join(" ")}`]
+        : e.kind === "hand_end"
+          ? [`end ${e.hand} ${e.result}`]
+          : e.kind === "hand_start"
+            ? [`start ${e.hand}`]
+            : [],
+    );
+
+  // Pressed 300 ms after the burn, the press waited the readers' lag for the hand's end (a procedure is
+  // under way), and the board's collection, known gone 900 ms after the burn, read as 7c taken off before
+  // the judgement: the river lost, SHUFFLER_DURING_HAND, and the next hand's cards read into this one.
+  for (const [side, after] of [
+    ["pressed 300 ms after the burn", 300],
+    ["pressed 1 ms before the judgement", judged - 1],
+    ["pressed 1 ms after it", judged + 1],
+  ] as const)
+    it(`${side}: the hand ends on the board as it lies, 7c the river, and the press starts the next hand`, () => {
+      const events = play(runOutThenShuffler(after));
+      expect(told(events).slice(-4)).toEqual([
+        "river 9s 8d 3c 4d 7c",
+        "showdown 9s 8d 3c 4d 7c",
+        "end 1 complete",
+        "start 2",
+      ]);
+      expect(codes(events)).toEqual(["ALLIN_TABLE_HANDS", "BOARD_TOO_MANY"]);
+    });
+});

@@ -1,0 +1,61 @@
+/**
+ * Whether the deal has gone past a seat (r.33-A4, judged in ./deal.ts), when a seat's first card of the
+ * hand may be a card of the last hand dealt to it again while the bridge still listed it there: such a
+ * card counts once the deal has gone past the seat with it, and a judgement that rests on it waits until
+ * the readers' lag after the press has said whether it was the collected card, listed late.
+ */
+import type { HandContext } from "./context.js";
+import { waiting } from "./timers.js";
+
+/** A card of the last hand on `seat`, read as dealt again there (as the bridge saw it, it never left). */
+const leftoverOn = (h: HandContext, seat: number, tag: string) => h.staleWhere[tag] === `seat${seat}`;
+
+/**
+ * A card landed on `seat`: a seat before it in the deal that holds only a lone card of the last hand, read
+ * as dealt again there, was passed with it, so it is that seat's first card of this deal, and the seat's
+ * next card begins the deal's next round (checkDealtOut). A leftover read as dealt again only when the
+ * seat's own new card landed beside it may be the collected card listed late, or one never collected, and
+ * the new card its first (PLO seed 17 at 600 ms rounds, hand 10089: the first seat's leftover dealt again,
+ * the deal went on, the last seat got no card, and the first seat's second card was not seen to pass it).
+ */
+export function passedWithLeftover(h: HandContext, seat: number, tag: string): void {
+  if (leftoverOn(h, seat, tag)) return;
+  for (const before of h.entitled.slice(0, h.entitled.indexOf(seat))) {
+    const held = h.hole[before] ?? [];
+    if (held.length === 1 && leftoverOn(h, before, held[0]!) && !h.passedLeftovers.includes(held[0]!))
+      h.passedLeftovers.push(held[0]!);
+  }
+}
+
+/**
+ * The seat's cards of this deal: a card of the last hand still listed on it (read as dealt again) is not
+ * one of them, unless the deal went past the seat with it (passedWithLeftover). `sure`: nor is such a
+ * card before the readers' lag after the press has run out (it may yet be reported gone, collected).
+ */
+export function ofThisDeal(h: HandContext, seat: number, sure = false): string[] {
+  const unsure = sure && collectionKnownAt(h) !== null;
+  return (h.hole[seat] ?? []).filter(
+    (tag) => !leftoverOn(h, seat, tag) || (!unsure && h.passedLeftovers.includes(tag)),
+  );
+}
+
+/** When the last hand's cards still listed at the press are known collected or not; null once judged. */
+export function collectionKnownAt(h: HandContext): number | null {
+  const collected = waiting(h, "deckCollected");
+  return collected === undefined || h.t > collected.since + h.reading.lagMs
+    ? null
+    : collected.since + h.reading.lagMs;
+}
+
+/**
+ * The deal has gone past `seat`, as the cards stand when it is judged: a later seat holds a card, or a
+ * seat holds two of this deal (its next round). `sure`: on no card of the last hand that may yet be
+ * reported gone. One that showed it may leave: a leftover read as dealt again, reported gone within the
+ * readers' lag (the collected card listed late) while the seat's own first card came after a later
+ * seat's in the same scan round.
+ */
+export function dealtPast(h: HandContext, seat: number, sure: boolean): boolean {
+  const later = h.entitled.slice(h.entitled.indexOf(seat) + 1);
+  const holds = (s: number) => (sure ? ofThisDeal(h, s, true) : (h.hole[s] ?? [])).length > 0;
+  return later.some(holds) || h.entitled.some((s) => ofThisDeal(h, s, sure).length >= 2);
+}
