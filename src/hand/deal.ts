@@ -193,10 +193,20 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
   }
 }
 
-/** One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand. */
+/**
+ * One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand.
+ * Not while one of its cards is the last hand's, on this seat, that may still be the collected card
+ * listed K scans late (mayBeCollected): judged 1 ms after the deck's collection, by when it has left or
+ * stays for good (reading.missedScans 5, seed 207 at 600 ms rounds: a false MISDEAL_CARD_COUNT).
+ */
 export function judgeCardCount(h: HandContext, seat: number): void {
   const count = h.hole[seat]?.length ?? 0;
   if (count <= h.def.holeCards) return;
+  const collected = waiting(h, "deckCollected");
+  if (collected !== undefined && mayBeCollected(h, seat)) {
+    schedule(h, { kind: "cardCount", due: collected.due + 1, seat });
+    return;
+  }
   if (misdealPossible(h)) {
     if (raise(h, say.misdealCardCount(h.t, seat, count, h.def.holeCards)))
       holdForMisdeal(h, "MISDEAL_CARD_COUNT");
