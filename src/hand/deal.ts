@@ -6,7 +6,7 @@
 import { findSeat } from "../rules/betting.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { dropStale, leftoverHand, loneLeftovers } from "./deck.js";
+import { checkDeck, dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import { askHold, isHeld } from "./hold.js";
 import { afterOneRound, schedule, waiting } from "./timers.js";
@@ -153,9 +153,17 @@ function wholeHandDealtAgain(h: HandContext, seat: number): number | null {
   return null;
 }
 
-/** Cards of the last hand on `seat` are its cards of this hand, dealt again. */
+/**
+ * Cards of the last hand on `seat` are its cards of this hand, dealt again: in play by their faces (the
+ * bridge never reported them arriving, so no deck check recorded them), or the showdown cannot read them
+ * (reading.missedScans 5, seed 207 at 600 ms rounds: seat 8's pair of jacks lost its main pot).
+ */
 function dealtAgain(h: HandContext, seat: number, tags: string[]): void {
-  for (const tag of tags) dropStale(h, tag);
+  for (const tag of tags) {
+    dropStale(h, tag);
+    const face = h.staleFaces[tag];
+    if (face !== undefined) checkDeck(h, tag, face, `seat${seat}`);
+  }
   h.hole[seat] = [...tags];
   h.cardsDealt += tags.length;
 }
