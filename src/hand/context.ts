@@ -80,8 +80,8 @@ export type HandTimer =
   | { kind: "firstCard"; due: number; seat: number }
   /** A seat was passed by the deal: unless its card was in the same round. */
   | { kind: "dealtOut"; due: number; seat: number }
-  /** A seat holds a card too many: misdeal or dead hand, once the round's last chips are read. */
-  | { kind: "cardCount"; due: number; seat: number }
+  /** A card too many on a seat: misdeal or dead hand, once the round's chips are read (`since`: put off). */
+  | { kind: "cardCount"; due: number; seat: number; since?: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */
   | { kind: "exposed"; due: number }
   /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */

@@ -28,7 +28,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * it, seats 1 and 2, then seat 3's second card Qc, so 2h reads as dealt again beside Ks and Qc. Seat 3
  * reports 7d and 2h gone `leaves` ms after the press (undefined: 2h stays; it is on the seat for good).
  */
-const leftoverBesideNewCards = (leaves: number | undefined) => {
+const leftoverBesideNewCards = (leaves: number | undefined, then?: (s: Scene) => Scene) => {
   const s = new Scene("").setup().standardDeal().fold(4).fold(1).fold(2).wait(1000);
   // The dealer collects every card; the bridge has reported none of seat 3's gone yet.
   s.clear("muck").after(100).key("shuffler");
@@ -46,10 +46,8 @@ const leftoverBesideNewCards = (leaves: number | undefined) => {
     s.after(GAP).deal([[seat, face]]);
   if (leaves === undefined) return s.wait(LAG + 1000);
   // The blinds' two reports and the deal's eight cards came GAP apart from the press.
-  return s
-    .after(leaves - 10 * GAP)
-    .report("seat3", "card:A:Ks", "card:A:Qc")
-    .wait();
+  s.after(leaves - 10 * GAP).report("seat3", "card:A:Ks", "card:A:Qc");
+  return (then?.(s) ?? s).wait();
 };
 
 const secondHand = (events: TableEvent[]) => {
@@ -67,5 +65,26 @@ describe("a card of the last hand still listed beside a seat's new cards", () =>
   it("reported gone 1 ms past the readers' lag, or never: it was dealt again, and the seat holds a card too many", () => {
     expect(codes(secondHand(play(leftoverBesideNewCards(LAG + 1))))).toContain("MISDEAL_CARD_COUNT");
     expect(codes(secondHand(play(leftoverBesideNewCards(undefined))))).toContain("MISDEAL_CARD_COUNT");
+  });
+});
+
+describe("the card count judged once the deck's collection is known, while a player's chips land", () => {
+  // Seat 3's 2h leaves 1 ms before the lag (as above: no card too many); seat 1, first to act, calls
+  // the big blind with 100 at the lag after the press, 1 ms before the put-off count judgement, and
+  // 100 more `rest` ms later, one motion over two of the zone's reports (the settle window and a round).
+  const callInTwoReports = (rest: number) =>
+    leftoverBesideNewCards(LAG - 1, (s) => s.after(1).chips(1, 100).after(rest).chips(1, 100));
+  const actionsOf = (events: TableEvent[], seat: number) =>
+    secondHand(events).flatMap((e) => (e.kind === "action" && e.seat === seat ? [e.action] : []));
+  const window = config.settleWindowMs + ROUND;
+
+  it("reads only the chips that changed before it was first due: the push is one call, not an undercall", () => {
+    const events = play(callInTwoReports(window - 1));
+    expect(codes(secondHand(events))).toEqual([]);
+    expect(actionsOf(events, 1)).toEqual(["call"]);
+  });
+
+  it("the rest past the settle window and a round is a second motion: an undercall first", () => {
+    expect(codes(secondHand(play(callInTwoReports(window + 1))))).toContain("UNDERCALL");
   });
 });
