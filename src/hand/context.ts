@@ -209,10 +209,10 @@ export interface HandContext {
   open: string[];
   /** Of the open alerts, how many of their steps the dealer was told are done (./emit.ts stepsDone). */
   stepsDone: Record<string, number>;
-  /** Card tags of the last hand still on the table when this one started; where each lay, and its face. */
+  /** Card tags of the last hand still on the table when this one started; where each lay; all as at the press. */
   stale: string[];
   staleWhere: Record<string, string>;
-  staleFaces: Readonly<Record<string, Card>>;
+  lastHands: Readonly<Record<string, { antenna: string; card: Card }>>;
   /**
    * Chips the bet zones still listed at the shuffler press that are the last hand's (the bridge lists a
    * chip K scans after it left, and a dealer may collect late), not this hand's blinds: they do not

@@ -98,7 +98,7 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
   const cards = h.hole[seat];
   if (h.dealComplete || cards === undefined || h.staleWhere[tag] !== `seat${seat}` || !cards.includes(tag))
     return;
-  const face = h.staleFaces[tag];
+  const face = h.lastHands[tag]?.card;
   if (face !== undefined && h.faces.get(face) === tag) h.faces.delete(face);
   h.hole[seat] = cards.filter((t) => t !== tag);
   h.cardsDealt -= 1;
@@ -114,8 +114,10 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   if (!misdealPossible(h)) return;
-  // A card of the last hand still listed on the seat (read as dealt again) is not one of this round's.
-  const ofThisDeal = (h.hole[seat] ?? []).filter((tag) => h.staleWhere[tag] !== `seat${seat}`);
+  // A card of the last hand still listed on the seat (read as dealt again) is not one of this round's,
+  // unless the deck's collection was judged and the seat's last hand was collected after the press.
+  const dealtAgain = !h.timers.some((t) => t.kind === "deckCollected") && lastHandCollected(h, seat);
+  const ofThisDeal = (h.hole[seat] ?? []).filter((tag) => dealtAgain || h.staleWhere[tag] !== `seat${seat}`);
   const nextRound = ofThisDeal.length >= 2;
   h.entitled.forEach((skipped, i) => {
     if ((i < index || (nextRound && i > index)) && (h.hole[skipped]?.length ?? 0) === 0)
@@ -165,7 +167,7 @@ function wholeHandDealtAgain(h: HandContext, seat: number): number | null {
 function dealtAgain(h: HandContext, seat: number, tags: string[]): void {
   for (const tag of tags) {
     dropStale(h, tag);
-    const face = h.staleFaces[tag];
+    const face = h.lastHands[tag]?.card;
     if (face !== undefined) checkDeck(h, tag, face, `seat${seat}`);
   }
   h.hole[seat] = [...tags];
@@ -187,6 +189,29 @@ export function handsDealtAgainUnseen(h: HandContext): void {
   });
 }
 
+/**
+ * A card of the seat's last hand, listed on it at the press, has left it since (collected, or dealt
+ * elsewhere): the dealer collected that hand, so one still listed beside it was collected with it and
+ * dealt to the seat again (not a card left there, as one whose pair left before the press may be).
+ */
+function lastHandCollected(h: HandContext, seat: number): boolean {
+  for (const [tag, was] of Object.entries(h.lastHands))
+    if (was.antenna === `seat${seat}` && !h.stale.includes(tag) && !(h.hole[seat] ?? []).includes(tag))
+      return true;
+  return false;
+}
+
+/**
+ * The order of the deal so far, judged from the seats' cards: the first seat's card came in the same
+ * round as another's; or the deck's collection was judged, and a last hand's card a seat still lists,
+ * its pair collected, is its card of this deal, which may have begun the deal's next round
+ * (reading.missedScans 5, seed 207 at 600 ms rounds: both cards to the big blind heads-up, 7d again
+ * and Ts, the button dealt out and never judged).
+ */
+export function judgeDealOrder(h: HandContext): void {
+  if (!h.dealComplete) for (const s of h.entitled) if ((h.hole[s]?.length ?? 0) > 0) checkDealtOut(h, s);
+}
+
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
 export function judgeFirstCard(h: HandContext, seat: number): void {
   const first = h.entitled[0]!;
@@ -197,7 +222,7 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
   }
   if ((h.hole[first]?.length ?? 0) > 0) {
     // The first seat's card was in the same round: the order of the rest is judged as usual.
-    if (!h.dealComplete) for (const s of h.entitled) if ((h.hole[s]?.length ?? 0) > 0) checkDealtOut(h, s);
+    judgeDealOrder(h);
     return;
   }
   if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first))) {

@@ -141,7 +141,7 @@ function initialContext(init: HandInit): { h: HandContext; forced: BettingState 
     stepsDone: {},
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: staleWhere(init.leftovers),
-    staleFaces: Object.fromEntries(init.leftovers.map((l) => [l.tag, l.card])),
+    lastHands: Object.fromEntries(init.leftovers.map((l) => [l.tag, { antenna: l.antenna, card: l.card }])),
     lastHandsChips: lastHandsChips(init, betting),
     reading: init.reading,
     timers: [],

@@ -109,7 +109,7 @@ export function copyHand(h: Before): Before {
     stepsDone: h.stepsDone,
     stale: h.stale.slice(),
     staleWhere: { ...h.staleWhere },
-    staleFaces: h.staleFaces,
+    lastHands: h.lastHands,
     lastHandsChips: { tags: h.lastHandsChips.tags.slice(), until: h.lastHandsChips.until },
     timers: h.timers.map(copyTimer),
     allinAnnounced: h.allinAnnounced,
