@@ -29,7 +29,11 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * `buttonAt` ms after the press, its second 50 ms later.
  */
 const bothCardsToTheBigBlind = (buttonAt: number) => {
-  const s = new Scene("").setup({ seats: [1, 2], button: 1 }).key("shuffler").chips(1, 100).chips(2, 100, 100);
+  const s = new Scene("")
+    .setup({ seats: [1, 2], button: 1 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100);
   s.deal([
     [2, "Kh"],
     [1, "Ac"],

@@ -30,14 +30,22 @@ const DECK = fullDeck().map((f) => `card:A:${f}`);
  */
 const dealtFromTheSpread = (listedFor: number | undefined) => {
   const s = new Scene("").setup({ seats: [1, 2], button: 1 }).key("deckcheck");
-  s.addTo("board", ...DECK.slice(0, 26)).addTo("burn", ...DECK.slice(26)).key("ok").wait().key("ok");
+  s.addTo("board", ...DECK.slice(0, 26))
+    .addTo("burn", ...DECK.slice(26))
+    .key("ok")
+    .wait()
+    .key("ok");
   if (listedFor === undefined) s.clear("board", "burn");
   s.after(100).key("shuffler");
   s.after(50).chips(1, 100).after(50).chips(2, 100, 100);
   // Cards of the spread: seat 2 (the big blind, dealt first heads-up) then seat 1, twice.
   s.after(100).addTo("seat2", "card:A:9h").after(50).addTo("seat1", "card:A:3s");
   s.after(50).addTo("seat2", "card:A:Jd").after(50).addTo("seat1", "card:A:5s");
-  if (listedFor !== undefined) s.after(listedFor - 350).report("board").after(0).report("burn");
+  if (listedFor !== undefined)
+    s.after(listedFor - 350)
+      .report("board")
+      .after(0)
+      .report("burn");
   return s.after(300).fold(1).wait();
 };
 

@@ -28,7 +28,11 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 const sameCardsToShowdown = (firstCardAt: number) => {
   const s = new Scene("").setup().standardDeal().fold(4).fold(1).fold(2).wait();
   s.clear("muck", "bet2", "bet3").key("shuffler");
-  s.after(50).chips(3, 100).after(50).chips(4, 100, 100).after(firstCardAt - 100);
+  s.after(50)
+    .chips(3, 100)
+    .after(50)
+    .chips(4, 100, 100)
+    .after(firstCardAt - 100);
   const cards: [number, string][] = [
     [4, "Ah"],
     [1, "Kc"],
@@ -50,7 +54,11 @@ describe("a seat's whole last hand dealt to it again, unseen, at the showdown", 
       const events = play(sameCardsToShowdown(firstCardAt));
       expect(codes(events)).toEqual([]);
       const awards = events.filter((e) => e.kind === "award" && e.pot === 0);
-      expect(awards.at(-1)).toMatchObject({ seat: 3, amount: 800, hand: expect.stringMatching(/^full house/) });
+      expect(awards.at(-1)).toMatchObject({
+        seat: 3,
+        amount: 800,
+        hand: expect.stringMatching(/^full house/),
+      });
     }
   });
 });
