@@ -150,12 +150,15 @@ function dealtAgainUnseen(h: HandContext, seat: number): number | null {
  */
 function wholeHandDealtAgain(h: HandContext, seat: number): number | null {
   const hand = leftoverHand(h, seat, h.def.holeCards);
+  // More cards than a hand (a misdeal's card too many, pressed again at once): one may be dealt again
+  // unseen, which shows when the rest leave, so it waits as well (reading.missedScans 5, seed 207).
+  const listed = h.stale.some((tag) => h.staleWhere[tag] === `seat${seat}`);
   const collected = waiting(h, "deckCollected");
-  if (hand.length === 0 || collected === undefined) return null;
+  if (!listed || collected === undefined) return null;
   const known = collected.since + h.reading.lagMs;
   // 1 ms past it: the collection's judgement (due then) reads the seat first (handsDealtAgainUnseen).
   if (h.t <= known) return known + 1;
-  dealtAgain(h, seat, hand);
+  if (hand.length > 0) dealtAgain(h, seat, hand);
   return null;
 }
 
