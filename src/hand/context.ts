@@ -80,8 +80,8 @@ export type HandTimer =
   | { kind: "firstCard"; due: number; seat: number }
   /** A seat was passed by the deal: unless its card was in the same round. */
   | { kind: "dealtOut"; due: number; seat: number }
-  /** A seat holds a card too many: misdeal or dead hand, once the round's last chips are read. */
-  | { kind: "cardCount"; due: number; seat: number }
+  /** A card too many on a seat: misdeal or dead hand, once the round's chips are read (`since`: put off). */
+  | { kind: "cardCount"; due: number; seat: number; since?: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */
   | { kind: "exposed"; due: number }
   /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */
@@ -209,15 +209,13 @@ export interface HandContext {
   open: string[];
   /** Of the open alerts, how many of their steps the dealer was told are done (./emit.ts stepsDone). */
   stepsDone: Record<string, number>;
-  /** Card tags of the last hand still on the table when this one started, and where each of them lay. */
+  /** The last hand's card tags still on the table at the press; where each lay; all as at the press. */
   stale: string[];
   staleWhere: Record<string, string>;
+  lastHands: Readonly<Record<string, { antenna: string; card: Card }>>;
   /** Lone ones read as dealt again on their seat that the deal then went past: its first cards (deal.ts). */
   passedLeftovers: string[];
-  /**
-   * Chips the bet zones still listed at the press that are the last hand's (the bridge's K missed scans, a
-   * late collection), not this hand's blinds: not on the zone until `until` (a re-deal's may stay put).
-   */
+  /** Chips listed at the press that are the last hand's, not this one's blinds: off their zone until `until`. */
   lastHandsChips: { tags: string[]; until: number };
   reading: ReadingWindows;
   /** Judgements waiting for the readers, earliest first. */

@@ -6,9 +6,9 @@
 import { findSeat } from "../rules/betting.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { dropStale, leftoverHand, loneLeftovers } from "./deck.js";
+import { checkDeck, dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
-import { collectionKnownAt, dealtPast, ofThisDeal, passedWithLeftover } from "./dealtPast.js";
+import { collectionKnownAt, dealtPast, passedWithLeftover, roundsCards } from "./dealtPast.js";
 import { askHold, isHeld } from "./hold.js";
 import { afterOneRound, schedule, waiting } from "./timers.js";
 
@@ -94,12 +94,16 @@ function mayBeCollected(h: HandContext, seat: number): boolean {
 /**
  * A card the seat listed at the press (the last hand's, on this same seat) left it during the deal:
  * the bridge had listed it on, K scans late, in the new hand's first report of the seat, where it read
- * as dealt again. It was collected: it is not one of the seat's cards of this hand.
+ * as dealt again. It was collected: it is not one of the seat's cards of this hand, nor in play (a
+ * voided hand's duplicate, its other copy dealt again: no second card of the face; reading.missedScans 5,
+ * seed 207 at 600 ms rounds).
  */
 export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): void {
   const cards = h.hole[seat];
   if (h.dealComplete || cards === undefined || h.staleWhere[tag] !== `seat${seat}` || !cards.includes(tag))
     return;
+  const face = h.lastHands[tag]?.card;
+  if (face !== undefined && h.faces.get(face) === tag) h.faces.delete(face);
   h.hole[seat] = cards.filter((t) => t !== tag);
   h.cardsDealt -= 1;
   completeIfWhole(h);
@@ -114,7 +118,7 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
 function checkDealtOut(h: HandContext, seat: number): void {
   const index = h.entitled.indexOf(seat);
   if (!misdealPossible(h)) return;
-  const nextRound = ofThisDeal(h, seat).length >= 2;
+  const nextRound = roundsCards(h, seat).length >= 2;
   h.entitled.forEach((skipped, i) => {
     if ((i < index || (nextRound && i > index)) && (h.hole[skipped]?.length ?? 0) === 0)
       schedule(h, { kind: "dealtOut", due: afterOneRound(h), seat: skipped });
@@ -146,18 +150,29 @@ function dealtAgainUnseen(h: HandContext, seat: number): number | null {
  */
 function wholeHandDealtAgain(h: HandContext, seat: number): number | null {
   const hand = leftoverHand(h, seat, h.def.holeCards);
+  // More cards than a hand (a misdeal's card too many, pressed again at once): one may be dealt again
+  // unseen, which shows when the rest leave, so it waits as well (reading.missedScans 5, seed 207).
+  const listed = h.stale.some((tag) => h.staleWhere[tag] === `seat${seat}`);
   const collected = waiting(h, "deckCollected");
-  if (hand.length === 0 || collected === undefined) return null;
+  if (!listed || collected === undefined) return null;
   const known = collected.since + h.reading.lagMs;
   // 1 ms past it: the collection's judgement (due then) reads the seat first (handsDealtAgainUnseen).
   if (h.t <= known) return known + 1;
-  dealtAgain(h, seat, hand);
+  if (hand.length > 0) dealtAgain(h, seat, hand);
   return null;
 }
 
-/** Cards of the last hand on `seat` are its cards of this hand, dealt again (the deal went past it with them). */
+/**
+ * Cards of the last hand on `seat` are its cards of this hand, dealt again: in play by their faces (the
+ * bridge never reported them arriving, so no deck check recorded them), or the showdown cannot read them
+ * (reading.missedScans 5, seed 207 at 600 ms rounds: seat 8's pair of jacks lost its main pot).
+ */
 function dealtAgain(h: HandContext, seat: number, tags: string[]): void {
-  for (const tag of tags) dropStale(h, tag);
+  for (const tag of tags) {
+    dropStale(h, tag);
+    const face = h.lastHands[tag]?.card;
+    if (face !== undefined) checkDeck(h, tag, face, `seat${seat}`);
+  }
   h.hole[seat] = [...tags];
   h.cardsDealt += tags.length;
   h.passedLeftovers.push(...tags);
@@ -178,6 +193,17 @@ export function handsDealtAgainUnseen(h: HandContext): void {
   });
 }
 
+/**
+ * The order of the deal so far, judged from the seats' cards: the first seat's card came in the same
+ * round as another's; or the deck's collection was judged, and a last hand's card a seat still lists,
+ * its pair collected, is its card of this deal, which may have begun the deal's next round
+ * (reading.missedScans 5, seed 207 at 600 ms rounds: both cards to the big blind heads-up, 7d again
+ * and Ts, the button dealt out and never judged).
+ */
+export function judgeDealOrder(h: HandContext): void {
+  if (!h.dealComplete) for (const s of h.entitled) if ((h.hole[s]?.length ?? 0) > 0) checkDealtOut(h, s);
+}
+
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
 export function judgeFirstCard(h: HandContext, seat: number): void {
   const first = h.entitled[0]!;
@@ -188,7 +214,7 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
   }
   if ((h.hole[first]?.length ?? 0) > 0) {
     // The first seat's card was in the same round: the order of the rest is judged as usual.
-    if (!h.dealComplete) for (const s of h.entitled) if ((h.hole[s]?.length ?? 0) > 0) checkDealtOut(h, s);
+    judgeDealOrder(h);
     return;
   }
   if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first))) {
@@ -196,10 +222,22 @@ export function judgeFirstCard(h: HandContext, seat: number): void {
   }
 }
 
-/** One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand. */
+/**
+ * One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand.
+ * Not while one of its cards is the last hand's, on this seat, that may still be the collected card
+ * listed K scans late (mayBeCollected): judged 1 ms after the deck's collection, by when it has left or
+ * stays for good (reading.missedScans 5, seed 207 at 600 ms rounds: a false MISDEAL_CARD_COUNT). Put
+ * off, it reads first only the chips that changed before now (`since`), what it would have read now:
+ * not a push still landing then, read as it stood (the same seed: a false UNDERCALL).
+ */
 export function judgeCardCount(h: HandContext, seat: number): void {
   const count = h.hole[seat]?.length ?? 0;
   if (count <= h.def.holeCards) return;
+  const collected = waiting(h, "deckCollected");
+  if (collected !== undefined && mayBeCollected(h, seat)) {
+    schedule(h, { kind: "cardCount", due: collected.due + 1, seat, since: h.t });
+    return;
+  }
   if (misdealPossible(h)) {
     if (raise(h, say.misdealCardCount(h.t, seat, count, h.def.holeCards)))
       holdForMisdeal(h, "MISDEAL_CARD_COUNT");

@@ -39,6 +39,28 @@ export function ofThisDeal(h: HandContext, seat: number, sure = false): string[]
   );
 }
 
+/**
+ * The seat's cards that count in the deal's rounds: a card of the last hand still listed on it (read as
+ * dealt again) counts once the deal went past the seat with it, or once the deck's collection was judged
+ * and the seat's last hand was collected after the press (lastHandCollected).
+ */
+export function roundsCards(h: HandContext, seat: number, sure = false): string[] {
+  const dealtAgain = !h.timers.some((t) => t.kind === "deckCollected") && lastHandCollected(h, seat);
+  return dealtAgain ? (h.hole[seat] ?? []) : ofThisDeal(h, seat, sure);
+}
+
+/**
+ * A card of the seat's last hand, listed on it at the press, has left it since (collected, or dealt
+ * elsewhere): the dealer collected that hand, so one still listed beside it was collected with it and
+ * dealt to the seat again (not a card left there, as one whose pair left before the press may be).
+ */
+function lastHandCollected(h: HandContext, seat: number): boolean {
+  for (const [tag, was] of Object.entries(h.lastHands))
+    if (was.antenna === `seat${seat}` && !h.stale.includes(tag) && !(h.hole[seat] ?? []).includes(tag))
+      return true;
+  return false;
+}
+
 /** When the last hand's cards still listed at the press are known collected or not; null once judged. */
 export function collectionKnownAt(h: HandContext): number | null {
   const collected = waiting(h, "deckCollected");
@@ -56,6 +78,6 @@ export function collectionKnownAt(h: HandContext): number | null {
  */
 export function dealtPast(h: HandContext, seat: number, sure: boolean): boolean {
   const later = h.entitled.slice(h.entitled.indexOf(seat) + 1);
-  const holds = (s: number) => (sure ? ofThisDeal(h, s, true) : (h.hole[s] ?? [])).length > 0;
-  return later.some(holds) || h.entitled.some((s) => ofThisDeal(h, s, sure).length >= 2);
+  const holds = (s: number) => (sure ? roundsCards(h, s, true) : (h.hole[s] ?? [])).length > 0;
+  return later.some(holds) || h.entitled.some((s) => roundsCards(h, s, sure).length >= 2);
 }

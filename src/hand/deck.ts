@@ -39,11 +39,15 @@ export interface ArrivedCard {
  * - A card that reaches the muck before anything is dealt, or of another deck, is the last hand's being
  *   collected (the bridge reports late): nothing of this hand. So is a card of the last hand (`lastHands`)
  *   of another deck: it is DECK_NOT_COLLECTED's business, and it never sets this hand's deck.
+ * - But a card already in play this hand that reaches the muck is this hand's (a fold), the deck set or
+ *   not: a hand dealt wholly from cards the bridge still listed where they lay at the press (a deck
+ *   check's spread, collected and dealt within the readers' lag) has no card that set it
+ *   (reading.missedScans 5, seed 207 at 600 ms rounds: a heads-up fold lost).
  */
 export function checkArrival(h: DeckState, o: ArrivedCard, lastHands: boolean): boolean {
   const dealt = o.antenna !== "muck";
   if (h.deck === undefined) {
-    if (!dealt) return false;
+    if (!dealt) return h.faces.get(o.card) === o.tag;
     if (!lastHands) h.deck = o.deck;
   } else if (o.deck !== h.deck) {
     if (!dealt || lastHands) return false;

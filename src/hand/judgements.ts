@@ -17,6 +17,7 @@ import {
   completeIfWhole,
   handsDealtAgainUnseen,
   judgeCardCount,
+  judgeDealOrder,
   judgeDealtOut,
   judgeExposed,
   judgeFirstCard,
@@ -49,8 +50,10 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
           schedule(h, { kind: "deckCollected", due: afterOneRound(h), since: timer.since });
         else {
           judgeDeckCollected(h);
-          // A last hand's card on its seat, read as dealt again, has stayed: the deal may be whole.
+          // A last hand's card on its seat, read as dealt again, has stayed: the deal may be whole, or
+          // may have gone past a seat.
           completeIfWhole(h);
+          judgeDealOrder(h);
         }
         break;
       case "prematureStands":

@@ -16,7 +16,7 @@ import type { Positions } from "../rules/positions.js";
 import type { Acknowledged, HandOpening } from "./machineSession.js";
 import type { RakeDue, RakeSchedule } from "../rules/rake.js";
 import type { PayTable } from "../rules/threeCard/payTable.js";
-import type { ChipTag, Observation } from "../reading/observations.js";
+import type { ChipTag, Leftover, Observation } from "../reading/observations.js";
 import type { OwedAtTheEnd, ReadingWindows } from "./context.js";
 import type { HandSession } from "./session.js";
 import type { PayingPlan } from "./tcp/paying.js";
@@ -64,7 +64,7 @@ export interface HandPress extends HandOpening {
    */
   lastHandsChipsToCome: Record<number, number>;
   /** Card tags of the last hand still on the table, and where. */
-  leftovers: { tag: string; antenna: string }[];
+  leftovers: Leftover[];
   reading: ReadingWindows;
   oddChipUnit: number;
   bbAnteOrder: BbAnteOrder;

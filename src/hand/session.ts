@@ -14,7 +14,7 @@ import { schedule } from "./timers.js";
 import { handMachine } from "./machine.js";
 import { type HandOpening, MachineSession } from "./machineSession.js";
 import { type ProcedureName, procedureState } from "./procedure.js";
-import type { ChipTag } from "../reading/observations.js";
+import type { ChipTag, Leftover } from "../reading/observations.js";
 
 export interface HandInit extends HandOpening {
   /** Stacks of the seats dealt in, before the forced bets. */
@@ -22,7 +22,7 @@ export interface HandInit extends HandOpening {
   oddChipUnit: number;
   bbAnteOrder: BbAnteOrder;
   /** Card tags of the last hand still on the table, and where. */
-  leftovers: { tag: string; antenna: string }[];
+  leftovers: Leftover[];
   /** Chips already on each seat's bet zone (a re-deal leaves the blinds' chips where they are). */
   chipsOnZones?: Record<number, ChipTag[]>;
   /** The reading's windows (scan round, departure lag). */
@@ -142,6 +142,7 @@ function initialContext(init: HandInit): { h: HandContext; forced: BettingState 
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: staleWhere(init.leftovers),
     passedLeftovers: [],
+    lastHands: Object.fromEntries(init.leftovers.map((l) => [l.tag, { antenna: l.antenna, card: l.card }])),
     lastHandsChips: lastHandsChips(init, betting),
     reading: init.reading,
     timers: [],

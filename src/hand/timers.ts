@@ -68,7 +68,7 @@ export function takeDue(h: Timed, t: number): HandTimer[] {
  */
 export function nextSince(h: Timed): number | null {
   const first = h.timers[0];
-  return first !== undefined && "since" in first ? first.since : null;
+  return first !== undefined && "since" in first ? (first.since ?? null) : null;
 }
 
 /** The earliest judgement's time, or null. */

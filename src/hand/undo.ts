@@ -110,6 +110,7 @@ export function copyHand(h: Before): Before {
     stale: h.stale.slice(),
     staleWhere: { ...h.staleWhere },
     passedLeftovers: h.passedLeftovers.slice(),
+    lastHands: h.lastHands,
     lastHandsChips: { tags: h.lastHandsChips.tags.slice(), until: h.lastHandsChips.until },
     timers: h.timers.map(copyTimer),
     allinAnnounced: h.allinAnnounced,

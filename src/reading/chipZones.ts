@@ -32,6 +32,12 @@ interface Emptied {
   stood: [string, number][];
   left: string[];
   due: number;
+  /**
+   * When it last changed before they left, as a settled zone's `changedAt`: its push came before a card
+   * that voids the hand even when the pot reports it after (sim --focus seed 16 at 600 ms rounds: the
+   * last all-in call swept in as a duplicate board card came, its action and ALLIN_TABLE_HANDS lost).
+   */
+  changedAt?: number;
 }
 
 /** Where a chip was last newly reported, since when, and when it left there (null while it is there). */
@@ -305,6 +311,7 @@ export class ChipZones {
         added,
         total: chipTotal(chips),
         ...(extra.length > 0 ? { sweptWith: [...extra] } : {}),
+        ...(e.changedAt !== undefined ? { changedAt: e.changedAt } : {}),
       });
       if (zone) zone.settled = zone.current;
       return;
@@ -346,7 +353,8 @@ export class ChipZones {
     if (BET_ZONE.test(antenna) && zone.changedAt !== null && !this.emptied.has(antenna)) {
       const left = [...zone.current.keys()].filter((tag) => !zone.settled.has(tag) && !now.has(tag));
       if (left.length > 0) {
-        this.emptied.set(antenna, { t, stood: [...zone.current], left, due: this.emptiedDue(t) });
+        const changedAt = zone.changedAt;
+        this.emptied.set(antenna, { t, stood: [...zone.current], left, due: this.emptiedDue(t), changedAt });
       }
     }
     zone.current = now;

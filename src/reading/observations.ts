@@ -6,6 +6,13 @@ export interface ChipTag {
   denomination: number;
 }
 
+/** A card of the last hand still listed at the shuffler press: its tag, where it lies, and its face. */
+export interface Leftover {
+  tag: string;
+  antenna: string;
+  card: Card;
+}
+
 export type Observation =
   /** A card was seen on an antenna where it was not before; `from` is where it was last seen. */
   | {

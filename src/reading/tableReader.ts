@@ -17,7 +17,7 @@
 import type { Card } from "../rules/cards.js";
 import { ChipZones, type ChipZonesSnapshot } from "./chipZones.js";
 import { type MisplacedSnapshot, MisplacedTags } from "./misplacedTags.js";
-import { type ChipTag, isCardAntenna, type Observation } from "./observations.js";
+import { type ChipTag, isCardAntenna, type Leftover, type Observation } from "./observations.js";
 import type { Registry, TagInfo } from "./registry.js";
 
 export interface TableReaderOptions {
@@ -343,7 +343,7 @@ export class TableReader {
    * cards the latest reports still show (the last hand's, if the dealer has not collected them); a
    * card of them dealt again is a new card of the new hand.
    */
-  newHand(t: number): { tag: string; antenna: string }[] {
+  newHand(t: number): Leftover[] {
     this.pressedAt = t;
     this.dealtAgainOn.clear();
     this.movedLeftovers.clear();
@@ -353,7 +353,7 @@ export class TableReader {
     this.leftovers.clear();
     this.chips.newHand();
     this.misplaced.newHand();
-    const left: { tag: string; antenna: string }[] = [];
+    const left: Leftover[] = [];
     for (const [tag, place] of this.cards) {
       if (!this.reports.get(place.antenna)?.has(tag)) {
         this.cards.delete(tag);
@@ -363,7 +363,7 @@ export class TableReader {
       place.from = null;
       place.contested = null;
       this.leftovers.add(tag);
-      left.push({ tag, antenna: place.antenna });
+      left.push({ tag, antenna: place.antenna, card: place.card });
     }
     return left;
   }

@@ -99,8 +99,14 @@ export class DeckChecks {
   private end(t: number): TableEvent[] {
     const check = this.open;
     if (check === null) return [];
+    const latest = (a: string) => this.reader.lastReport(a);
+    const wait = check.closeAt === t ? check.leftoversKnownAt(t, this.reader.lagMs, latest) : null;
+    if (wait !== null) {
+      check.closeAt = wait;
+      return [];
+    }
     this.open = null;
-    return check.end(t, this.registry, this.decks, (a) => this.reader.lastReport(a));
+    return check.end(t, this.registry, this.decks, latest);
   }
 
   /** Antenna → the tags its latest report lists, for the card antennas a deck is spread on. */

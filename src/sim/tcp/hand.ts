@@ -41,9 +41,8 @@ export interface TcpHandSetup {
   tray: SimTray;
   /** How long the table takes to judge the tray once the chips stopped moving (its readers' lag twice, and more). */
   trayWaitMs: number;
-  /** The soonest the floor comes once called to a deal: never before the table has judged it. */
+  /** The soonest the floor comes to a deal (never before the table judged it), the dealer takes back a late bet. */
   floorWalkMs: number;
-  /** The soonest the dealer takes back a bet put down after the first card (./table.ts lateBetNoticedMs). */
   lateBetNoticedMs: number;
   /** A live table's supervisor's words (src/sim/floorWords.ts); absent: the stand-in floor alone rules. */
   words?: FloorWords;
