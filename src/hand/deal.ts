@@ -8,7 +8,13 @@ import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { checkDeck, dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
-import { collectionKnownAt, dealtPast, passedWithLeftover, roundsCards } from "./dealtPast.js";
+import {
+  collectionKnownAt,
+  dealtPast,
+  putOffWhileListed,
+  passedWithLeftover,
+  roundsCards,
+} from "./dealtPast.js";
 import { askHold, isHeld } from "./hold.js";
 import { afterOneRound, schedule, waiting } from "./timers.js";
 
@@ -205,8 +211,9 @@ export function judgeDealOrder(h: HandContext): void {
 }
 
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
-export function judgeFirstCard(h: HandContext, seat: number): void {
+export function judgeFirstCard(h: HandContext, seat: number, putOff = false): void {
   const first = h.entitled[0]!;
+  if (!putOff && putOffWhileListed(h, first, { kind: "firstCard", seat })) return;
   const judgeAt = dealtAgainUnseen(h, first);
   if (judgeAt !== null) {
     schedule(h, { kind: "firstCard", due: judgeAt, seat });
@@ -247,7 +254,7 @@ export function judgeCardCount(h: HandContext, seat: number): void {
 }
 
 /** One scan round after the deal passed `seat`: it still has no card. */
-export function judgeDealtOut(h: HandContext, seat: number): void {
+export function judgeDealtOut(h: HandContext, seat: number, putOff = false): void {
   if (!dealtPast(h, seat, false)) return;
   const known = collectionKnownAt(h);
   if (known !== null && !dealtPast(h, seat, true)) {
@@ -261,6 +268,7 @@ export function judgeDealtOut(h: HandContext, seat: number): void {
     return;
   }
   if ((h.hole[seat]?.length ?? 0) > 0 || h.dealComplete) return;
+  if (!putOff && putOffWhileListed(h, seat, { kind: "dealtOut", seat })) return;
   if (misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, seat))) holdForMisdeal(h, "MISDEAL_DEALT_OUT");
 }
 

@@ -30,10 +30,10 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
   for (const timer of takeDue(h, h.t)) {
     switch (timer.kind) {
       case "firstCard":
-        judgeFirstCard(h, timer.seat);
+        judgeFirstCard(h, timer.seat, timer.putOff);
         break;
       case "dealtOut":
-        judgeDealtOut(h, timer.seat);
+        judgeDealtOut(h, timer.seat, timer.putOff);
         break;
       case "cardCount":
         judgeCardCount(h, timer.seat);
