@@ -36,6 +36,27 @@ interface Run {
   args: string[];
 }
 
+/** One run on a house's table: `base` with one setting changed (what the house, the setting, the seed, the round). */
+function houseRun(
+  game: string,
+  base: string,
+  [house, setting, seed, scan]: readonly [string, readonly [readonly string[], unknown], number, number],
+): Run {
+  return {
+    what: `${game} with ${house}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    args: [
+      "--config",
+      houseConfig(`${base.includes("tcp") ? "tcp-" : ""}seed${seed}`, [setting], base),
+      "--hands",
+      "10000",
+      "--seed",
+      String(seed),
+      "--scan-ms",
+      String(scan),
+    ],
+  };
+}
+
 const RUNS: Run[] = [
   ...[1, 2, 3].flatMap((seed) =>
     [200, 600].map((scan) => ({
@@ -102,19 +123,7 @@ const RUNS: Run[] = [
       ["2 missed scans (reading.missedScans)", [["reading", "missedScans"], 2], 206, 300],
       ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 232, 400],
     ] as const
-  ).map(([house, setting, seed, scan]) => ({
-    what: `hold'em with ${house}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
-    args: [
-      "--config",
-      houseConfig(`seed${seed}`, [setting]),
-      "--hands",
-      "10000",
-      "--seed",
-      String(seed),
-      "--scan-ms",
-      String(scan),
-    ],
-  })),
+  ).map((run) => houseRun("hold'em", "config/default.yaml", run)),
   // Session 16's finds at Three Card Poker: the default table (seeds 42 and 55) and two house settings.
   ...[
     [42, 600],
@@ -128,19 +137,7 @@ const RUNS: Run[] = [
       ["5 missed scans (reading.missedScans)", [["reading", "missedScans"], 5], 50, 600],
       ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 52, 400],
     ] as const
-  ).map(([house, setting, seed, scan]) => ({
-    what: `Three Card Poker with ${house}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
-    args: [
-      "--config",
-      houseConfig(`tcp-seed${seed}`, [setting], "config/tcp.yaml"),
-      "--hands",
-      "10000",
-      "--seed",
-      String(seed),
-      "--scan-ms",
-      String(scan),
-    ],
-  })),
+  ).map((run) => houseRun("Three Card Poker", "config/tcp.yaml", run)),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */

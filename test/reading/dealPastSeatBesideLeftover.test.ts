@@ -13,8 +13,9 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
-import { Scene } from "../scenarios/dsl.js";
+import type { Scene } from "../scenarios/dsl.js";
 import { codes, playScene } from "../scenarios/playScene.js";
+import { acesLeftOnTheWinner } from "./acesLeftOnTheWinner.js";
 
 const config = loadConfig();
 const ROUND = config.reading.scanRoundMs;
@@ -29,19 +30,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * `buttonAt` ms after the press, its second 50 ms later.
  */
 const bothCardsToTheBigBlind = (buttonAt: number) => {
-  const s = new Scene("")
-    .setup({ seats: [1, 2], button: 1 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100);
-  s.deal([
-    [2, "Kh"],
-    [1, "Ac"],
-    [2, "Kd"],
-    [1, "Ad"],
-  ]);
-  s.chips(1, 500).fold(2).wait().clear("muck", "bet1", "bet2").key("shuffler");
-  s.after(50).chips(2, 100).after(50).chips(1, 100, 100);
+  const s = acesLeftOnTheWinner();
   s.after(100).report("seat1", "card:A:Ad", "card:A:5c");
   return s
     .after(buttonAt - 200)

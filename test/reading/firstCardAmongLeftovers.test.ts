@@ -10,8 +10,9 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
-import { Scene } from "../scenarios/dsl.js";
+import type { Scene } from "../scenarios/dsl.js";
 import { codes, playScene } from "../scenarios/playScene.js";
+import { acesLeftOnTheWinner } from "./acesLeftOnTheWinner.js";
 
 const config = loadConfig();
 const ROUND = config.reading.scanRoundMs;
@@ -26,19 +27,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * `shownAfter` ms after seat 2's card (Ac reported gone, 5c beside Ad), or never.
  */
 const firstCardDealtBack = (shownAfter: number | null) => {
-  const s = new Scene("")
-    .setup({ seats: [1, 2], button: 1 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 100, 100);
-  s.deal([
-    [2, "Kh"],
-    [1, "Ac"],
-    [2, "Kd"],
-    [1, "Ad"],
-  ]);
-  s.chips(1, 500).fold(2).wait().clear("muck", "bet1", "bet2").key("shuffler");
-  s.after(50).chips(2, 100).after(50).chips(1, 100, 100);
+  const s = acesLeftOnTheWinner();
   s.after(LAG + ROUND).deal([[2, "6c"]]);
   if (shownAfter === null) return s.wait(2 * LAG + 2 * ROUND);
   return s
