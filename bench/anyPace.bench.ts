@@ -124,6 +124,11 @@ const RUNS: Run[] = [
       ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 232, 400],
     ] as const
   ).map((run) => houseRun("hold'em", "config/default.yaml", run)),
+  // Session 16's find at PLO (pace16a: a last-hand card dealt again to the first seat, the last seat skipped).
+  {
+    what: "plo, 10,000 hands, seed 17, 600 ms rounds",
+    args: ["--game", "plo", "--hands", "10000", "--seed", "17", "--scan-ms", "600"],
+  },
   // Session 16's finds at Three Card Poker: the default table (seeds 42 and 55) and two house settings.
   ...[
     [42, 600],
