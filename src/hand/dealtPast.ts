@@ -2,7 +2,8 @@
  * Whether the deal has gone past a seat (r.33-A4, judged in ./deal.ts), when a seat's first card of the
  * hand may be a card of the last hand dealt to it again while the bridge still listed it there: such a
  * card counts once the deal has gone past the seat with it, and a judgement that rests on it waits until
- * the readers' lag after the press has said whether it was the collected card, listed late.
+ * the readers' lag after the press has said whether it was the collected card, listed late. A seat still
+ * listing its last hand while DECK_NOT_COLLECTED is open is judged one reader lag later (putOffWhileListed).
  */
 import type { HandContext } from "./context.js";
 import { isOpen } from "./emit.js";
