@@ -18,6 +18,13 @@ import { REPO_ROOT } from "../../support/paths.js";
 
 const tcp = loadConfig(join(REPO_ROOT, "config/tcp.yaml"));
 
+/** `hands` at random pace with reader noise, one code injected, read through the table's own scan rounds. */
+function scannedRun(config: typeof tcp, hands: number, seed: number, inject: string) {
+  const { scanRoundMs: roundMs, missedScans } = config.reading;
+  const scan = new ScanRounds({ roundMs, missedScans, antennas: scanLayout(config) });
+  return runTcpSim({ hands, seed, inject, noise: true, pace: "random", scan }, config);
+}
+
 describe("Three Card Poker simulator", () => {
   it("300 hands with every error injected and reader noise: all detected, no false alert", () => {
     const r = runTcpSim({ hands: 300, seed: 11, inject: "all", noise: true }, tcp);
@@ -70,13 +77,8 @@ describe("Three Card Poker simulator", () => {
   // With K = 5 missed scans at 600 ms rounds a short deal is judged 3.6 s after its last card: the
   // simulated floor comes no sooner (it came after 3-6 s, and a ruling before the alert was refused).
   it("a short deal read with K = 5 at 600 ms rounds: the floor rules once the table has alerted", () => {
-    const roundMs = 600;
-    const config = { ...tcp, reading: { ...tcp.reading, scanRoundMs: roundMs, missedScans: 5 } };
-    const scan = new ScanRounds({ roundMs, missedScans: 5, antennas: scanLayout(config) });
-    const r = runTcpSim(
-      { hands: 300, seed: 50, inject: "MISDEAL_CARD_COUNT", noise: true, pace: "random", scan },
-      config,
-    );
+    const config = { ...tcp, reading: { ...tcp.reading, scanRoundMs: 600, missedScans: 5 } };
+    const r = scannedRun(config, 300, 50, "MISDEAL_CARD_COUNT");
     expect(r.codes.MISDEAL_CARD_COUNT!.injected).toBeGreaterThan(30);
     expect(r.codes.MISDEAL_CARD_COUNT!.detected).toBe(r.codes.MISDEAL_CARD_COUNT!.injected);
     expect(r.falseAlerts).toEqual({});
@@ -87,14 +89,8 @@ describe("Three Card Poker simulator", () => {
   // a bet only once its zone has settled, so the simulated dealer takes back a bet put down after the
   // first card no sooner than that (he took it back after 0.6-0.9 s, tuned to the default 400 ms window).
   it("a late bet under a 900 ms settle window and K = 2: the table reads it, the dealer takes it back after", () => {
-    const roundMs = 400;
-    const reading = { ...tcp.reading, scanRoundMs: roundMs, missedScans: 2 };
-    const config = { ...tcp, settleWindowMs: 900, reading };
-    const scan = new ScanRounds({ roundMs, missedScans: 2, antennas: scanLayout(config) });
-    const r = runTcpSim(
-      { hands: 200, seed: 52, inject: "TCP_BET_AFTER_DEAL", noise: true, pace: "random", scan },
-      config,
-    );
+    const reading = { ...tcp.reading, scanRoundMs: 400, missedScans: 2 };
+    const r = scannedRun({ ...tcp, settleWindowMs: 900, reading }, 200, 52, "TCP_BET_AFTER_DEAL");
     expect(r.codes.TCP_BET_AFTER_DEAL!.injected).toBeGreaterThan(20);
     expect(r.codes.TCP_BET_AFTER_DEAL!.detected).toBe(r.codes.TCP_BET_AFTER_DEAL!.injected);
     expect(r.falseAlerts).toEqual({});
