@@ -18,7 +18,7 @@ import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
 import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { potChipsUnread } from "./potUnread.js";
 import { antesShown, blindShown, postedSweptIn } from "./postedUnseen.js";
-import { noteTakenBack } from "./takenBack.js";
+import { noteTakenBack, takenBackAtThePress } from "./takenBack.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import {
   actionKey,
@@ -290,10 +290,24 @@ function zoneRead(
  * Chips put out on a seat's zone left it before they were read, and not for the pot (TDA 49–50: chips
  * over the line may have to stay in; the dealer and the floor decide, the table does not act on them).
  */
-export function chipsTakenBack(h: HandContext, seat: number, amount: number): void {
+export function chipsTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
   if (!canBet(h)) return;
-  if (!raise(h, say.chipsTakenBack(h.t, seat, amount))) return;
-  noteTakenBack(h, seat, amount);
+  if (!raise(h, say.chipsTakenBack(h.t, seat, chipTotal(chips)))) return;
+  noteTakenBack(h, seat, chips);
+}
+
+/**
+ * The shuffler press while the seat to act took chips back this street and has not put them out
+ * again (CHIPS_TAKEN_BACK open): the dealer has ended the hand, so they went with the pot, as chips put
+ * over the line stay in (2019 r.49–50). They are read as the seat's action as they stood, as when the
+ * press comes before that alert is due (src/reading/chipZones.ts emptiedAtThePress): which of the two
+ * a press meets is only how fast the dealer was.
+ */
+export function takenBackReadAtThePress(h: HandContext): void {
+  const seat = takenBackAtThePress(h);
+  const chips = seat === null ? undefined : h.takenBack[seat]?.chips;
+  if (seat === null || chips === undefined) return;
+  betZoneSettled(h, seat, chips);
 }
 
 /**

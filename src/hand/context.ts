@@ -8,6 +8,7 @@ import type { Card } from "../rules/cards.js";
 import type { BettingState, Street } from "../rules/betting.js";
 import type { GameDef, GameSettings, Level } from "../rules/games.js";
 import type { Positions } from "../rules/positions.js";
+import type { ChipTag } from "../reading/observations.js";
 import type { AlertCode } from "./alerts.js";
 import type { Hold } from "./hold.js";
 import type { BoardProcedure } from "./procedure.js";
@@ -239,7 +240,10 @@ export interface HandContext {
    * to come), the chips taken back, the total its bet reaches once they are out again (r.49–50), and
    * whether another follow-up was told.
    */
-  takenBack: Record<number, { street: Street; to: number; amount: number; told?: boolean; next?: boolean }>;
+  takenBack: Record<
+    number,
+    { street: Street; to: number; amount: number; chips?: ChipTag[]; told?: boolean; next?: boolean }
+  >;
   /** POT_CHIPS_UNREAD's follow-up (./potUnread.ts): chips counted for nobody, given back, the pot as read. */
   unreadInPot: { amount: number; givenBack: number; pot: [string, number][] } | null;
   /**

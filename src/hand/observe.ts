@@ -128,7 +128,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
       }
       case "chips_taken_back": {
         const seat = seatOfBetZone(o.antenna);
-        if (seat !== null) chipsTakenBack(h, seat, o.total);
+        if (seat !== null) chipsTakenBack(h, seat, o.chips);
         break;
       }
       case "pot_gained":

@@ -9,6 +9,7 @@
  */
 import type { ActionType } from "../rules/betting.js";
 import { findSeat } from "../rules/betting.js";
+import { type ChipTag, chipTotal } from "../reading/observations.js";
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { clear, isOpen, raise } from "./emit.js";
@@ -20,15 +21,29 @@ const CODE = "CHIPS_TAKEN_BACK";
  * rounds they were put out for the street to come (a player acting before its cards are read): they are
  * put right by its first bet there.
  */
-export function noteTakenBack(h: HandContext, seat: number, amount: number): void {
+export function noteTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
   const between = h.betting.phase !== "betting";
   const bet = between ? 0 : (findSeat(h.betting, seat)?.bet ?? 0);
+  const amount = chipTotal(chips);
   h.takenBack[seat] = {
     street: h.betting.street,
     to: bet + amount,
     amount,
+    chips: chips.map((c) => ({ ...c })),
     ...(between ? { next: true } : {}),
   };
+}
+
+/**
+ * The seat to act, if it took chips back on this street and has not put them out again: a shuffler press
+ * reads them as its action (./chips.ts takenBackReadAtThePress). Null otherwise.
+ */
+export function takenBackAtThePress(h: HandContext): number | null {
+  const seat = h.betting.toAct;
+  if (seat === null || h.result !== null || h.betting.phase !== "betting") return null;
+  const back = h.takenBack[seat];
+  if (back === undefined || back.next === true || back.street !== h.betting.street) return null;
+  return back.chips !== undefined && isOpen(h, CODE, seat) ? seat : null;
 }
 
 /** The seat acted (`type`, on `street`): the chips it took back are out again, or it did something else. */

@@ -117,7 +117,10 @@ export function copyHand(h: Before): Before {
     countedUnseen: h.countedUnseen,
     postedUnseen: { blinds: { ...h.postedUnseen.blinds }, antes: h.postedUnseen.antes },
     lastAllInKey: h.lastAllInKey,
-    takenBack: recordOf(h.takenBack, (b) => ({ ...b })),
+    takenBack: recordOf(h.takenBack, (b) => ({
+      ...b,
+      ...(b.chips ? { chips: b.chips.map((c) => ({ ...c })) } : {}),
+    })),
     unreadInPot:
       h.unreadInPot === null ? null : { ...h.unreadInPot, pot: h.unreadInPot.pot.map(([t, d]) => [t, d]) },
     shortCalls: recordOf(h.shortCalls, (d) => ({ ...d })),

@@ -196,6 +196,18 @@ export class ChipZones {
     }
   }
 
+  /**
+   * The shuffler press ends the hand at the table: chips that left a bet zone unread went with the pot
+   * (swept in, or pushed to the winner with it, the pot's report still to come: the bridge lists it K
+   * scans late), not back to the player. Each such zone is read as it stood (sim --focus seed 18 at
+   * 600 ms rounds: a heads-up river call pushed with the pot inside the settle window read as taken
+   * back, the press refused, and every later hand lost).
+   */
+  emptiedAtThePress(t: number, out: Observation[]): void {
+    for (const [antenna, e] of this.emptied)
+      if (!this.frozen.has(antenna)) this.readAsItStood(t, antenna, e, [], out);
+  }
+
   /** Whether any bet zone has chips that have not been read yet. */
   anyBetPending(): boolean {
     for (const antenna of this.unsettled) if (BET_ZONE.test(antenna)) return true;
@@ -298,22 +310,7 @@ export class ChipZones {
     const e = this.emptied.get(source);
     if (e !== undefined && tags.some((tag) => e.left.includes(tag))) {
       // They left the zone unread and have now reached the pot (or another zone): the seat's push.
-      this.emptied.delete(source);
-      const chips = e.stood.map(([tag, denomination]) => ({ tag, denomination }));
-      const zone = this.zones.get(source);
-      const settled = zone?.settled ?? new Map<string, number>();
-      const added = chips.filter((c) => !settled.has(c.tag));
-      out.push({
-        type: "zone_settled",
-        t,
-        antenna: source,
-        chips,
-        added,
-        total: chipTotal(chips),
-        ...(extra.length > 0 ? { sweptWith: [...extra] } : {}),
-        ...(e.changedAt !== undefined ? { changedAt: e.changedAt } : {}),
-      });
-      if (zone) zone.settled = zone.current;
+      this.readAsItStood(t, source, e, extra, out);
       return;
     }
     const zone = this.zones.get(source);
@@ -321,6 +318,32 @@ export class ChipZones {
       const read = this.settle(t, source, zone);
       out.push(extra.length > 0 && read.type === "zone_settled" ? { ...read, sweptWith: [...extra] } : read);
     }
+  }
+
+  /** A zone whose unread chips left it is read as it stood just before they left, with `extra`. */
+  private readAsItStood(
+    t: number,
+    source: string,
+    e: Emptied,
+    extra: readonly ChipTag[],
+    out: Observation[],
+  ): void {
+    this.emptied.delete(source);
+    const chips = e.stood.map(([tag, denomination]) => ({ tag, denomination }));
+    const zone = this.zones.get(source);
+    const settled = zone?.settled ?? new Map<string, number>();
+    const added = chips.filter((c) => !settled.has(c.tag));
+    out.push({
+      type: "zone_settled",
+      t,
+      antenna: source,
+      chips,
+      added,
+      total: chipTotal(chips),
+      ...(extra.length > 0 ? { sweptWith: [...extra] } : {}),
+      ...(e.changedAt !== undefined ? { changedAt: e.changedAt } : {}),
+    });
+    if (zone) zone.settled = zone.current;
   }
 
   /**

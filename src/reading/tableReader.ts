@@ -265,6 +265,13 @@ export class TableReader {
     return out;
   }
 
+  /** The shuffler press: bet zones whose unread chips left them are read as they stood (chipZones.ts). */
+  emptiedAtThePress(t: number): Observation[] {
+    const out: Observation[] = [];
+    this.chips.emptiedAtThePress(t, out);
+    return out;
+  }
+
   /**
    * Whether a report is a move at the table: a tag arrives, or a chip leaves that had not been seen
    * anywhere else yet. A chip dropped from a report after it reached the pot is the bridge catching

@@ -378,7 +378,9 @@ export class Table implements TableCore {
   private onShuffler(t: number): TableEvent[] {
     // The press is a hand boundary: cards the latest reports no longer show are gone now, one by one in
     // the order they went missing (the hand may finish on the first, e.g. an extra river card taken off).
-    const out: TableEvent[] = this.reader.departNow(t).flatMap((o) => this.route(t, [o]));
+    // Chips that left a bet zone unread just before it went with the pot, not back to the player.
+    const out: TableEvent[] = this.playing === null ? [] : this.route(t, this.reader.emptiedAtThePress(t));
+    out.push(...this.reader.departNow(t).flatMap((o) => this.route(t, [o])));
     if (this.playing !== null) {
       const meaning = this.playing.pressDuringHand();
       if (meaning === "misdeal" || meaning === "void") {
