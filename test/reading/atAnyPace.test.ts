@@ -236,9 +236,7 @@ describe("reading at any pace: judgements of order allow one scan round", () => 
     const deal = (gap: number) =>
       new Scene("")
         .setup()
-        .key("shuffler")
-        .chips(2, 100)
-        .chips(3, 100, 100)
+        .blindsPosted()
         .deal([[3, "7d"]])
         .after(gap)
         .deal([[2, "Kh"]])
@@ -251,9 +249,7 @@ describe("reading at any pace: judgements of order allow one scan round", () => 
     const deal = (gap: number) =>
       new Scene("")
         .setup()
-        .key("shuffler")
-        .chips(2, 100)
-        .chips(3, 100, 100)
+        .blindsPosted()
         .deal([
           [2, "Kh"],
           [4, "9s"],
@@ -270,9 +266,7 @@ describe("reading at any pace: judgements of order allow one scan round", () => 
     const deal = (gap: number) =>
       new Scene("")
         .setup()
-        .key("shuffler")
-        .chips(2, 100)
-        .chips(3, 100, 100)
+        .blindsPosted()
         .deal([
           [2, "Kh"],
           [3, "7d"],
@@ -378,9 +372,7 @@ describe("reading at any pace: the shuffler press is a hand boundary", () => {
     const events = play(
       new Scene("")
         .setup()
-        .key("shuffler")
-        .chips(2, 100)
-        .chips(3, 100, 100)
+        .blindsPosted()
         .deal([[2, "Kh"]])
         .key("exposed")
         .wait(1000)
@@ -415,9 +407,7 @@ describe("reading at any pace: a misdeal's cards dealt to their seats again, uns
   const quickRedeal = (opts: { stray?: boolean } = {}) => {
     const s = new Scene("")
       .setup()
-      .key("shuffler")
-      .chips(2, 100)
-      .chips(3, 100, 100)
+      .blindsPosted()
       .deal([
         [2, "Kh"],
         [3, "7d"],
@@ -465,9 +455,7 @@ describe("reading at any pace: a misdeal's cards dealt to their seats again, uns
 const kingExposedThenPressed = () =>
   new Scene("")
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([[2, "Kh"]])
     .key("exposed")
     .wait(1000)
@@ -641,9 +629,7 @@ describe("reading at any pace: a player folds his last card before a scan of his
   const quickFold = () =>
     new Scene("")
       .setup()
-      .key("shuffler")
-      .chips(2, 100)
-      .chips(3, 100, 100)
+      .blindsPosted()
       .deal([
         [2, "Kh"],
         [3, "7d"],
@@ -873,9 +859,7 @@ describe("reading at any pace: the shuffler pressed at once after a misdeal the 
   const skippedThenPressed = (pressAfter: number) =>
     new Scene("")
       .setup()
-      .key("shuffler")
-      .chips(2, 100)
-      .chips(3, 100, 100)
+      .blindsPosted()
       .deal([
         [2, "Kh"],
         [3, "7d"],

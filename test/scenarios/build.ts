@@ -223,9 +223,7 @@ const scenes: Record<string, Scene> = {
     "the deal ends without seat 1, seen once the second round passes it; the floor rules continue, seat 1 gets its cards: seat 4's call is the first action",
   )
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([
       [2, "Kh"],
       [3, "7d"],
@@ -303,9 +301,7 @@ const scenes: Record<string, Scene> = {
     "the misdeal is declared by the shuffler; the re-deal keeps button and blinds",
   )
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([[3, "7d"]])
     .floor({ op: "level", sb: 200, bb: 400 })
     .removeFrom("seat3", "card:A:7d")
@@ -875,9 +871,7 @@ const scenes: Record<string, Scene> = {
   // ——— the deck ———
   "duplicate-card-void": s("a second ace of spades is in play; the floor voids the hand")
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([
       [2, "As"],
       [3, "As/2"],
@@ -1409,9 +1403,7 @@ const scenes: Record<string, Scene> = {
     "seat 2's first card and seat 3's come in one scan round, seat 3 reported first",
   )
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([[3, "7d"]])
     .after(50)
     .deal([
@@ -1429,9 +1421,7 @@ const scenes: Record<string, Scene> = {
     "the third card is exposed; the key is read before the card's report, in one scan round",
   )
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([
       [2, "Kh"],
       [3, "7d"],
@@ -1454,9 +1444,7 @@ const scenes: Record<string, Scene> = {
   )
     .configure({ reading: { scanRoundMs: 600, missedScans: 3, departWindowMs: 500 } })
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([
       [2, "Kh"],
       [3, "7d"],
@@ -1489,9 +1477,7 @@ const scenes: Record<string, Scene> = {
     "a misdeal; the cards are collected and the shuffler pressed 0.3 s later; the same card is dealt again",
   )
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([[2, "Kh"]])
     .key("exposed")
     .wait(1500)
@@ -1726,9 +1712,7 @@ const scenes: Record<string, Scene> = {
     .configure({ decks: ["A", "B"] })
     .setup()
     .fromDeck("B")
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([
       [2, "Kh"],
       [3, "7d"],
@@ -1786,9 +1770,7 @@ const scenes: Record<string, Scene> = {
     "the dealer presses exposed by mistake on the first card and undoes it within the scan round",
   )
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([[2, "Kh"]])
     .key("exposed")
     .after(100)
@@ -1817,9 +1799,7 @@ const scenes: Record<string, Scene> = {
     "the exposed key on the first card is judged a misdeal a round later: undo is refused, the floor rules",
   )
     .setup()
-    .key("shuffler")
-    .chips(2, 100)
-    .chips(3, 100, 100)
+    .blindsPosted()
     .deal([[2, "Kh"]])
     .key("exposed")
     .key("undo")

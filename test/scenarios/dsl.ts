@@ -218,10 +218,14 @@ export class Scene {
     ]);
   }
 
+  /** The opening for four players, button 1: the shuffler, then the blinds' chips (seat 2 small, seat 3 big). */
+  blindsPosted(): this {
+    return this.key("shuffler").chips(2, 100).chips(3, 100, 100);
+  }
+
   /** The standard opening for four players, button 1: shuffler, blinds' chips, two cards each from seat 2. */
   standardDeal(): this {
-    this.key("shuffler").chips(2, 100).chips(3, 100, 100);
-    return this.deal([
+    return this.blindsPosted().deal([
       [2, "Kh"],
       [3, "7d"],
       [4, "9s"],
