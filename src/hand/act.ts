@@ -7,7 +7,7 @@ import { type ActionType, applyAction, findSeat, legalActions, liveSeats } from 
 import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
 import { raise } from "./emit.js";
-import { actedAfterTakingBack } from "./takenBack.js";
+import { actedAfterTakingBack, endTakenBackWait } from "./takenBack.js";
 
 /** Applies an action of the seat to act; returns false (with an info alert) when the rules refuse it. */
 export function act(h: HandContext, seat: number, type: ActionType, to?: number): boolean {
@@ -20,6 +20,7 @@ export function act(h: HandContext, seat: number, type: ActionType, to?: number)
   const target = type === "call" ? h.betting.currentBet : (to ?? before.bet);
   const amount =
     type === "fold" || type === "check" ? 0 : Math.min(before.stack, Math.max(0, target - before.bet));
+  endTakenBackWait(h, seat, type, before.bet + amount);
   const result = applyAction(h.betting, { seat, type, ...(to === undefined ? {} : { to }) });
   if (!result.ok) {
     h.out.push(say.actionRejected(h.t, seat, result.error.message));

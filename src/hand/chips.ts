@@ -9,16 +9,15 @@
  */
 import { findSeat, type Street } from "../rules/betting.js";
 import { type ChipTag, chipTotal } from "../reading/observations.js";
-import { say } from "./alerts.js";
 import { type HandContext, uncountedRoom, zoneAccount } from "./context.js";
 import { dealEndedBy } from "./deal.js";
-import { clear, raise } from "./emit.js";
+import { clear } from "./emit.js";
 import { isHeld } from "./hold.js";
 import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
 import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { potChipsUnread } from "./potUnread.js";
 import { antesShown, blindShown, postedSweptIn } from "./postedUnseen.js";
-import { noteTakenBack, takenBackAtThePress } from "./takenBack.js";
+import { chipsWentNowhere, takenBackAtThePress } from "./takenBack.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import {
   actionKey,
@@ -292,8 +291,7 @@ function zoneRead(
  */
 export function chipsTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
   if (!canBet(h)) return;
-  if (!raise(h, say.chipsTakenBack(h.t, seat, chipTotal(chips)))) return;
-  noteTakenBack(h, seat, chips);
+  chipsWentNowhere(h, seat, chips);
 }
 
 /**
@@ -304,10 +302,10 @@ export function chipsTakenBack(h: HandContext, seat: number, chips: readonly Chi
  * a press meets is only how fast the dealer was.
  */
 export function takenBackReadAtThePress(h: HandContext): void {
-  const seat = takenBackAtThePress(h);
-  const chips = seat === null ? undefined : h.takenBack[seat]?.chips;
-  if (seat === null || chips === undefined) return;
-  betZoneSettled(h, seat, chips);
+  const back = takenBackAtThePress(h);
+  if (back === null) return;
+  cancel(h, "takenBackWait");
+  betZoneSettled(h, back.seat, back.chips);
 }
 
 /**

@@ -1,6 +1,9 @@
 /**
  * The hand's memory, as plain data: the xstate machine holds it in its context and the pure
  * functions of this folder read and update it. Nothing here is a live object.
+ *
+ * Over 300 lines: each field and each judgement that waits for the readers is declared here once,
+ * with what it is for; the undo record and the checkpoint copy them from this one shape.
  */
 import type { Before, UndoableKey } from "./undo.js";
 import type { TableEvent } from "../contract/output.js";
@@ -111,6 +114,12 @@ export type HandTimer =
    * later, once the pot has reported the round's sweep (the rest may have gone in with it unseen).
    */
   | { kind: "shortCallsPulled"; due: number; since: number }
+  /**
+   * A call that would end the river's betting left its zone unread and went nowhere seen: perhaps pushed
+   * to the winner with the pot (reported K scans late). CHIPS_TAKEN_BACK waits the readers' lag from the
+   * zone's emptying (./takenBack.ts); `to`: the seat's bet with the chips.
+   */
+  | { kind: "takenBackWait"; due: number; seat: number; to: number; chips: ChipTag[] }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**

@@ -12,6 +12,7 @@ import {
 } from "./board.js";
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import { tellShortCallsPulled } from "./shortCalls.js";
+import { takenBackWaitOver } from "./takenBack.js";
 import type { HandContext } from "./context.js";
 import {
   completeIfWhole,
@@ -76,6 +77,9 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
         break;
       case "shortPush":
         readShortPush(h, timer);
+        break;
+      case "takenBackWait":
+        takenBackWaitOver(h, timer);
         break;
     }
   }

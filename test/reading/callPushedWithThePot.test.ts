@@ -7,9 +7,12 @@
  * not come: the press was refused (SHUFFLER_DURING_HAND), the call told as taken back, and the next
  * hand's cards were read into this one: every later hand of the run was lost.
  *
- * Here the same motion on the scene DSL's table, with the press on both sides of the window that tells
- * CHIPS_TAKEN_BACK (one scan round and 1 ms after the empty report): either way the call stands
- * (2019 r.49–50: chips put over the line stay in) and the press ends the hand on it.
+ * Here the same motion on the scene DSL's table, with the press on both sides of the reading's window
+ * (one scan round and 1 ms after the empty report, when chips seen nowhere are taken back) and of the
+ * hand's wait for a call that would end the river (the readers' lag and 1 ms, when CHIPS_TAKEN_BACK is
+ * told): on every side the call stands (2019 r.49–50: chips put over the line stay in) and the press
+ * ends the hand on it; only past the wait was the dealer told first. Found with settleWindowMs 900
+ * (sim --focus seed 20 at 600 ms rounds): the press came 0.6–2 s after the empty report.
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
@@ -23,8 +26,14 @@ const config = { ...base, reading: { ...base.reading, scanRoundMs: 600 } };
 const ROUND = config.reading.scanRoundMs;
 /** A bet is read once its zone has been steady this long (the settle window plus one scan round). */
 const SETTLE = config.settleWindowMs + ROUND;
-/** When the zone's chips, gone unread and seen nowhere, are told taken back: a round and 1 ms after. */
+/** When the zone's chips, gone unread and seen nowhere, are taken back: a round and 1 ms after. */
 const TAKEN_BACK = ROUND + 1;
+/**
+ * A call that would end the river's betting waits longer to be told taken back: the readers' lag from
+ * the zone's emptying (the pot pushed with it is reported gone that late), and 1 ms.
+ */
+const LAG = (config.reading.missedScans + 1) * ROUND;
+const WAIT = LAG + 1;
 
 /**
  * Seats 1–4, button 1, blinds 100/200. Seats 4 and 1 fold, seat 2 completes and seat 3 checks; the
@@ -33,7 +42,12 @@ const TAKEN_BACK = ROUND + 1;
  * dealer pushed it with the pot); the shuffler is pressed `press` ms after that report, and the
  * bridge's late reports of the collected table follow.
  */
-function callPushedWithThePot(emptied: number, press: number, street: "river" | "flop" = "river"): Scene {
+function callPushedWithThePot(
+  emptied: number,
+  press: number,
+  street: "river" | "flop" = "river",
+  also: { boardGoneFirst?: boolean; then?: "putBack" | "folds" } = {},
+): Scene {
   const s = new Scene("").setup().standardDeal().fold(4).fold(1).chips(2, 100).key("check").pull();
   s.burn("2c").board("Qs", "Jd", "4h");
   if (street === "river") {
@@ -42,7 +56,18 @@ function callPushedWithThePot(emptied: number, press: number, street: "river" | 
   }
   s.chips(2, 500).wait(SETTLE + 200);
   s.chips(3, 500).after(emptied).report("bet3");
-  return s.after(press).key("shuffler").after(ROUND).collect().wait();
+  // The board's departure reported before the press (sim --focus seed 20 at 600 ms rounds, settle 900 ms).
+  if (also.boardGoneFirst === true) s.after(press / 2).report("board");
+  // Within the wait (past the reading's window) the seat puts its 500 back out (read once settled), or
+  // folds (the key).
+  const within = TAKEN_BACK + 1;
+  if (also.then === "putBack")
+    s.after(within)
+      .chips(3, 500)
+      .wait(SETTLE + 200);
+  if (also.then === "folds") s.after(within).key("fold").wait(SETTLE);
+  const gap = also.boardGoneFirst === true ? press - press / 2 : also.then !== undefined ? 300 : press;
+  return s.after(gap).key("shuffler").after(ROUND).collect().wait();
 }
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
@@ -54,10 +79,24 @@ describe("reading at any pace: a river call pushed to the winner with the pot be
   // Seat 2's kings win the pot of 1,400 (400 pre-flop, 500 and 500 on the river) from seat 3's queen high.
   const ended = { hand: 1, result: "complete", stacks: { 1: 20000, 2: 20700, 3: 19300, 4: 20000 } };
 
-  it("the press before CHIPS_TAKEN_BACK is due reads the call as it stood and ends the hand on it", () => {
-    const events = play(callPushedWithThePot(SETTLE - 100, TAKEN_BACK - 1));
-    expect(codes(events)).not.toContain("SHUFFLER_DURING_HAND");
-    expect(codes(events)).not.toContain("CHIPS_TAKEN_BACK");
+  for (const press of [TAKEN_BACK - 1, TAKEN_BACK + 1, WAIT - 1]) {
+    it(`the press ${press} ms after the empty report (the wait is ${WAIT}): the call as it stood, no alert, the hand ends`, () => {
+      const events = play(callPushedWithThePot(SETTLE - 100, press));
+      expect(codes(events)).toEqual([]);
+      expect(events.find((e) => e.kind === "action" && e.seat === 3 && e.action === "call")).toMatchObject({
+        to: 500,
+      });
+      expect(handEnds(events)).toMatchObject([ended]);
+      expect(handStarts(events)).toEqual([1, 2]);
+    });
+  }
+
+  it("the press past the wait: CHIPS_TAKEN_BACK was told; the press reads the chips as the call (r.49–50), clears it, and ends the hand", () => {
+    const events = play(callPushedWithThePot(SETTLE - 100, WAIT + 1));
+    expect(codes(events)).toEqual(["CHIPS_TAKEN_BACK"]);
+    const told = events.find((e) => e.kind === "alert" && e.code === "CHIPS_TAKEN_BACK");
+    const cleared = events.find((e) => e.kind === "alert_clear" && e.code === "CHIPS_TAKEN_BACK");
+    expect(cleared?.t).toBeGreaterThan(told?.t ?? Infinity);
     expect(events.find((e) => e.kind === "action" && e.seat === 3 && e.action === "call")).toMatchObject({
       to: 500,
     });
@@ -65,18 +104,48 @@ describe("reading at any pace: a river call pushed to the winner with the pot be
     expect(handStarts(events)).toEqual([1, 2]);
   });
 
-  it("the press after it was told reads the chips taken back as the call (r.49–50), clears it, and ends the hand", () => {
-    const events = play(callPushedWithThePot(SETTLE - 100, TAKEN_BACK + 1));
-    expect(codes(events)).toEqual(["CHIPS_TAKEN_BACK"]);
-    expect(events.filter((e) => e.kind === "alert_clear" && e.code === "CHIPS_TAKEN_BACK")).toHaveLength(1);
+  it("with no press, the alert is told when the wait is over, not a scan round after the empty report", () => {
+    const scene = callPushedWithThePot(SETTLE - 100, 10 * LAG);
+    const emptied = scene.lines.findLast((l) => "kind" in l && l.kind === "tags" && l.antenna === "bet3");
+    const told = play(scene).find((e) => e.kind === "alert" && e.code === "CHIPS_TAKEN_BACK");
+    expect(told?.t).toBe((emptied && "t" in emptied ? emptied.t : 0) + WAIT);
+  });
+
+  it("the seat puts its call back out within the wait: read as the call, nothing told", () => {
+    const events = play(callPushedWithThePot(SETTLE - 100, 10 * LAG, "river", { then: "putBack" }));
+    expect(codes(events)).toEqual([]);
     expect(events.find((e) => e.kind === "action" && e.seat === 3 && e.action === "call")).toMatchObject({
       to: 500,
     });
-    expect(handEnds(events)).toMatchObject([ended]);
-    expect(handStarts(events)).toEqual([1, 2]);
+  });
+
+  it("the seat folds within the wait: the alert is told then, with its follow-up (a bet the floor may rule on)", () => {
+    const events = play(callPushedWithThePot(SETTLE - 100, 10 * LAG, "river", { then: "folds" }));
+    const told = events.flatMap((e) => (e.kind === "alert" && e.code === "CHIPS_TAKEN_BACK" ? [e.text] : []));
+    expect(told).toEqual([
+      expect.stringContaining("took it back"),
+      expect.stringContaining("folded without"),
+    ]);
+  });
+
+  it("the board reported collected before the press: the river's five are the showdown's, on either side", () => {
+    for (const press of [TAKEN_BACK - 1, TAKEN_BACK + 1]) {
+      const events = play(callPushedWithThePot(SETTLE - 100, press, "river", { boardGoneFirst: true }));
+      expect(codes(events)).not.toContain("INPUT_NOT_APPLIED");
+      expect(codes(events)).not.toContain("SHUFFLER_DURING_HAND");
+      expect(events.find((e) => e.kind === "street" && e.street === "showdown")).toMatchObject({
+        board: ["Qs", "Jd", "4h", "8c", "6s"],
+      });
+      expect(handEnds(events)).toMatchObject([ended]);
+      expect(handStarts(events)).toEqual([1, 2]);
+    }
   });
 
   it("on the flop the call read at the press does not end the hand: the press is refused as before", () => {
+    // No wait on the flop: past the reading's window the dealer is told at once.
+    expect(codes(play(callPushedWithThePot(SETTLE - 100, TAKEN_BACK + 1, "flop")))[0]).toBe(
+      "CHIPS_TAKEN_BACK",
+    );
     for (const press of [TAKEN_BACK - 1, TAKEN_BACK + 1]) {
       const events = play(callPushedWithThePot(SETTLE - 100, press, "flop"));
       expect(codes(events)).toContain("SHUFFLER_DURING_HAND");
