@@ -36,15 +36,20 @@ interface Run {
   args: string[];
 }
 
-/** One run on a house's table: `base` with one setting changed (what the house, the setting, the seed, the round). */
+/**
+ * One run on a house's table: `base` with one setting changed (what the house, the setting, the seed, the
+ * round); `focus`: the readers also scan where the table expects the next card or chips.
+ */
 function houseRun(
   game: string,
   base: string,
   [house, setting, seed, scan]: readonly [string, readonly [readonly string[], unknown], number, number],
+  focus = false,
 ): Run {
   return {
-    what: `${game} with ${house}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    what: `${game} with ${house}${focus ? " and the host's focus" : ""}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
     args: [
+      ...(focus ? ["--focus"] : []),
       "--config",
       houseConfig(`${base.includes("tcp") ? "tcp-" : ""}seed${seed}`, [setting], base),
       "--hands",
@@ -143,6 +148,22 @@ const RUNS: Run[] = [
       ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 52, 400],
     ] as const
   ).map((run) => houseRun("Three Card Poker", "config/tcp.yaml", run)),
+  // Session 17's finds with the host's focus at 600 ms rounds: a river call pushed with the pot (seed 18,
+  // and seed 20 under a 900 ms settle window), a call swept in as the bridge dropped out (raked, seed 21).
+  {
+    what: "hold'em with the host's focus (--focus), 10,000 hands, seed 18, 600 ms rounds",
+    args: ["--focus", "--hands", "10000", "--seed", "18", "--scan-ms", "600"],
+  },
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 20, 600],
+    true,
+  ),
+  {
+    what: "hold'em raked (--rake) with the host's focus, 10,000 hands, seed 21, 600 ms rounds",
+    args: ["--rake", "--focus", "--hands", "10000", "--seed", "21", "--scan-ms", "600"],
+  },
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
