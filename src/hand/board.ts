@@ -267,7 +267,7 @@ export function boardCardLeft(h: HandContext, tag: string): void {
 }
 
 /** Whether the board is the river's five, with no procedure in force: no card leaves it but at the end. */
-function riverBoardFinal(h: HandContext): boolean {
+export function riverBoardFinal(h: HandContext): boolean {
   return (
     h.betting.street === "river" && h.board.tags.length === BOARD_SIZE.river && procedureOf(h).kind === "none"
   );

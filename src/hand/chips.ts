@@ -17,7 +17,7 @@ import { outOfTurnChipsBack, outOfTurnChipsLeft } from "./outOfTurnChips.js";
 import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { potChipsUnread } from "./potUnread.js";
 import { antesShown, blindShown, postedSweptIn } from "./postedUnseen.js";
-import { chipsWentNowhere, takenBackAtThePress } from "./takenBack.js";
+import { chipsWentNowhere, takenBackAtTheEnd } from "./takenBack.js";
 import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
 import {
   actionKey,
@@ -295,14 +295,14 @@ export function chipsTakenBack(h: HandContext, seat: number, chips: readonly Chi
 }
 
 /**
- * The shuffler press while the seat to act took chips back this street and has not put them out
- * again (CHIPS_TAKEN_BACK open): the dealer has ended the hand, so they went with the pot, as chips put
- * over the line stay in (2019 r.49–50). They are read as the seat's action as they stood, as when the
- * press comes before that alert is due (src/reading/chipZones.ts emptiedAtThePress): which of the two
- * a press meets is only how fast the dealer was.
+ * The dealer ended the hand (the shuffler press, or the river's board collected) while the seat to act
+ * took chips back this street and has not put them out again (CHIPS_TAKEN_BACK told, or waiting): they
+ * went with the pot, as chips put over the line stay in (2019 r.49–50). They are read as the seat's
+ * action as they stood, as when the press comes before the reading has judged them taken back
+ * (src/reading/chipZones.ts emptiedAtThePress): which of these the dealer meets is only his pace.
  */
-export function takenBackReadAtThePress(h: HandContext): void {
-  const back = takenBackAtThePress(h);
+export function takenBackReadAtTheEnd(h: HandContext): void {
+  const back = takenBackAtTheEnd(h);
   if (back === null) return;
   cancel(h, "takenBackWait");
   betZoneSettled(h, back.seat, back.chips);

@@ -13,7 +13,7 @@ import { HandSession } from "./session.js";
 import { waitsOnlyOnDebts } from "./pressOwing.js";
 import { extraCardJudged } from "./board.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
-import { takenBackAtThePress } from "./takenBack.js";
+import { takenBackAtTheEnd } from "./takenBack.js";
 import { holdemPrivateView, holdemView } from "./view.js";
 
 /** The flop games (hold'em, Omaha; no-limit, pot-limit, limit): button and blinds, the floor's level. */
@@ -49,11 +49,11 @@ export const holdem: Game = {
       chipsToCome: () => chipsToCome(session.context),
       // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts), and a
       // run-out whose extra card is still judged (./board.ts extraCardAtThePress: as the deck check does).
-      // So does a press while the seat to act took chips back (./chips.ts takenBackReadAtThePress).
+      // So does a press while the seat to act took chips back (./chips.ts takenBackReadAtTheEnd).
       pressEnds: () =>
         waitsOnlyOnDebts(session.context) ||
         extraCardJudged(session.context) ||
-        takenBackAtThePress(session.context) !== null,
+        takenBackAtTheEnd(session.context) !== null,
       owedAtTheEnd: () => session.context.owedAtTheEnd.map((o) => ({ ...o })),
     });
     return { hand, events };

@@ -8,7 +8,7 @@ import type { Acknowledged, HandInput } from "./machineSession.js";
 import { acknowledged } from "./emit.js";
 import type { HandContext } from "./context.js";
 import { boardSettledByAction, extraCardAtThePress } from "./board.js";
-import { readShortPush, takenBackReadAtThePress } from "./chips.js";
+import { readShortPush, takenBackReadAtTheEnd } from "./chips.js";
 import { cardExposed } from "./deal.js";
 import { actionKey } from "./turn.js";
 import { pressedOwing } from "./pressOwing.js";
@@ -70,7 +70,7 @@ export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): v
   beforeKey(h, key);
   if (ack !== undefined) acknowledged(h, ack.code, ack.seat);
   if (key === "shuffler") {
-    takenBackReadAtThePress(h);
+    takenBackReadAtTheEnd(h);
     pressedOwing(h);
   }
   if (key === "shuffler" || key === "deckcheck") extraCardAtThePress(h);

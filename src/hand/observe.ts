@@ -3,8 +3,8 @@
  * muck, bet zones — after the deck checks (IPC 29) and the last hand's leftover cards.
  */
 import { say } from "./alerts.js";
-import { boardCardLeft, boardCardsArrived, burnArrived, burnLeft } from "./board.js";
-import { betZoneSettled, chipsTakenBack, potGained, readShortPush } from "./chips.js";
+import { boardCardLeft, boardCardsArrived, burnArrived, burnLeft, riverBoardFinal } from "./board.js";
+import { betZoneSettled, chipsTakenBack, potGained, readShortPush, takenBackReadAtTheEnd } from "./chips.js";
 import { potRead } from "./potUnread.js";
 import { cardMucked } from "./turn.js";
 import { readingNotice } from "./readingAlerts.js";
@@ -106,8 +106,13 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
           dropStale(h, o.tag);
           // Seen to leave: collected. Dealt again later, even to the same seat, it is simply this hand's.
           delete h.staleWhere[o.tag];
-        } else if (o.antenna === "board") boardCardLeft(h, o.tag);
-        else if (o.antenna === "burn") burnLeft(h, o.tag);
+        } else if (o.antenna === "board") {
+          // The dealer collects the river's board only at the end: chips the seat to act took back
+          // went with the pot (sim --focus, settleWindowMs 900, seed 24 at 400 ms rounds: the board
+          // reported gone 0.8 s after the call's zone, the shuffler pressed 2 s after it).
+          if (riverBoardFinal(h)) takenBackReadAtTheEnd(h);
+          boardCardLeft(h, o.tag);
+        } else if (o.antenna === "burn") burnLeft(h, o.tag);
         else {
           const seat = seatOfAntenna(o.antenna);
           if (seat !== null) lastHandsCardLeft(h, seat, o.tag);

@@ -21,9 +21,9 @@ const CODE = "CHIPS_TAKEN_BACK";
  * The chips left the seat's zone unread and went nowhere seen. If with them the seat would have made
  * the call that ends the river's betting, the dealer may have pushed them to the winner with the pot,
  * whose departure the bridge reports K scans late, and be about to press the shuffler: the alert waits
- * the readers' lag from the zone's emptying (this comes one scan round after it). The press in that
- * wait reads them as the call (./chips.ts takenBackReadAtThePress); the seat acting ends the wait
- * (`endTakenBackWait`). Found by sim --focus seed 20 with settleWindowMs 900 at 600 ms rounds: 17
+ * the readers' lag from the zone's emptying (this comes one scan round after it). The press, or the
+ * board reported collected, in that wait reads them as the call (./chips.ts takenBackReadAtTheEnd);
+ * the seat acting ends the wait (`endTakenBackWait`). Found by sim --focus seed 20 with settleWindowMs 900 at 600 ms rounds: 17
  * false CHIPS_TAKEN_BACK, each a river call pushed with the pot and the press 0.6–2 s after.
  */
 export function chipsWentNowhere(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
@@ -88,10 +88,11 @@ function noteTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]):
 
 /**
  * The chips the seat to act took back on this street, if it has not put them out again (told, or the
- * alert still waiting): a shuffler press reads them as its action (./chips.ts takenBackReadAtThePress).
+ * alert still waiting): the dealer ending the hand (the shuffler press, the river's board collected)
+ * reads them as its action (./chips.ts takenBackReadAtTheEnd).
  * Null otherwise.
  */
-export function takenBackAtThePress(h: HandContext): { seat: number; chips: ChipTag[] } | null {
+export function takenBackAtTheEnd(h: HandContext): { seat: number; chips: ChipTag[] } | null {
   const seat = h.betting.toAct;
   if (seat === null || h.result !== null || h.betting.phase !== "betting") return null;
   const wait = waiting(h, "takenBackWait");

@@ -34,6 +34,8 @@ const TAKEN_BACK = ROUND + 1;
  */
 const LAG = (config.reading.missedScans + 1) * ROUND;
 const WAIT = LAG + 1;
+/** A card missing from a report is gone this long after it (a lifted corner is not a departure). */
+const DEPART = config.reading.departWindowMs;
 
 /**
  * Seats 1–4, button 1, blinds 100/200. Seats 4 and 1 fold, seat 2 completes and seat 3 checks; the
@@ -46,7 +48,7 @@ function callPushedWithThePot(
   emptied: number,
   press: number,
   street: "river" | "flop" = "river",
-  also: { boardGoneFirst?: boolean; then?: "putBack" | "folds" } = {},
+  also: { boardGoneAt?: number; then?: "putBack" | "folds" } = {},
 ): Scene {
   const s = new Scene("").setup().standardDeal().fold(4).fold(1).chips(2, 100).key("check").pull();
   s.burn("2c").board("Qs", "Jd", "4h");
@@ -57,7 +59,7 @@ function callPushedWithThePot(
   s.chips(2, 500).wait(SETTLE + 200);
   s.chips(3, 500).after(emptied).report("bet3");
   // The board's departure reported before the press (sim --focus seed 20 at 600 ms rounds, settle 900 ms).
-  if (also.boardGoneFirst === true) s.after(press / 2).report("board");
+  if (also.boardGoneAt !== undefined) s.after(also.boardGoneAt).report("board");
   // Within the wait (past the reading's window) the seat puts its 500 back out (read once settled), or
   // folds (the key).
   const within = TAKEN_BACK + 1;
@@ -66,7 +68,8 @@ function callPushedWithThePot(
       .chips(3, 500)
       .wait(SETTLE + 200);
   if (also.then === "folds") s.after(within).key("fold").wait(SETTLE);
-  const gap = also.boardGoneFirst === true ? press - press / 2 : also.then !== undefined ? 300 : press;
+  const gap =
+    also.boardGoneAt !== undefined ? press - also.boardGoneAt : also.then !== undefined ? 300 : press;
   return s.after(gap).key("shuffler").after(ROUND).collect().wait();
 }
 
@@ -130,7 +133,9 @@ describe("reading at any pace: a river call pushed to the winner with the pot be
 
   it("the board reported collected before the press: the river's five are the showdown's, on either side", () => {
     for (const press of [TAKEN_BACK - 1, TAKEN_BACK + 1]) {
-      const events = play(callPushedWithThePot(SETTLE - 100, press, "river", { boardGoneFirst: true }));
+      const events = play(
+        callPushedWithThePot(SETTLE - 100, press, "river", { boardGoneAt: Math.floor(press / 2) }),
+      );
       expect(codes(events)).not.toContain("INPUT_NOT_APPLIED");
       expect(codes(events)).not.toContain("SHUFFLER_DURING_HAND");
       expect(events.find((e) => e.kind === "street" && e.street === "showdown")).toMatchObject({
@@ -139,6 +144,31 @@ describe("reading at any pace: a river call pushed to the winner with the pot be
       expect(handEnds(events)).toMatchObject([ended]);
       expect(handStarts(events)).toEqual([1, 2]);
     }
+  });
+
+  it("the board known collected within the wait, the press long after: the call is read then", () => {
+    const scene = callPushedWithThePot(SETTLE - 100, WAIT + 3000, "river", {
+      boardGoneAt: WAIT - DEPART - 1,
+    });
+    const events = play(scene);
+    expect(codes(events)).toEqual([]);
+    const board = scene.lines.findLast((l) => "kind" in l && l.kind === "tags" && l.antenna === "board");
+    expect(handEnds(events)).toMatchObject([
+      { ...ended, t: (board && "t" in board ? board.t : -1) + DEPART },
+    ]);
+    expect(handStarts(events)).toEqual([1, 2]);
+  });
+
+  it("the board known collected past the wait: told first, then read as the call then", () => {
+    const scene = callPushedWithThePot(SETTLE - 100, WAIT + 3000, "river", {
+      boardGoneAt: WAIT - DEPART + 1,
+    });
+    const events = play(scene);
+    expect(codes(events)).toEqual(["CHIPS_TAKEN_BACK"]);
+    const board = scene.lines.findLast((l) => "kind" in l && l.kind === "tags" && l.antenna === "board");
+    const at = (board && "t" in board ? board.t : -1) + DEPART;
+    expect(events.find((e) => e.kind === "alert_clear" && e.code === "CHIPS_TAKEN_BACK")?.t).toBe(at);
+    expect(handEnds(events)).toMatchObject([{ ...ended, t: at }]);
   });
 
   it("on the flop the call read at the press does not end the hand: the press is refused as before", () => {
