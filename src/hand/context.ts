@@ -120,6 +120,8 @@ export type HandTimer =
    * zone's emptying (./takenBack.ts); `to`: the seat's bet with the chips.
    */
   | { kind: "takenBackWait"; due: number; seat: number; to: number; chips: ChipTag[] }
+  /** A seat's cards reached the muck out of turn while a bet zone's chips were unread (./turn.ts cardMucked). */
+  | { kind: "foldOutOfTurn"; due: number; seat: number }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**

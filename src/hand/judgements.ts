@@ -13,6 +13,7 @@ import {
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import { tellShortCallsPulled } from "./shortCalls.js";
 import { takenBackWaitOver } from "./takenBack.js";
+import { foldStillOutOfTurn } from "./turn.js";
 import type { HandContext } from "./context.js";
 import {
   completeIfWhole,
@@ -80,6 +81,9 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
         break;
       case "takenBackWait":
         takenBackWaitOver(h, timer);
+        break;
+      case "foldOutOfTurn":
+        foldStillOutOfTurn(h, timer.seat);
         break;
     }
   }

@@ -98,7 +98,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         if (o.antenna === "board") {
           (boardBatch ??= []).push({ tag: o.tag, card: o.card });
           unreadBets ||= o.unreadBets === true;
-        } else cardArrived(h, o.tag, o.antenna, lastHands ? null : o.from);
+        } else cardArrived(h, o.tag, o.antenna, lastHands ? null : o.from, o.unreadBets === true);
         break;
       }
       case "card_departed":
@@ -167,7 +167,13 @@ function completesShortPush(h: HandContext, o: Observation): boolean {
   return o.type === "card_arrived" && (o.antenna === "burn" || o.antenna === "board");
 }
 
-function cardArrived(h: HandContext, tag: string, antenna: string, from: string | null): void {
+function cardArrived(
+  h: HandContext,
+  tag: string,
+  antenna: string,
+  from: string | null,
+  unreadBets: boolean,
+): void {
   const seat = seatOfAntenna(antenna);
   if (seat !== null) {
     // A card slid from one seat antenna to the next is not a new card.
@@ -177,7 +183,7 @@ function cardArrived(h: HandContext, tag: string, antenna: string, from: string 
   if (antenna === "burn") burnArrived(h, tag, from === "board");
   else if (antenna === "muck") {
     const folder = seatOfAntenna(from);
-    if (folder !== null) cardMucked(h, folder);
+    if (folder !== null) cardMucked(h, folder, unreadBets);
     else if (from === "board") boardCardLeft(h, tag);
   }
 }

@@ -12,7 +12,7 @@ import { completeIfWhole, dealEndedBy } from "./deal.js";
 import { clear, raise, raiseEach } from "./emit.js";
 import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
-import { withinOneRound } from "./timers.js";
+import { afterOneRound, schedule, withinOneRound } from "./timers.js";
 import { muckedInRunout } from "./tabledHands.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
@@ -198,9 +198,13 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
 /**
  * A seat's hole card arrived on the muck: a fold (in turn, or out of turn and binding, TDA 53/58). Not
  * for a hand the floor ruled dead: its cards go to the muck as the ruling's step says, and it folds when
- * the action reaches it (not an action out of turn).
+ * the action reaches it (not an action out of turn). `unreadBets`: a bet zone's chips were still unread
+ * (left it before they were read, their report to come from the pot within a scan round): the action
+ * may have reached the seat with them, so ACTION_OUT_OF_TURN waits that round (sim --focus, missedScans
+ * 2, seed 23 at 600 ms rounds: a call swept in unread, the next seat's fold told out of turn 180 ms
+ * before the pot's report read the call).
  */
-export function cardMucked(h: HandContext, seat: number): void {
+export function cardMucked(h: HandContext, seat: number, unreadBets = false): void {
   const s = findSeat(h.betting, seat);
   const inPlay = () => canBet(h) || beforeVoidCard(h);
   if (!s || s.folded || h.pendingFolds.includes(seat) || h.dead.includes(seat) || !inPlay()) return;
@@ -213,8 +217,14 @@ export function cardMucked(h: HandContext, seat: number): void {
     afterAction(h);
   } else if (phase === "betting" || phase === "dealing") {
     h.pendingFolds.push(seat);
-    outOfTurn(h, seat, null);
+    if (unreadBets) schedule(h, { kind: "foldOutOfTurn", due: afterOneRound(h), seat });
+    else outOfTurn(h, seat, null);
   }
+}
+
+/** A fold that waited for unread chips: still waiting for the action to reach it, it was out of turn. */
+export function foldStillOutOfTurn(h: HandContext, seat: number): void {
+  if (h.pendingFolds.includes(seat) && canBet(h)) outOfTurn(h, seat, null);
 }
 
 /**

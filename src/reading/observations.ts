@@ -25,7 +25,10 @@ export type Observation =
       deck: string;
       antenna: string;
       from: string | null;
-      /** On the board or burn: some bet zone still had chips not yet read (the round may be closing). */
+      /**
+       * On the board, burn or muck: some bet zone still had chips not yet read (the round may be closing,
+       * the action may not have reached the seat that folds).
+       */
       unreadBets?: boolean;
     }
   /** A card has been gone from its antenna longer than a flicker and was not seen anywhere else. */

@@ -520,7 +520,8 @@ export class TableReader {
       from: place?.antenna ?? this.slowToTheMuck(tag, antenna),
     };
     // Said only when true (set after, not spread in: every card dealt passes here).
-    if ((antenna === "board" || antenna === "burn") && this.chips.anyBetPending()) arrived.unreadBets = true;
+    if ((antenna === "board" || antenna === "burn" || antenna === "muck") && this.chips.anyBetPending())
+      arrived.unreadBets = true;
     out.push(arrived);
   }
 
