@@ -26,14 +26,6 @@ const SETTLE = config.settleWindowMs + config.reading.scanRoundMs;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
-/** What the antenna last reported in the scene so far. */
-function onAntenna(scene: Scene, antenna: string): string[] {
-  const reports = scene.lines.flatMap((l) =>
-    "kind" in l && l.kind === "tags" && l.antenna === antenna ? [l.tags] : [],
-  );
-  return [...(reports.at(-1) ?? [])];
-}
-
 /**
  * Seats 1–4, button 1, blinds 100/200. Seat 4 raises to 600 (read), seats 1 and 2 fold, seat 3 (the
  * big blind) calls with 400 more; 300 ms later the dealer has swept: seat 3's zone is reported empty
@@ -50,7 +42,7 @@ function callSweptAsReaderDrops(away: number, onlineFirst: boolean): Scene {
     .fold(1)
     .fold(2);
   s.chips(3, 100, 100, 100, 100);
-  const swept = [...onAntenna(s, "bet2"), ...onAntenna(s, "bet3"), ...onAntenna(s, "bet4")];
+  const swept = [...s.on("bet2"), ...s.on("bet3"), ...s.on("bet4")];
   s.after(300).report("bet3").after(20).reader("bridge", "offline");
   s.after(away);
   if (onlineFirst) s.reader("bridge", "online").after(0);

@@ -25,14 +25,6 @@ const SETTLE = config.settleWindowMs + ROUND;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
-/** What the antenna last reported in the scene so far. */
-function onAntenna(scene: Scene, antenna: string): string[] {
-  const reports = scene.lines.flatMap((l) =>
-    "kind" in l && l.kind === "tags" && l.antenna === antenna ? [l.tags] : [],
-  );
-  return [...(reports.at(-1) ?? [])];
-}
-
 /**
  * Seats 1–4, button 1, blinds 100/200. Seat 4 raises to 600 and seat 1 calls (both read); seat 2 (the
  * small blind) puts out 500 more, a call. 300 ms later its zone is reported empty (swept, unread), then
@@ -48,8 +40,8 @@ function foldWhileCallUnread(pot: number): Scene {
   s.chips(1, 500, 100)
     .wait(SETTLE + 200)
     .chips(2, 500);
-  const swept = ["bet1", "bet2", "bet3", "bet4"].flatMap((zone) => onAntenna(s, zone));
-  const folded = onAntenna(s, "seat3");
+  const swept = ["bet1", "bet2", "bet3", "bet4"].flatMap((zone) => s.on(zone));
+  const folded = s.on("seat3");
   s.after(300)
     .report("bet2")
     .after(50)

@@ -22,14 +22,6 @@ const LAG = (config.reading.missedScans + 1) * config.reading.scanRoundMs;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
-/** What the antenna last reported in the scene so far. */
-function onAntenna(scene: Scene, antenna: string): string[] {
-  const reports = scene.lines.flatMap((l) =>
-    "kind" in l && l.kind === "tags" && l.antenna === antenna ? [l.tags] : [],
-  );
-  return [...(reports.at(-1) ?? [])];
-}
-
 /**
  * Seats 1–4, button 1, blinds 100/200 (seats 2 and 3). Seat 4 raises to 1,000, seats 1 and 2 fold;
  * seat 3 (the big blind) puts out 100 more, 300 of the 1,000: an undercall, told once the zone settles.
@@ -43,7 +35,7 @@ function restSweptUnseen(): Scene {
   s.chips(3, 500);
   const unseen = [s.newChip(100), s.newChip(100)];
   s.after(650).burn("2c");
-  s.after(50).toPot(...onAntenna(s, "bet2"), ...onAntenna(s, "bet3"), ...onAntenna(s, "bet4"), ...unseen);
+  s.after(50).toPot(...s.on("bet2"), ...s.on("bet3"), ...s.on("bet4"), ...unseen);
   s.after(525).board("Qs", "Jd", "4h").after(350).clear("bet2", "bet3", "bet4");
   s.key("check").key("check").burn("3c").board("8c").key("check").key("check");
   s.burn("5d").board("6s").key("check").key("check");

@@ -43,6 +43,11 @@ export class Scene {
     return this;
   }
 
+  /** What the antenna last reported in the scene so far (a copy). */
+  on(antenna: string): string[] {
+    return [...(this.zones.get(antenna) ?? [])];
+  }
+
   /** Changes to the default configuration for this scenario (e.g. `{ decks: ["A", "B"] }`). */
   configure(over: Record<string, unknown>): this {
     this.lines.unshift({ config: over });
