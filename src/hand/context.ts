@@ -92,6 +92,11 @@ export type HandTimer =
   | { kind: "board"; due: number; before: number; since: number }
   /** The last hand's cards were still listed at the press (`since`): unless they leave within the lag. */
   | { kind: "deckCollected"; due: number; since: number }
+  /**
+   * DECK_NOT_COLLECTED was told at the deck's judgement: the dealer collects now, and a card of the last
+   * hand read as dealt again on its seat may be reported gone up to a departure later (./deal.ts).
+   */
+  | { kind: "collecting"; due: number }
   /** Premature cards still listed when their round closed (`since`): dealt again, unless they leave. */
   | { kind: "prematureStands"; due: number; since: number; tags: string[] }
   /**

@@ -25,7 +25,8 @@ import {
   judgeFirstCard,
 } from "./deal.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
-import { afterOneRound, schedule, takeDue } from "./timers.js";
+import { isOpen } from "./emit.js";
+import { afterOneRound, departureKnown, schedule, takeDue } from "./timers.js";
 
 /** Runs every judgement due at the hand's time, earliest first (`inputEnded`: nothing more will be reported). */
 export function runDueJudgements(h: HandContext, inputEnded = false): void {
@@ -52,11 +53,16 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
           schedule(h, { kind: "deckCollected", due: afterOneRound(h), since: timer.since });
         else {
           judgeDeckCollected(h);
+          if (isOpen(h, "DECK_NOT_COLLECTED")) schedule(h, { kind: "collecting", due: departureKnown(h) });
           // A last hand's card on its seat, read as dealt again, has stayed: the deal may be whole, or
           // may have gone past a seat.
           completeIfWhole(h);
           judgeDealOrder(h);
         }
+        break;
+      case "collecting":
+        completeIfWhole(h);
+        judgeDealOrder(h);
         break;
       case "prematureStands":
         judgePrematureStands(h, timer.tags);
