@@ -96,7 +96,7 @@ export type HandTimer =
    * DECK_NOT_COLLECTED was told at the deck's judgement: the dealer collects now, and a card of the last
    * hand read as dealt again on its seat may be reported gone up to a departure later (./deal.ts).
    */
-  | { kind: "collecting"; due: number }
+  | { kind: "collecting"; due: number; since: number }
   /** Premature cards still listed when their round closed (`since`): dealt again, unless they leave. */
   | { kind: "prematureStands"; due: number; since: number; tags: string[] }
   /**
@@ -124,9 +124,9 @@ export type HandTimer =
    * to the winner with the pot (reported K scans late). CHIPS_TAKEN_BACK waits the readers' lag from the
    * zone's emptying (./takenBack.ts); `to`: the seat's bet with the chips.
    */
-  | { kind: "takenBackWait"; due: number; seat: number; to: number; chips: ChipTag[] }
+  | { kind: "takenBackWait"; due: number; since: number; seat: number; to: number; chips: ChipTag[] }
   /** A seat's cards reached the muck out of turn while a bet zone's chips were unread (./turn.ts cardMucked). */
-  | { kind: "foldOutOfTurn"; due: number; seat: number }
+  | { kind: "foldOutOfTurn"; due: number; since: number; seat: number }
   /** Chips put out between rounds wait this long for the next street (see `deferredChips`). */
   | { kind: "chipsBetweenRounds"; due: number }
   /**

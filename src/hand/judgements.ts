@@ -53,7 +53,11 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
           schedule(h, { kind: "deckCollected", due: afterOneRound(h), since: timer.since });
         else {
           judgeDeckCollected(h);
-          if (isOpen(h, "DECK_NOT_COLLECTED")) schedule(h, { kind: "collecting", due: departureKnown(h) });
+          // Its `since` (as every judgement's): only chips out before it are read when it runs; a later
+          // bet's window is its own (missedScans 5, seed 207 at 600 ms: without it, a call put out in two
+          // motions was read at its first, a false UNDERCALL).
+          if (isOpen(h, "DECK_NOT_COLLECTED"))
+            schedule(h, { kind: "collecting", due: departureKnown(h), since: h.t });
           // A last hand's card on its seat, read as dealt again, has stayed: the deal may be whole, or
           // may have gone past a seat.
           completeIfWhole(h);

@@ -31,7 +31,7 @@ export function chipsWentNowhere(h: HandContext, seat: number, chips: readonly C
   const to = (s?.bet ?? 0) + chipTotal(chips);
   if (s !== undefined && h.betting.toAct === seat && endsTheRiver(h, seat, to, s.bet + s.stack)) {
     const due = h.t + h.reading.lagMs - h.reading.scanRoundMs;
-    schedule(h, { kind: "takenBackWait", due, seat, to, chips: chips.map((c) => ({ ...c })) });
+    schedule(h, { kind: "takenBackWait", due, since: h.t, seat, to, chips: chips.map((c) => ({ ...c })) });
     return;
   }
   tellTakenBack(h, seat, chips);

@@ -217,7 +217,7 @@ export function cardMucked(h: HandContext, seat: number, unreadBets = false): vo
     afterAction(h);
   } else if (phase === "betting" || phase === "dealing") {
     h.pendingFolds.push(seat);
-    if (unreadBets) schedule(h, { kind: "foldOutOfTurn", due: afterOneRound(h), seat });
+    if (unreadBets) schedule(h, { kind: "foldOutOfTurn", due: afterOneRound(h), since: h.t, seat });
     else outOfTurn(h, seat, null);
   }
 }

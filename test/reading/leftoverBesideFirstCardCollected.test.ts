@@ -37,7 +37,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * `gone` ms after the press; seats 2 and 3 get their second cards, the table's leftovers are reported
  * collected, and seat 1 gets 8d 600 ms after 5h was dropped.
  */
-function firstCardBesideLeftover(gone: number): Scene {
+function firstCardBesideLeftover(gone: number, callAt?: number): Scene {
   const s = new Scene("").setup({ seats: [1, 2, 3], button: 3 });
   s.key("shuffler").chips(1, 100).chips(2, 100, 100);
   s.deal([
@@ -67,7 +67,10 @@ function firstCardBesideLeftover(gone: number): Scene {
   at(5278).report("seat3", "card:A:Qd", "card:A:6c");
   at(5398).report("board").after(20).report("burn").after(20).report("muck");
   at(gone).report("seat1", "card:A:9c");
-  return s.after(600).report("seat1", "card:A:9c", "card:A:8d").wait(3000);
+  s.after(600).report("seat1", "card:A:9c", "card:A:8d");
+  // Seat 1 (first to act) calls the big blind in two motions of 100, 500 ms apart, from `callAt`.
+  if (callAt !== undefined) at(callAt).chips(1, 100).after(500).chips(1, 100);
+  return s.wait(3000);
 }
 
 function lastT(s: Scene): number {
@@ -86,6 +89,16 @@ describe("reading at any pace: a seat's first card beside a last-hand card the d
         second && "t" in second ? second.t : -1,
       );
     }
+  });
+
+  it("a call in two motions across the window's end: read whole once settled, no UNDERCALL", () => {
+    // The first motion 200 ms before the collecting window runs out, the second 300 ms after it.
+    const events = play(firstCardBesideLeftover(4998, COLLECTING - 200));
+    expect(codes(events)).toEqual(["DECK_NOT_COLLECTED"]);
+    expect(events.findLast((e) => e.kind === "action" && e.seat === 1)).toMatchObject({
+      action: "call",
+      to: 200,
+    });
   });
 
   it("known gone past it: the card stayed through the collection and was dealt again; the 8d is a third card", () => {
