@@ -150,7 +150,8 @@ const RUNS: Run[] = [
   ).map((run) => houseRun("Three Card Poker", "config/tcp.yaml", run)),
   // Session 17's finds with the host's focus: a river call pushed with the pot (seed 18 at 600 ms, and
   // seeds 20 and 24 under a 900 ms settle window), a call swept in as the bridge dropped out (raked,
-  // seed 21), a fold read before the call swept in unread before it (2 missed scans, seed 23).
+  // seed 21), a fold read before the call swept in unread before it (2 missed scans, seed 23), a leftover
+  // beside a first card collected after DECK_NOT_COLLECTED (5 missed scans, seed 26).
   {
     what: "hold'em with the host's focus (--focus), 10,000 hands, seed 18, 600 ms rounds",
     args: ["--focus", "--hands", "10000", "--seed", "18", "--scan-ms", "600"],
@@ -160,6 +161,7 @@ const RUNS: Run[] = [
       ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 20, 600],
       ["a 900 ms settle window (settleWindowMs)", [["settleWindowMs"], 900], 24, 400],
       ["2 missed scans (reading.missedScans)", [["reading", "missedScans"], 2], 23, 600],
+      ["5 missed scans (reading.missedScans)", [["reading", "missedScans"], 5], 26, 600],
     ] as const
   ).map((run) => houseRun("hold'em", "config/default.yaml", run, true)),
   {
