@@ -113,7 +113,12 @@ export class ChipZones {
     for (const tag of fresh) {
       const prev = this.places.get(tag);
       this.places.set(tag, { antenna, since: t, goneAt: null });
-      const recent = prev !== undefined && (prev.goneAt === null || t - prev.goneAt <= this.windows.lagMs);
+      // Left unread and still pending (a reader away keeps it so, its window waiting): moved, however long.
+      const recent =
+        prev !== undefined &&
+        (prev.goneAt === null ||
+          t - prev.goneAt <= this.windows.lagMs ||
+          this.emptied.get(prev.antenna)?.left.includes(tag) === true);
       if (prev !== undefined && prev.antenna !== antenna && recent) {
         const list = movedFrom.get(prev.antenna) ?? [];
         list.push(tag);
