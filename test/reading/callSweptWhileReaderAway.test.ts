@@ -52,8 +52,16 @@ function callSweptWhileReaderAway(potAfter: number): Scene {
   s.after(100).report("bet3");
   s.after(50).reader("bridge", "offline");
   // Back online: the bridge's reports of its reconnection, in channel order, then its online notice.
-  s.after(potAfter - 50).report("bet2").after(0).board("8c").after(0).burn("3c");
-  s.after(0).toPot(...bets).after(0).reader("bridge", "online");
+  s.after(potAfter - 50)
+    .report("bet2")
+    .after(0)
+    .board("8c")
+    .after(0)
+    .burn("3c");
+  s.after(0)
+    .toPot(...bets)
+    .after(0)
+    .reader("bridge", "online");
   s.key("check").key("check");
   return s.burn("5d").board("6s").key("check").key("check").wait();
 }
