@@ -232,10 +232,11 @@ export class FlopDealer {
       this.shuffleAndPost(redeal);
       const dealStart = this.felt.tl.t;
       this.deal();
-      // A deal the floor calls a misdeal ends here: its hands are never tabled.
-      this.hook((i) => i.afterDeal?.(this) ?? false);
       // Rule 14 also when the forced bets alone end the betting: an all-in on the blinds, nobody to act.
-      if (this.betting.phase === "runout" && !this.allinNoted) {
+      const forcedAllIn = this.betting.phase === "runout" && !this.allinNoted;
+      // A deal the floor calls a misdeal ends here: its hands are never tabled.
+      this.hookAfterDeal(forcedAllIn, dealStart);
+      if (forcedAllIn) {
         this.allinNoted = true;
         this.truth("ALLIN_TABLE_HANDS", "all-in from the forced bets, nobody left to act", dealStart);
       }
@@ -246,6 +247,31 @@ export class FlopDealer {
       if (!(e instanceof DealOver)) throw e;
       this.ends.push({ hand: this.hand, result: e.result, stacks: { ...this.stacksBefore } });
       return e.result;
+    }
+  }
+
+  /**
+   * The injector's step after the deal (a card too many, which the floor calls a misdeal). Rule 14 is
+   * then not owed (the hands are never tabled), but until that card the deal stood whole with everyone
+   * all-in from the forced bets: a table that tells it then is right (`forcedAllIn`: an optional truth
+   * from the deal's start until the misdeal ends the deal; sim --focus seed 16 at 600 ms, hand 8637).
+   */
+  private hookAfterDeal(forcedAllIn: boolean, dealStart: number): void {
+    try {
+      this.hook((i) => i.afterDeal?.(this) ?? false);
+    } catch (e) {
+      if (forcedAllIn && e instanceof DealOver) {
+        const stood = "all-in from the forced bets, the deal whole until a card too many";
+        this.truths.push({
+          code: "ALLIN_TABLE_HANDS",
+          hand: this.hand,
+          from: dealStart,
+          to: this.felt.tl.t,
+          what: stood,
+          optional: true,
+        });
+      }
+      throw e;
     }
   }
 

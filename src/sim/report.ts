@@ -100,6 +100,7 @@ export class DetectionLedger {
         keep.push(truth);
         continue;
       }
+      if (truth.optional) continue;
       const profile = this.profile(truth.hand);
       for (const c of [this.count(truth.code), this.count(truth.code, profile.counts)]) {
         c.injected += 1;

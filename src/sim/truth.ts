@@ -11,6 +11,11 @@ export interface Truth {
   to: number;
   /** How it was made, for the report (e.g. "the first card to seat 4"). */
   readonly what: string;
+  /**
+   * A situation the controller may alert but is not owed an alert for: it explains an alert of its code
+   * told while it lasts (plus the reading latency), and is never counted injected or missed.
+   */
+  readonly optional?: true;
   /** Set by the report when the controller alerted the code in time. */
   detected?: boolean;
   /** A deck check: the result the controller owes (its `deck_check` event must say exactly this). */

@@ -51,6 +51,30 @@ describe("the detection ledger with scan rounds", () => {
     expect(ledger.count("BURN_MISSING")).toEqual({ injected: 1, detected: 1, falseAlerts: 0 });
   });
 
+  it("an optional truth explains its code's alerts up to its end + the latency, and is never owed", () => {
+    const optional = (alertAt: number | null): DetectionLedger => {
+      const truth: Truth = {
+        code: "ALLIN_TABLE_HANDS",
+        hand: 1,
+        from: 1000,
+        to: 2000,
+        what: "x",
+        optional: true,
+      };
+      const ledger = new DetectionLedger(1600);
+      ledger.expect([truth], []);
+      if (alertAt !== null) ledger.observe([alert(alertAt, "ALLIN_TABLE_HANDS")]);
+      ledger.settle();
+      return ledger;
+    };
+    // Told at the end of the allowance: explained, and nothing injected; 1 ms later: a false alert.
+    expect(optional(3600).count("ALLIN_TABLE_HANDS")).toEqual({ injected: 0, detected: 0, falseAlerts: 0 });
+    expect(optional(3601).count("ALLIN_TABLE_HANDS")).toEqual({ injected: 0, detected: 0, falseAlerts: 1 });
+    // Never told: not a miss.
+    expect(optional(null).missedCount).toBe(0);
+    expect(optional(null).clean).toBe(true);
+  });
+
   it("reports one block per pace profile, then all paces", () => {
     const ledger = ledgerWith(0, 5000, "quick");
     const text = formatReport(ledger, ["DECK_NOT_COLLECTED"], "test");
