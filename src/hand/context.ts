@@ -94,7 +94,10 @@ export type HandTimer =
   | { kind: "deckCollected"; due: number; since: number }
   /**
    * DECK_NOT_COLLECTED was told at the deck's judgement: the dealer collects now, and a card of the last
-   * hand read as dealt again on its seat may be reported gone up to a departure later (./deal.ts).
+   * hand read as dealt again on its seat may be reported gone up to a departure later, so the deal is
+   * not whole on it till then (./deal.ts mayBeCollected; missedScans 5 with the host's focus, seed 26 at
+   * 600 ms: such a card, known gone just after the deal was judged whole, made the seat's second card
+   * read as a third).
    */
   | { kind: "collecting"; due: number; since: number }
   /** Premature cards still listed when their round closed (`since`): dealt again, unless they leave. */

@@ -90,11 +90,7 @@ export function completeIfWhole(h: HandContext): void {
  * collection is judged the readers' lag after the press). Until then it may be the collected card,
  * listed K scans late: with long scan rounds and a shuffler pressed at once after a misdeal, the seat's
  * second card can come while it is still listed. The deal is not complete on it: if it leaves, the
- * seat's cards are the others (`lastHandsCardLeft`); if it stays, it was dealt again. Nor while the
- * dealer collects after DECK_NOT_COLLECTED was told at that judgement, until a departure since then is
- * known (reading.missedScans 5 with the host's focus, seed 26 at 600 ms rounds: a leftover beside the
- * seat's first card, reported gone 80 ms later but known only after the departure window, had made the
- * deal whole; the seat's second card then read as a third, MISDEAL_CARD_COUNT).
+ * seat's cards are the others (lastHandsCardLeft); if it stays, it was dealt again. So while `collecting`.
  */
 function mayBeCollected(h: HandContext, seat: number): boolean {
   if (!h.timers.some((t) => t.kind === "deckCollected" || t.kind === "collecting")) return false;

@@ -27,14 +27,6 @@ const LAG = (config.reading.missedScans + 1) * ROUND;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
-/** What the antenna last reported in the scene so far. */
-function onAntenna(scene: Scene, antenna: string): string[] {
-  const reports = scene.lines.flatMap((l) =>
-    "kind" in l && l.kind === "tags" && l.antenna === antenna ? [l.tags] : [],
-  );
-  return [...(reports.at(-1) ?? [])];
-}
-
 /**
  * Seats 1–4, button 1, blinds 100/200. Seats 4 and 1 fold, seat 2 completes and seat 3 checks. On the
  * flop (Qs Jd 4h) seat 2 bets 500 and seat 3 puts out 500; 100 ms later the dealer sweeps: the call's
@@ -48,7 +40,7 @@ function callSweptWhileReaderAway(potAfter: number): Scene {
   s.burn("2c").board("Qs", "Jd", "4h");
   s.chips(2, 500).wait(SETTLE + 200);
   s.chips(3, 500);
-  const bets = [...onAntenna(s, "bet2"), ...onAntenna(s, "bet3")];
+  const bets = [...s.on("bet2"), ...s.on("bet3")];
   s.after(100).report("bet3");
   s.after(50).reader("bridge", "offline");
   // Back online: the bridge's reports of its reconnection, in channel order, then its online notice.

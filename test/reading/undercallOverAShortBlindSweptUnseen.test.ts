@@ -24,14 +24,6 @@ const SETTLE = config.settleWindowMs + config.reading.scanRoundMs;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
-/** What the antenna last reported in the scene so far. */
-function onAntenna(scene: Scene, antenna: string): string[] {
-  const reports = scene.lines.flatMap((l) =>
-    "kind" in l && l.kind === "tags" && l.antenna === antenna ? [l.tags] : [],
-  );
-  return [...(reports.at(-1) ?? [])];
-}
-
 /**
  * Seats 1 and 2, button 1 (the small blind: 100 of 20,000), seat 2 the big blind all-in for 75. Seat 1
  * puts out 50 more (150 of the 200 he owes); `restAfter` ms later he brings up the last 50 and the
@@ -54,7 +46,7 @@ function restSweptUnseen(restAfter: number): Scene {
     .chips(1, 25, 25);
   const unseen = [s.newChip(25), s.newChip(25)];
   s.wait(restAfter);
-  s.toPot(...onAntenna(s, "bet1"), ...onAntenna(s, "bet2"), ...unseen);
+  s.toPot(...s.on("bet1"), ...s.on("bet2"), ...unseen);
   s.after(500).burn("2c").board("9s", "8d", "3c").burn("3h").board("4d");
   s.after(300).clear("bet1", "bet2");
   return s.burn("5s").board("7c").wait();
