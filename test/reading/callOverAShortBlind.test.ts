@@ -22,17 +22,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  */
 const scene = () =>
   new Scene("")
-    .setup({ seats: [1, 2], stacks: { 1: 200, 2: 75 }, button: 1 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 25, 25, 25)
-    .deal([
-      [2, "Kh"],
-      [1, "Ac"],
-      [2, "Kd"],
-      [1, "Ad"],
-    ])
-    .wait(1000)
+    .shortBigBlindDealt(200)
     .key("allin")
     .after(300)
     .report("pot", "chip:100:1", "chip:25:2", "chip:25:3", "chip:25:4", "chip:100:90")

@@ -31,19 +31,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * the turn, and only then the zones' empty reports (the bridge's K missed scans); then the river.
  */
 function restSweptUnseen(restAfter: number): Scene {
-  const s = new Scene("")
-    .setup({ seats: [1, 2], stacks: { 2: 75 }, button: 1 })
-    .key("shuffler")
-    .chips(1, 100)
-    .chips(2, 25, 25, 25)
-    .deal([
-      [2, "Kh"],
-      [1, "Ac"],
-      [2, "Kd"],
-      [1, "Ad"],
-    ])
-    .wait(1000)
-    .chips(1, 25, 25);
+  const s = new Scene("").shortBigBlindDealt().chips(1, 25, 25);
   const unseen = [s.newChip(25), s.newChip(25)];
   s.wait(restAfter);
   s.toPot(...s.on("bet1"), ...s.on("bet2"), ...unseen);

@@ -263,6 +263,25 @@ export class Scene {
       .board("9s", "8d", "3c");
   }
 
+  /**
+   * Heads-up, seats 1 and 2, button 1: seat 1 the small blind (100 out; its stack `smallBlindStack`, else
+   * 20,000), seat 2 the big blind all-in for 75, under the small blind; Ac Ad to seat 1, Kh Kd to seat 2.
+   */
+  shortBigBlindDealt(smallBlindStack?: number): this {
+    const stacks: Record<number, number> = { 1: smallBlindStack ?? 20000, 2: 75 };
+    return this.setup({ seats: [1, 2], stacks, button: 1 })
+      .key("shuffler")
+      .chips(1, 100)
+      .chips(2, 25, 25, 25)
+      .deal([
+        [2, "Kh"],
+        [1, "Ac"],
+        [2, "Kd"],
+        [1, "Ad"],
+      ])
+      .wait(1000);
+  }
+
   /** Everyone calls or checks pre-flop (seat 4, 1, 2 call; 3 checks) and the bets are pulled. */
   limpedPreflop(): this {
     return this.chips(4, 100, 100).chips(1, 100, 100).chips(2, 100).key("check").pull();
