@@ -168,6 +168,21 @@ const RUNS: Run[] = [
     what: "hold'em raked (--rake) with the host's focus, 10,000 hands, seed 21, 600 ms rounds",
     args: ["--rake", "--focus", "--hands", "10000", "--seed", "21", "--scan-ms", "600"],
   },
+  // pace17a's (session 17): rule 14 before a card too many (focus, seed 16), a call swept in as the reader
+  // went away (focus, seed 22 at 400 ms), an undercall over a short big blind (5 missed scans, seed 207).
+  ...[
+    [16, 600],
+    [22, 400],
+  ].map(([seed, scan]) => ({
+    what: `hold'em with the host's focus (--focus), 10,000 hands, seed ${seed}, ${scan} ms rounds`,
+    args: ["--focus", "--hands", "10000", "--seed", String(seed), "--scan-ms", String(scan)],
+  })),
+  houseRun("hold'em", "config/default.yaml", [
+    "5 missed scans (reading.missedScans)",
+    [["reading", "missedScans"], 5],
+    207,
+    600,
+  ]),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
