@@ -23,8 +23,9 @@ const CODE = "CHIPS_TAKEN_BACK";
  * whose departure the bridge reports K scans late, and be about to press the shuffler: the alert waits
  * the readers' lag from the zone's emptying (this comes one scan round after it). The press, or the
  * board reported collected, in that wait reads them as the call (./chips.ts takenBackReadAtTheEnd);
- * the seat acting ends the wait (`endTakenBackWait`). Found by sim --focus seed 20 with settleWindowMs 900 at 600 ms rounds: 17
- * false CHIPS_TAKEN_BACK, each a river call pushed with the pot and the press 0.6–2 s after.
+ * the seat acting ends the wait (`endTakenBackWait`). Found by sim --focus seed 20 with settleWindowMs
+ * 900 at 600 ms rounds: 17 false CHIPS_TAKEN_BACK, each a river call pushed with the pot and the press
+ * 0.6–2 s after.
  */
 export function chipsWentNowhere(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
   const s = findSeat(h.betting, seat);
@@ -63,7 +64,7 @@ export function endTakenBackWait(h: HandContext, seat: number, type: ActionType,
 }
 
 /** CHIPS_TAKEN_BACK is told, and what puts it right kept. */
-export function tellTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+function tellTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
   if (!raise(h, say.chipsTakenBack(h.t, seat, chipTotal(chips)))) return;
   noteTakenBack(h, seat, chips);
 }
@@ -89,8 +90,7 @@ function noteTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]):
 /**
  * The chips the seat to act took back on this street, if it has not put them out again (told, or the
  * alert still waiting): the dealer ending the hand (the shuffler press, the river's board collected)
- * reads them as its action (./chips.ts takenBackReadAtTheEnd).
- * Null otherwise.
+ * reads them as its action (./chips.ts takenBackReadAtTheEnd). Null otherwise.
  */
 export function takenBackAtTheEnd(h: HandContext): { seat: number; chips: ChipTag[] } | null {
   const seat = h.betting.toAct;
