@@ -55,6 +55,40 @@ function foldWhileCallUnread(pot: number): Scene {
   return s.burn("2c").board("Qs", "Jd", "4h").key("check").wait();
 }
 
+/**
+ * The fold's wait does not read what comes after it: seat 4 raises to 600 (read); seat 1's call is swept
+ * unread (its zone reported empty) and seat 2 folds 100 ms later; the pot reports the call 200 ms after
+ * the zone; seat 3 (the big blind) calls in two motions of 200, 300 ms and 700 ms after the fold's
+ * report, across the end of the fold's wait (one scan round). Then the flop.
+ */
+function callAcrossTheFoldsWait(): Scene {
+  const s = new Scene("")
+    .setup()
+    .standardDeal()
+    .chips(4, 500, 100)
+    .wait(SETTLE + 200);
+  s.chips(1, 500, 100);
+  const swept = ["bet1", "bet2", "bet4"].flatMap((zone) => s.on(zone));
+  const folded = s.on("seat2");
+  s.after(300)
+    .report("bet1")
+    .after(50)
+    .report("seat2")
+    .after(50)
+    .addTo("muck", ...folded);
+  s.after(100)
+    .toPot(...swept)
+    .after(200)
+    .chips(3, 100, 100)
+    .after(400)
+    .chips(3, 100, 100);
+  return s
+    .wait(SETTLE + 200)
+    .burn("2c")
+    .board("Qs", "Jd", "4h")
+    .wait();
+}
+
 const actions = (events: readonly TableEvent[]) =>
   events.flatMap((e) => (e.kind === "action" ? [`${e.seat} ${e.action} ${e.to}`] : []));
 
@@ -69,6 +103,12 @@ describe("reading at any pace: a fold on the muck while the call before it is un
       "3 fold 200",
       "2 check 0",
     ]);
+  });
+
+  it("a call in two motions across the end of the fold's wait: read whole once settled, no UNDERCALL", () => {
+    const events = play(callAcrossTheFoldsWait());
+    expect(codes(events)).toEqual([]);
+    expect(actions(events).slice(2)).toEqual(["4 raise 600", "1 call 600", "2 fold 100", "3 call 600"]);
   });
 
   it("past the round: the call's chips were taken back, and the fold was out of turn", () => {
