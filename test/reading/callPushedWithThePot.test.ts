@@ -48,7 +48,7 @@ function callPushedWithThePot(
   emptied: number,
   press: number,
   street: "river" | "flop" = "river",
-  also: { boardGoneAt?: number; then?: "putBack" | "folds" } = {},
+  also: { boardGoneAt?: number; then?: "putBack" | "folds" | "putBackAcross" } = {},
 ): Scene {
   const s = new Scene("").setup().standardDeal().fold(4).fold(1).chips(2, 100).key("check").pull();
   s.burn("2c").board("Qs", "Jd", "4h");
@@ -68,6 +68,13 @@ function callPushedWithThePot(
       .chips(3, 500)
       .wait(SETTLE + 200);
   if (also.then === "folds") s.after(within).key("fold").wait(SETTLE);
+  // Or puts it back in two motions (300, then 200), 200 ms before the wait's end and 300 ms after it.
+  if (also.then === "putBackAcross")
+    s.after(WAIT - 200)
+      .chips(3, 100, 100, 100)
+      .after(500)
+      .chips(3, 100, 100)
+      .wait(SETTLE + 200);
   const gap =
     also.boardGoneAt !== undefined ? press - also.boardGoneAt : also.then !== undefined ? 300 : press;
   return s.after(gap).key("shuffler").after(ROUND).collect().wait();
@@ -117,6 +124,14 @@ describe("reading at any pace: a river call pushed to the winner with the pot be
   it("the seat puts its call back out within the wait: read as the call, nothing told", () => {
     const events = play(callPushedWithThePot(SETTLE - 100, 10 * LAG, "river", { then: "putBack" }));
     expect(codes(events)).toEqual([]);
+    expect(events.find((e) => e.kind === "action" && e.seat === 3 && e.action === "call")).toMatchObject({
+      to: 500,
+    });
+  });
+
+  it("the seat puts its call back in two motions across the wait's end: told at the end, then the whole call read", () => {
+    const events = play(callPushedWithThePot(SETTLE - 100, 10 * LAG, "river", { then: "putBackAcross" }));
+    expect(codes(events)).toEqual(["CHIPS_TAKEN_BACK"]);
     expect(events.find((e) => e.kind === "action" && e.seat === 3 && e.action === "call")).toMatchObject({
       to: 500,
     });
