@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
 import { Scene } from "../scenarios/dsl.js";
+import { sameCardsDealtAgain } from "./sameCardsDealtAgain.js";
 import { codes, playScene } from "../scenarios/playScene.js";
 
 const config = loadConfig();
@@ -468,24 +469,7 @@ describe("reading at any pace: a seat's last hand collected and dealt to it agai
   // readers' lag, so the bridge never reports its seat changed (hold'em seed 119 at 600 ms rounds, hand
   // 10423: a false MISDEAL_FIRST_CARD and DECK_NOT_COLLECTED, and every later hand lost). The first card
   // the table sees is seat 4's, `firstCardAt` after the press.
-  const sameCardsAgain = (firstCardAt: number) => {
-    const s = dealt().fold(4).fold(1).fold(2).wait().clear("muck", "bet2", "bet3").key("shuffler");
-    s.after(50)
-      .chips(3, 100)
-      .after(50)
-      .chips(4, 100, 100)
-      .after(firstCardAt - 100);
-    const cards: [number, string][] = [
-      [4, "Ah"],
-      [1, "Kc"],
-      [2, "Qd"],
-      [4, "Jh"],
-      [1, "Tc"],
-      [2, "8s"],
-    ];
-    cards.forEach(([seat, face], i) => (i === 0 ? s : s.after(50)).addTo(`seat${seat}`, `card:A:${face}`));
-    return s.wait();
-  };
+  const sameCardsAgain = (firstCardAt: number) => sameCardsDealtAgain(firstCardAt).wait();
   const misread = ["MISDEAL_FIRST_CARD", "DECK_NOT_COLLECTED", "MISDEAL_DEALT_OUT"];
   const preflops = (events: TableEvent[]) =>
     events.filter((e) => e.kind === "street" && e.street === "preflop").length;

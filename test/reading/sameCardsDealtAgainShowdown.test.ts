@@ -10,7 +10,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
-import { Scene } from "../scenarios/dsl.js";
+import type { Scene } from "../scenarios/dsl.js";
+import { sameCardsDealtAgain } from "./sameCardsDealtAgain.js";
 import { codes, playScene } from "../scenarios/playScene.js";
 
 const config = loadConfig();
@@ -26,22 +27,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * calls or checks to the showdown on 7s 7c 2c 3d 4h: seat 3's full house wins.
  */
 const sameCardsToShowdown = (firstCardAt: number) => {
-  const s = new Scene("").setup().standardDeal().fold(4).fold(1).fold(2).wait();
-  s.clear("muck", "bet2", "bet3").key("shuffler");
-  s.after(50)
-    .chips(3, 100)
-    .after(50)
-    .chips(4, 100, 100)
-    .after(firstCardAt - 100);
-  const cards: [number, string][] = [
-    [4, "Ah"],
-    [1, "Kc"],
-    [2, "Qd"],
-    [4, "Jh"],
-    [1, "Tc"],
-    [2, "8s"],
-  ];
-  cards.forEach(([seat, face], i) => (i === 0 ? s : s.after(50)).addTo(`seat${seat}`, `card:A:${face}`));
+  const s = sameCardsDealtAgain(firstCardAt);
   s.wait(LAG).chips(1, 100, 100).chips(2, 100, 100).chips(3, 100).key("check").pull();
   s.burn("5s").board("7s", "7c", "2c").checkAround();
   s.burn("5d").board("3d").checkAround();
