@@ -69,9 +69,8 @@ export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): v
   readShortPush(h);
   beforeKey(h, key);
   if (ack !== undefined) acknowledged(h, ack.code, ack.seat);
-  if (key === "shuffler") {
-    takenBackReadAtTheEnd(h);
-    pressedOwing(h);
-  }
+  // The deck check's key, too, says the dealer has ended the hand: chips taken back were the action.
+  if (key === "shuffler" || key === "deckcheck") takenBackReadAtTheEnd(h);
+  if (key === "shuffler") pressedOwing(h);
   if (key === "shuffler" || key === "deckcheck") extraCardAtThePress(h);
 }

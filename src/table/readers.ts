@@ -14,7 +14,8 @@ import type { TableSettings } from "./settings.js";
 import { isTrayAntenna } from "./tray.js";
 
 /** Events after which a bet still settling is read at once: the action has moved on. */
-const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok"]);
+// `deckcheck` too: the dealer checks the deck once he has ended the hand, so chips still out were its action.
+const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "exposed", "ok", "deckcheck"]);
 
 /** What presence needs of the table reader. */
 export interface PresenceReader {
