@@ -100,6 +100,16 @@ export type HandTimer =
    * read as a third).
    */
   | { kind: "collecting"; due: number; since: number }
+  /** A card of the face a leftover read as dealt again holds: a duplicate only if it stays (./leftoverCopy.ts). */
+  | {
+      kind: "leftoverCopy";
+      due: number;
+      since: number;
+      leftover: string;
+      tag: string;
+      card: Card;
+      antenna: string;
+    }
   /** Premature cards still listed when their round closed (`since`): dealt again, unless they leave. */
   | { kind: "prematureStands"; due: number; since: number; tags: string[] }
   /**

@@ -44,7 +44,12 @@ export interface ArrivedCard {
  *   check's spread, collected and dealt within the readers' lag) has no card that set it
  *   (reading.missedScans 5, seed 207 at 600 ms rounds: a heads-up fold lost).
  */
-export function checkArrival(h: DeckState, o: ArrivedCard, lastHands: boolean): boolean {
+export function checkArrival(
+  h: DeckState,
+  o: ArrivedCard,
+  lastHands: boolean,
+  copyInDoubt?: (known: string) => boolean,
+): boolean {
   const dealt = o.antenna !== "muck";
   if (h.deck === undefined) {
     if (!dealt) return h.faces.get(o.card) === o.tag;
@@ -56,17 +61,26 @@ export function checkArrival(h: DeckState, o: ArrivedCard, lastHands: boolean): 
       askHold(h, { kind: "void", code: "FOREIGN_CARD" }, h.t);
     return false;
   }
-  return checkDeck(h, o.tag, o.card, o.antenna);
+  return checkDeck(h, o.tag, o.card, o.antenna, copyInDoubt);
 }
 
-/** Records the card; false (and DUPLICATE_CARD, the hand held for a void) when its face is already in play. */
-export function checkDeck(h: DeckState, tag: string, card: Card, antenna: string): boolean {
+/**
+ * Records the card; false (and DUPLICATE_CARD, the hand held for a void) when its face is already in play,
+ * unless `copyInDoubt` puts that judgement off (the card in play may be a leftover, collected: ./leftoverCopy.ts).
+ */
+export function checkDeck(
+  h: DeckState,
+  tag: string,
+  card: Card,
+  antenna: string,
+  copyInDoubt?: (known: string) => boolean,
+): boolean {
   const known = h.faces.get(card);
   if (known === undefined) {
     h.faces.set(card, tag);
     return true;
   }
-  if (known === tag) return true;
+  if (known === tag || copyInDoubt?.(known) === true) return true;
   if (raise(h, say.duplicateCard(h.t, antenna))) askHold(h, { kind: "void", code: "DUPLICATE_CARD" }, h.t);
   return false;
 }

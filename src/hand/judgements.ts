@@ -13,6 +13,7 @@ import {
 import { readChipsBetweenRounds, readShortPush } from "./chips.js";
 import { tellShortCallsPulled } from "./shortCalls.js";
 import { takenBackWaitOver } from "./takenBack.js";
+import { judgeLeftoverCopy } from "./leftoverCopy.js";
 import { foldStillOutOfTurn } from "./turn.js";
 import type { HandContext } from "./context.js";
 import {
@@ -67,6 +68,9 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
       case "collecting":
         completeIfWhole(h);
         judgeDealOrder(h);
+        break;
+      case "leftoverCopy":
+        judgeLeftoverCopy(h, timer);
         break;
       case "prematureStands":
         judgePrematureStands(h, timer.tags);

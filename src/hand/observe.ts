@@ -13,6 +13,7 @@ import { holeCardArrived, lastHandsCardLeft } from "./deal.js";
 import { checkArrival, dropStale } from "./deck.js";
 import { raise } from "./emit.js";
 import { askHold } from "./hold.js";
+import { copyOfALeftover } from "./leftoverCopy.js";
 import { waiting } from "./timers.js";
 import type { Observation } from "../reading/observations.js";
 import type { Card } from "../rules/cards.js";
@@ -94,7 +95,8 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         // from nowhere (not a card slid from the seat it lay on in the last hand).
         const lastHands = h.stale.includes(o.tag);
         if (lastHands) dropStale(h, o.tag);
-        if (!checkArrival(h, o, lastHands)) break;
+        if (!checkArrival(h, o, lastHands, (known) => copyOfALeftover(h, known, o.tag, o.card, o.antenna)))
+          break;
         if (o.antenna === "board") {
           (boardBatch ??= []).push({ tag: o.tag, card: o.card });
           unreadBets ||= o.unreadBets === true;

@@ -68,3 +68,60 @@ describe("a voided hand's duplicate copies, collected and listed late beside the
     expect(codes(hand2)).toContain("DUPLICATE_CARD");
   });
 });
+
+/**
+ * The same, with the other copy dealt anew: found by the simulator (a six-seat table with
+ * reading.missedScans 5, `--focus` seed 42 at 600 ms rounds, hand 8923). 3c/2 voided hand 8922 as its
+ * first card; collected 0.4 s before the press, it was still listed beside seat 3's first card of the
+ * next hand and read as dealt again; the deck's 3c, dealt to seat 4 before the bridge reported 3c/2
+ * gone, read as a second 3c in play: a false DUPLICATE_CARD, and the hand's deal never whole (no rule 14
+ * when it went all-in).
+ *
+ * Hand 1 (button 4): seat 1 9h, seat 2 Kh, seat 3 9h/2: a duplicate; the floor voids it. Seats 1 and 2
+ * report their cards gone before the press; seat 3 lists 9h/2 on. Hand 2 (button 1): the first round
+ * from seat 2, 40 ms apart: seat 2 2c, seat 3 3c (beside 9h/2), seat 4 the deck's 9h, seat 1 4c; seat 3
+ * reports 9h/2 gone `gone` ms after the press; then the second round.
+ */
+const duplicateLeftBesideTheOtherCopy = (gone: number) => {
+  const s = new Scene("").setup({ button: 4 }).key("shuffler").chips(1, 100).chips(2, 100, 100);
+  s.deal([
+    [1, "9h"],
+    [2, "Kh"],
+  ]).addTo("seat3", "card:A:9h/2");
+  s.floor({ op: "ruling", ruling: "void" }).clear("seat1", "seat2", "bet1", "bet2").key("shuffler");
+  s.after(GAP).chips(2, 100).after(GAP).chips(3, 100, 100);
+  for (const [seat, face] of [
+    [2, "2c"],
+    [3, "3c"],
+    [4, "9h"],
+    [1, "4c"],
+  ] as const)
+    s.after(GAP).deal([[seat, face]]);
+  s.after(gone - 6 * GAP).report("seat3", "card:A:3c");
+  for (const [seat, face] of [
+    [2, "5c"],
+    [3, "6c"],
+    [4, "7c"],
+    [1, "8c"],
+  ] as const)
+    s.after(GAP).deal([[seat, face]]);
+  return s.wait();
+};
+
+describe("a voided hand's duplicate, collected and listed late beside the next deal's cards, its other copy dealt anew", () => {
+  const hand2 = (events: TableEvent[]) =>
+    events.slice(events.findIndex((e) => e.kind === "hand_start" && e.hand === 2));
+
+  it("the duplicate leaves within the readers' lag: it was collected, the deck's copy is no duplicate, the deal is whole", () => {
+    for (const gone of [6 * GAP + ROUND + 1, LAG - 1]) {
+      const events = hand2(play(duplicateLeftBesideTheOtherCopy(gone)));
+      expect(codes(events)).toEqual([]);
+      expect(events.some((e) => e.kind === "street" && e.street === "preflop")).toBe(true);
+    }
+  });
+
+  it("the duplicate leaves 1 ms past the readers' lag: it was dealt again and in play, the deck's copy is a duplicate", () => {
+    const events = hand2(play(duplicateLeftBesideTheOtherCopy(LAG + 1)));
+    expect(codes(events)).toContain("DUPLICATE_CARD");
+  });
+});
