@@ -257,7 +257,7 @@ export function deckNotCollected(): Injector {
       const left = d.felt.cardZonesInUse();
       if (left.length === 0) return false;
       d.pressShuffler();
-      d.truth("DECK_NOT_COLLECTED", `cards left on ${left.join(", ")}`);
+      d.truth("DECK_NOT_COLLECTED", `cards left on ${left.join(", ")}`).leftOn = left;
       d.felt.step("noticeLeftovers").clearAll();
       // The cards are collected; the dealer goes on to the blinds at his pace.
       d.felt.step("afterCollect");

@@ -160,6 +160,11 @@ export class ScanRounds {
     return twin;
   }
 
+  /** How long the table allows a tag that left to be listed (src/reading/tableReader.ts lagMs: K + 1 rounds). */
+  get lagMs(): number {
+    return (this.options.missedScans + 1) * this.options.roundMs;
+  }
+
   /** What lies on each antenna now (the true felt, not the reports). */
   felt(): Map<string, readonly string[]> {
     const felt = new Map<string, readonly string[]>();

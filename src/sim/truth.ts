@@ -20,6 +20,8 @@ export interface Truth {
   detected?: boolean;
   /** A deck check: the result the controller owes (its `deck_check` event must say exactly this). */
   deckCheck?: DeckCheckTruth;
+  /** DECK_NOT_COLLECTED: the antennas the last hand's cards were left on (src/sim/scannedSource.ts). */
+  leftOn?: readonly string[];
 }
 
 /** What a deck check must find. */
