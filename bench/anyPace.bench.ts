@@ -15,17 +15,19 @@ import type { BenchFigure } from "./figure.js";
 
 const ROOT = join(import.meta.dirname, "..");
 
+/** One setting of a house's file: its path and value (undefined: the key taken out). */
+type Setting = readonly [readonly (string | number)[], unknown];
+
 /**
  * A house's settings on the default table: config/default.yaml with `settings` (path, value) set, as a
  * house would edit its file; written to a temporary file for `sim --config`.
  */
-function houseConfig(
-  name: string,
-  settings: readonly (readonly [readonly string[], unknown])[],
-  base = "config/default.yaml",
-): string {
+function houseConfig(name: string, settings: readonly Setting[], base = "config/default.yaml"): string {
   const doc = parseDocument(readFileSync(join(ROOT, base), "utf8"));
-  for (const [path, value] of settings) doc.setIn(path, value);
+  for (const [path, value] of settings) {
+    if (value === undefined) doc.deleteIn(path);
+    else doc.setIn(path, value);
+  }
   const file = join(mkdtempSync(join(tmpdir(), "feltguard-house-")), `${name}.yaml`);
   writeFileSync(file, doc.toString());
   return file;
@@ -37,21 +39,35 @@ interface Run {
 }
 
 /**
+ * A six-seat table: config/default.yaml with six seats, and the antennas and seat lights of seats 7–10
+ * taken out (a house's file has none for seats it does not have).
+ */
+const SIX_SEATS: readonly Setting[] = [
+  [["table", "seats"], 6],
+  ...[7, 8, 9, 10].flatMap((seat): Setting[] => [
+    [["antennas", `seat${seat}`], undefined],
+    [["antennas", `bet${seat}`], undefined],
+  ]),
+  ...[9, 8, 7, 6].map((index): Setting => [["devices", "keys", "seats", index], undefined]),
+];
+
+/**
  * One run on a house's table: `base` with one setting changed (what the house, the setting, the seed, the
- * round); `focus`: the readers also scan where the table expects the next card or chips.
+ * round), and any `more`; `focus`: the readers also scan where the table expects the next card or chips.
  */
 function houseRun(
   game: string,
   base: string,
-  [house, setting, seed, scan]: readonly [string, readonly [readonly string[], unknown], number, number],
+  [house, setting, seed, scan]: readonly [string, Setting, number, number],
   focus = false,
+  more: readonly Setting[] = [],
 ): Run {
   return {
     what: `${game} with ${house}${focus ? " and the host's focus" : ""}, 10,000 hands, seed ${seed}, ${scan} ms rounds`,
     args: [
       ...(focus ? ["--focus"] : []),
       "--config",
-      houseConfig(`${base.includes("tcp") ? "tcp-" : ""}seed${seed}`, [setting], base),
+      houseConfig(`${base.includes("tcp") ? "tcp-" : ""}seed${seed}`, [setting, ...more], base),
       "--hands",
       "10000",
       "--seed",
@@ -183,6 +199,34 @@ const RUNS: Run[] = [
     207,
     600,
   ]),
+  // Session 18's finds with the host's focus and two house settings: a deck check after a river call
+  // pushed to the winner unread (two decks and a 900 ms settle window, seed 43), a voided hand's duplicate
+  // listed late beside the next deal (six seats and 5 missed scans, seed 42), and a deck collected after
+  // the press but reported gone within the lag (5 missed scans and a 900 ms settle window, seed 40).
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["two decks and a 900 ms settle window", [["settleWindowMs"], 900], 43, 600],
+    true,
+    [
+      [["deck"], undefined],
+      [["decks"], ["A", "B"]],
+    ],
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["six seats and 5 missed scans", [["reading", "missedScans"], 5], 42, 600],
+    true,
+    SIX_SEATS,
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["5 missed scans and a 900 ms settle window", [["reading", "missedScans"], 5], 40, 600],
+    true,
+    [[["settleWindowMs"], 900]],
+  ),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
