@@ -15,25 +15,11 @@
  * (sim --focus seed 20 at 600 ms rounds): the press came 0.6–2 s after the empty report.
  */
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
-import { Scene } from "../scenarios/dsl.js";
+import type { Scene } from "../scenarios/dsl.js";
 import { codes, playScene } from "../scenarios/playScene.js";
+import { betAndCallOut, config, LAG, ROUND, SETTLE, TAKEN_BACK, WAIT } from "./riverCallOut.js";
 
-/** The simulator's run: 600 ms scan rounds (`--scan-ms 600`). */
-const base = loadConfig();
-const config = { ...base, reading: { ...base.reading, scanRoundMs: 600 } };
-const ROUND = config.reading.scanRoundMs;
-/** A bet is read once its zone has been steady this long (the settle window plus one scan round). */
-const SETTLE = config.settleWindowMs + ROUND;
-/** When the zone's chips, gone unread and seen nowhere, are taken back: a round and 1 ms after. */
-const TAKEN_BACK = ROUND + 1;
-/**
- * A call that would end the river's betting waits longer to be told taken back: the readers' lag from
- * the zone's emptying (the pot pushed with it is reported gone that late), and 1 ms.
- */
-const LAG = (config.reading.missedScans + 1) * ROUND;
-const WAIT = LAG + 1;
 /** A card missing from a report is gone this long after it (a lifted corner is not a departure). */
 const DEPART = config.reading.departWindowMs;
 
@@ -50,14 +36,7 @@ function callPushedWithThePot(
   street: "river" | "flop" = "river",
   also: { boardGoneAt?: number; then?: "putBack" | "folds" | "putBackAcross" } = {},
 ): Scene {
-  const s = new Scene("").setup().standardDeal().fold(4).fold(1).chips(2, 100).key("check").pull();
-  s.burn("2c").board("Qs", "Jd", "4h");
-  if (street === "river") {
-    s.key("check").key("check").burn("3c").board("8c").key("check").key("check");
-    s.burn("5d").board("6s");
-  }
-  s.chips(2, 500).wait(SETTLE + 200);
-  s.chips(3, 500).after(emptied).report("bet3");
+  const s = betAndCallOut(street).after(emptied).report("bet3");
   // The board's departure reported before the press (sim --focus seed 20 at 600 ms rounds, settle 900 ms).
   if (also.boardGoneAt !== undefined) s.after(also.boardGoneAt).report("board");
   // Within the wait (past the reading's window) the seat puts its 500 back out (read once settled), or

@@ -15,23 +15,11 @@
  * sides of the key.
  */
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
 import { fullDeck } from "../../src/rules/cards.js";
-import { Scene } from "../scenarios/dsl.js";
+import type { Scene } from "../scenarios/dsl.js";
 import { codes, playScene } from "../scenarios/playScene.js";
-
-/** The simulator's run: 600 ms scan rounds (`--scan-ms 600`). */
-const base = loadConfig();
-const config = { ...base, reading: { ...base.reading, scanRoundMs: 600 } };
-const ROUND = config.reading.scanRoundMs;
-/** A bet is read once its zone has been steady this long (the settle window plus one scan round). */
-const SETTLE = config.settleWindowMs + ROUND;
-/** When the zone's chips, gone unread and seen nowhere, are taken back: a round and 1 ms after. */
-const TAKEN_BACK = ROUND + 1;
-/** A call that would end the river's betting is told taken back the readers' lag after, and 1 ms. */
-const LAG = (config.reading.missedScans + 1) * ROUND;
-const WAIT = LAG + 1;
+import { betAndCallOut, config, ROUND, SETTLE, TAKEN_BACK, WAIT } from "./riverCallOut.js";
 
 /** The deck spread for the check: whole but for a second Jh in place of the Qc. */
 const SPREAD = fullDeck().map((f) => (f === "Qc" ? "card:A:Jh/2" : `card:A:${f}`));
@@ -45,12 +33,7 @@ const SPREAD = fullDeck().map((f) => (f === "Qc" ? "card:A:Jh/2" : `card:A:${f}`
  * report goes from the river to the spread: the sim's run), `ok`, and the shuffler.
  */
 function deckCheckAfterCallPushed(emptied: number, key: number): Scene {
-  const s = new Scene("").setup().standardDeal().fold(4).fold(1).chips(2, 100).key("check").pull();
-  s.burn("2c").board("Qs", "Jd", "4h");
-  s.key("check").key("check").burn("3c").board("8c").key("check").key("check");
-  s.burn("5d").board("6s");
-  s.chips(2, 500).wait(SETTLE + 200);
-  s.chips(3, 500);
+  const s = betAndCallOut();
   if (key >= 0) s.after(emptied).report("bet3").after(key).key("deckcheck");
   else
     s.after(emptied + key)

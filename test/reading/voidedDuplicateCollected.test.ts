@@ -20,6 +20,20 @@ const GAP = 40;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
+/** One round of the deal: a card to each seat in turn, 40 ms apart. */
+const dealRound = (s: Scene, cards: readonly (readonly [number, string])[]): Scene => {
+  for (const [seat, face] of cards) s.after(GAP).deal([[seat, face]]);
+  return s;
+};
+
+/** Hand 2's second round, from seat 2 (button 1). */
+const SECOND_ROUND = [
+  [2, "5c"],
+  [3, "6c"],
+  [4, "7c"],
+  [1, "8c"],
+] as const;
+
 /**
  * Hand 1 (button 4): seat 1 9h/2, seat 2 Kh, seat 3 9h: a duplicate; the floor voids it. The dealer
  * collects every card (seat 2 reports Kh gone before the press; seats 1 and 3 list 9h/2 and 9h on) and
@@ -35,21 +49,13 @@ const duplicateVoidedThenDealt = (gone: number) => {
   ]);
   s.floor({ op: "ruling", ruling: "void" }).clear("seat2", "bet1", "bet2").key("shuffler");
   s.after(GAP).chips(2, 100).after(GAP).chips(3, 100, 100);
-  for (const [seat, face] of [
+  dealRound(s, [
     [2, "2c"],
     [3, "3c"],
     [4, "4c"],
-  ] as const)
-    s.after(GAP).deal([[seat, face]]);
+  ]);
   s.after(gone - 5 * GAP).report("seat3", "card:A:3c");
-  for (const [seat, face] of [
-    [2, "5c"],
-    [3, "6c"],
-    [4, "7c"],
-    [1, "8c"],
-  ] as const)
-    s.after(GAP).deal([[seat, face]]);
-  return s.wait();
+  return dealRound(s, SECOND_ROUND).wait();
 };
 
 describe("a voided hand's duplicate copies, collected and listed late beside the next deal's cards", () => {
@@ -90,22 +96,14 @@ const duplicateLeftBesideTheOtherCopy = (gone: number) => {
   ]).addTo("seat3", "card:A:9h/2");
   s.floor({ op: "ruling", ruling: "void" }).clear("seat1", "seat2", "bet1", "bet2").key("shuffler");
   s.after(GAP).chips(2, 100).after(GAP).chips(3, 100, 100);
-  for (const [seat, face] of [
+  dealRound(s, [
     [2, "2c"],
     [3, "3c"],
     [4, "9h"],
     [1, "4c"],
-  ] as const)
-    s.after(GAP).deal([[seat, face]]);
+  ]);
   s.after(gone - 6 * GAP).report("seat3", "card:A:3c");
-  for (const [seat, face] of [
-    [2, "5c"],
-    [3, "6c"],
-    [4, "7c"],
-    [1, "8c"],
-  ] as const)
-    s.after(GAP).deal([[seat, face]]);
-  return s.wait();
+  return dealRound(s, SECOND_ROUND).wait();
 };
 
 describe("a voided hand's duplicate, collected and listed late beside the next deal's cards, its other copy dealt anew", () => {
