@@ -38,9 +38,10 @@ export interface ArrivedCard {
  *   another deck is FOREIGN_CARD (IPC 29), and the hand is held for the floor.
  * - A card that reaches the muck before anything is dealt, or of another deck, is the last hand's being
  *   collected (the bridge reports late): nothing of this hand. So is a card of the last hand (`lastHands`)
- *   of another deck reaching the board or the burn: it is DECK_NOT_COLLECTED's business, and it never sets
- *   this hand's deck. Dealt to a seat, it is in play, and foreign (decks [A, B], missedScans 5, `--focus`
- *   seed 50 at 600 ms: the last hand's river card, still listed on the board, dealt to seat 8 unalerted).
+ *   of another deck reaching the board or the burn, or read again where it lay (`laidOn`: a seat's leftover
+ *   beside its new card): it is DECK_NOT_COLLECTED's business, and it never sets this hand's deck. Dealt
+ *   to another seat, it is in play, and foreign (decks [A, B], missedScans 5, `--focus` seed 50 at 600 ms:
+ *   the last hand's river card, still listed on the board, dealt to seat 8 unalerted).
  * - But a card already in play this hand that reaches the muck is this hand's (a fold), the deck set or
  *   not: a hand dealt wholly from cards the bridge still listed where they lay at the press (a deck
  *   check's spread, collected and dealt within the readers' lag) has no card that set it
@@ -51,13 +52,15 @@ export function checkArrival(
   o: ArrivedCard,
   lastHands: boolean,
   copyInDoubt?: (known: string) => boolean,
+  laidOn?: string,
 ): boolean {
   const dealt = o.antenna !== "muck";
   if (h.deck === undefined) {
     if (!dealt) return h.faces.get(o.card) === o.tag;
     if (!lastHands) h.deck = o.deck;
   } else if (o.deck !== h.deck) {
-    if (!dealt || (lastHands && !o.antenna.startsWith("seat"))) return false;
+    const dealtElsewhere = laidOn !== undefined && laidOn !== o.antenna && o.antenna.startsWith("seat");
+    if (!dealt || (lastHands && !dealtElsewhere)) return false;
     const reason = `card of deck ${o.deck}, this hand is dealt from deck ${h.deck}`;
     if (raise(h, say.foreignCard(h.t, o.antenna, reason)))
       askHold(h, { kind: "void", code: "FOREIGN_CARD" }, h.t);

@@ -95,8 +95,8 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
         // from nowhere (not a card slid from the seat it lay on in the last hand).
         const lastHands = h.stale.includes(o.tag);
         if (lastHands) dropStale(h, o.tag);
-        if (!checkArrival(h, o, lastHands, (known) => copyOfALeftover(h, known, o.tag, o.card, o.antenna)))
-          break;
+        const inDoubt = (known: string) => copyOfALeftover(h, known, o.tag, o.card, o.antenna);
+        if (!checkArrival(h, o, lastHands, inDoubt, h.staleWhere[o.tag])) break;
         if (o.antenna === "board") {
           (boardBatch ??= []).push({ tag: o.tag, card: o.card });
           unreadBets ||= o.unreadBets === true;
@@ -135,7 +135,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
       }
       case "chips_taken_back": {
         const seat = seatOfBetZone(o.antenna);
-        if (seat !== null) chipsTakenBack(h, seat, o.chips);
+        if (seat !== null) chipsTakenBack(h, seat, o.chips, o.emptiedAt);
         break;
       }
       case "pot_gained":

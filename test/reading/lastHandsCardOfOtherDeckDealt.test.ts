@@ -4,7 +4,9 @@
  * the simulator (decks [A, B], reading.missedScans 5, `--focus` seed 50 at 600 ms rounds, hands 1570 and
  * 1858): the river card of a deck-B hand, collected after the press and still listed on the board, was
  * dealt to seat 8 in the deck-A hand after it; read as the last hand's card being collected, no alert
- * was told. A card of the last hand reaching the muck is still its collection, not an alert.
+ * was told. A card of the last hand reaching the muck is still its collection, not an alert; nor is one
+ * read again on the seat where it lay, beside that seat's first card of the new hand (the same run's hand
+ * 13: a voided deal's lone card, listed late, read as dealt again there).
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
@@ -71,5 +73,34 @@ describe("a card of the last hand's deck, still listed where it lay, dealt in a 
 
   it("put on the muck: the last hand's collection, no alert", () => {
     expect(codes(hand2(play(boardCardOfDeckBThen("muck"))))).not.toContain("FOREIGN_CARD");
+  });
+
+  it("read again on the seat where it lay, beside the seat's first card of the new deck: no alert", () => {
+    // Hand 1 (deck B) voided in its first round, seat 3's card still listed when hand 2 (deck A) is dealt.
+    const s = new Scene("")
+      .setup({ seats: [1, 2, 3] })
+      .fromDeck("B")
+      .key("shuffler");
+    s.chips(2, 100)
+      .chips(3, 100, 100)
+      .deal([
+        [2, "Kh"],
+        [3, "7d"],
+      ]);
+    s.floor({ op: "voidHand", reason: "the wrong deck" }).clear("seat2", "bet2", "bet3").key("shuffler");
+    s.fromDeck("A").chips(3, 100).chips(1, 100, 100);
+    s.deal([[2, "Ac"]])
+      .after(40)
+      .addTo("seat3", "card:A:Kc")
+      .after(40)
+      .deal([[1, "Qc"]]);
+    s.report("seat3", "card:A:Kc").deal([
+      [2, "Jc"],
+      [3, "Tc"],
+      [1, "9c"],
+    ]);
+    const events = hand2(play(s.wait()));
+    expect(codes(events)).not.toContain("FOREIGN_CARD");
+    expect(events.some((e) => e.kind === "street" && e.street === "preflop")).toBe(true);
   });
 });
