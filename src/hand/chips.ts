@@ -289,9 +289,14 @@ function zoneRead(
  * Chips put out on a seat's zone left it before they were read, and not for the pot (TDA 49–50: chips
  * over the line may have to stay in; the dealer and the floor decide, the table does not act on them).
  */
-export function chipsTakenBack(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+export function chipsTakenBack(
+  h: HandContext,
+  seat: number,
+  chips: readonly ChipTag[],
+  emptiedAt: number,
+): void {
   if (!canBet(h)) return;
-  chipsWentNowhere(h, seat, chips);
+  chipsWentNowhere(h, seat, chips, emptiedAt);
 }
 
 /**

@@ -21,17 +21,28 @@ const CODE = "CHIPS_TAKEN_BACK";
  * The chips left the seat's zone unread and went nowhere seen. If with them the seat would have made
  * the call that ends the river's betting, the dealer may have pushed them to the winner with the pot,
  * whose departure the bridge reports K scans late, and be about to press the shuffler: the alert waits
- * the readers' lag from the zone's emptying (this comes one scan round after it). The press, or the
- * board reported collected, in that wait reads them as the call (./chips.ts takenBackReadAtTheEnd);
+ * the readers' lag from the zone's emptying (`emptiedAt`; this comes K scan rounds after it, the reading's
+ * window for the pot's report). The press, or the board reported collected, in that wait reads them as
+ * the call (./chips.ts takenBackReadAtTheEnd);
  * the seat acting ends the wait (`endTakenBackWait`). Found by sim --focus seed 20 with settleWindowMs
  * 900 at 600 ms rounds: 17 false CHIPS_TAKEN_BACK, each a river call pushed with the pot and the press
  * 0.6–2 s after.
  */
-export function chipsWentNowhere(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
+export function chipsWentNowhere(
+  h: HandContext,
+  seat: number,
+  chips: readonly ChipTag[],
+  emptiedAt: number,
+): void {
   const s = findSeat(h.betting, seat);
   const to = (s?.bet ?? 0) + chipTotal(chips);
-  if (s !== undefined && h.betting.toAct === seat && endsTheRiver(h, seat, to, s.bet + s.stack)) {
-    const due = h.t + h.reading.lagMs - h.reading.scanRoundMs;
+  const due = emptiedAt + h.reading.lagMs + 1;
+  if (
+    s !== undefined &&
+    h.betting.toAct === seat &&
+    due > h.t &&
+    endsTheRiver(h, seat, to, s.bet + s.stack)
+  ) {
     schedule(h, { kind: "takenBackWait", due, since: h.t, seat, to, chips: chips.map((c) => ({ ...c })) });
     return;
   }

@@ -30,6 +30,14 @@ export function departureKnown(h: { t: number; reading: { lagMs: number; departM
   return h.t + h.reading.lagMs + (h.reading.departMs ?? 0);
 }
 
+/**
+ * When chips a bet zone was reported emptied of now, unread, are surely reported by the pot if they were
+ * swept there: K scan rounds and 1 ms (src/reading/chipZones.ts emptiedDue, where the reasons are).
+ */
+export function sweepReported(h: { t: number; reading: { lagMs: number; scanRoundMs: number } }): number {
+  return h.t + h.reading.lagMs - h.reading.scanRoundMs + 1;
+}
+
 /** Whether a moment is within one scan round before now (less than a round ago; see afterOneRound). */
 export function withinOneRound(h: { t: number; reading: { scanRoundMs: number } }, since: number): boolean {
   return h.t - since < h.reading.scanRoundMs;

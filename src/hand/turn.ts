@@ -12,7 +12,7 @@ import { completeIfWhole, dealEndedBy } from "./deal.js";
 import { clear, raise, raiseEach } from "./emit.js";
 import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
-import { afterOneRound, schedule, withinOneRound } from "./timers.js";
+import { schedule, sweepReported, withinOneRound } from "./timers.js";
 import { muckedInRunout } from "./tabledHands.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
@@ -203,10 +203,10 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
  * A seat's hole card arrived on the muck: a fold (in turn, or out of turn and binding, TDA 53/58). Not
  * for a hand the floor ruled dead: its cards go to the muck as the ruling's step says, and it folds when
  * the action reaches it (not an action out of turn). `unreadBets`: a bet zone's chips were still unread
- * (left it before they were read, their report to come from the pot within a scan round): the action
- * may have reached the seat with them, so ACTION_OUT_OF_TURN waits that round (sim --focus, missedScans
- * 2, seed 23 at 600 ms rounds: a call swept in unread, the next seat's fold told out of turn 180 ms
- * before the pot's report read the call).
+ * (left it before they were read, their report to come from the pot within K scan rounds): the action
+ * may have reached the seat with them, so ACTION_OUT_OF_TURN waits for that report (sim --focus,
+ * missedScans 2, seed 23 at 600 ms rounds: a call swept in unread, the next seat's fold told out of turn
+ * 180 ms before the pot's report read the call).
  */
 export function cardMucked(h: HandContext, seat: number, unreadBets = false): void {
   const s = findSeat(h.betting, seat);
@@ -221,7 +221,7 @@ export function cardMucked(h: HandContext, seat: number, unreadBets = false): vo
     afterAction(h);
   } else if (phase === "betting" || phase === "dealing") {
     h.pendingFolds.push(seat);
-    if (unreadBets) schedule(h, { kind: "foldOutOfTurn", due: afterOneRound(h), since: h.t, seat });
+    if (unreadBets) schedule(h, { kind: "foldOutOfTurn", due: sweepReported(h), since: h.t, seat });
     else outOfTurn(h, seat, null);
   }
 }

@@ -179,7 +179,14 @@ export class ChipZones {
       this.emptied.delete(antenna);
       const stood = new Map(e.stood);
       const chips = e.left.map((tag) => ({ tag, denomination: stood.get(tag) ?? 0 }));
-      out.push({ type: "chips_taken_back", t: e.due, antenna, chips, total: chipTotal(chips) });
+      out.push({
+        type: "chips_taken_back",
+        t: e.due,
+        antenna,
+        chips,
+        total: chipTotal(chips),
+        emptiedAt: e.t,
+      });
     }
   }
 
@@ -395,12 +402,19 @@ export class ChipZones {
   }
 
   /**
-   * When unread chips that left a zone at `t` and were seen nowhere were taken back. The pot's report
-   * (or the zone's next, after a flicker) may come a whole scan round later and still counts: the
-   * window runs out 1 ms past the round, as windows due at a time run before that time's reports.
+   * When unread chips that left a zone, reported at `t`, and were seen nowhere were taken back. The pot
+   * reports chips swept into it up to a scan round after they land, and the sweep itself takes time
+   * (the dealer gathers the bets zone by zone). A round-robin reader reports the zone's emptying only K
+   * missed scans after the chips left, (K - 1) rounds at least, which covered that; but the host's focus
+   * rescans the zone of the seat to act, and its emptying may be reported as the chips leave (missedScans
+   * 2 and settleWindowMs 900 with focus, seed 54 at 300 ms rounds: a closing call swept 45 ms after its
+   * last chips, the zone reported empty 38 ms later, the pot 340 ms after that: a false CHIPS_TAKEN_BACK
+   * and UNDERCALL). So the window is K rounds from the report, as if the emptying had been seen as late as
+   * a round-robin reader sees it; it runs out 1 ms past them, as windows due at a time run before that
+   * time's reports.
    */
   private emptiedDue(t: number): number {
-    return t + this.windows.scanRoundMs + 1;
+    return t + this.windows.lagMs - this.windows.scanRoundMs + 1;
   }
 
   private settle(t: number, antenna: string, zone: ZoneState): Observation {

@@ -61,7 +61,15 @@ export type Observation =
       sweptWith?: ChipTag[];
     }
   /** Chips put out on a zone left it before they were read, and did not go to the pot (TDA 49–50). */
-  | { type: "chips_taken_back"; t: number; antenna: string; chips: ChipTag[]; total: number }
+  /** `emptiedAt`: when the zone was reported emptied of them (`t` is when the window ran out). */
+  | {
+      type: "chips_taken_back";
+      t: number;
+      antenna: string;
+      chips: ChipTag[];
+      total: number;
+      emptiedAt: number;
+    }
   /**
    * The pot gained chips that no bet zone was known to hold: pushed and swept in faster than the zone
    * was scanned. Whose they are is for the hand to decide.

@@ -105,8 +105,9 @@ describe("contract: input events, tags", () => {
   });
 
   it("the other side of the chip's window: a chip that leaves a bet zone unread and goes nowhere is taken back", () => {
+    // It left at 5200; told K scan rounds (3 × 200 ms) and 1 ms later (src/reading/chipZones.ts emptiedDue).
     const out = log("chip-taken-back");
-    expect(alerts(out, "CHIPS_TAKEN_BACK")).toMatchObject([{ seat: 4, severity: "dealer", t: 5401 }]);
+    expect(alerts(out, "CHIPS_TAKEN_BACK")).toMatchObject([{ seat: 4, severity: "dealer", t: 5801 }]);
   });
 
   // Readers report one scan round apart (reading.scanRoundMs, 200): "the next report" may be a whole
@@ -117,17 +118,24 @@ describe("contract: input events, tags", () => {
 });
 
 describe("contract: a bet zone emptied before its settle window", () => {
-  it("chips that reach the pot up to one scan round after the zone emptied are the seat's action", () => {
+  // The pot reports a sweep up to a scan round after the chips land, and the zone's emptying may be
+  // reported as they leave (the host's focus rescans the zone to act): the window is K scan rounds
+  // (reading.missedScans 3 × 200 ms), the time a round-robin reader takes to report the emptying.
+  it("chips that reach the pot up to K scan rounds after the zone emptied are the seat's action", () => {
     // Seat 2 bets 500 on the flop at 10500; the zone empties at 10600, the pot lists the chip at 10800.
     const out = log("bet-swept-into-the-pot-one-scan-round-later");
     expect(out.at(-1)).toMatchObject({ kind: "action", seat: 2, action: "bet", amount: 500, t: 10800 });
     expect(alerts(out, "CHIPS_TAKEN_BACK")).toEqual([]);
+    // The pot's report at the window's last ms (10600 + 600).
+    const late = log("bet-swept-into-the-pot-three-scan-rounds-later");
+    expect(late.at(-1)).toMatchObject({ kind: "action", seat: 2, action: "bet", amount: 500, t: 11200 });
+    expect(alerts(late, "CHIPS_TAKEN_BACK")).toEqual([]);
   });
 
-  it("the other side: chips seen nowhere for more than a scan round were taken back (CHIPS_TAKEN_BACK)", () => {
-    // The same, with the pot's report 1 ms later than one scan round.
+  it("the other side: chips seen nowhere for more than K scan rounds were taken back (CHIPS_TAKEN_BACK)", () => {
+    // The same, with the pot's report 1 ms later than K scan rounds.
     const out = log("bet-swept-to-nowhere-then-the-pot-too-late");
-    expect(alerts(out, "CHIPS_TAKEN_BACK")).toMatchObject([{ seat: 2, severity: "dealer", t: 10801 }]);
+    expect(alerts(out, "CHIPS_TAKEN_BACK")).toMatchObject([{ seat: 2, severity: "dealer", t: 11201 }]);
     expect(out.filter((e) => e.kind === "action" && e.seat === 2 && e.t > 10000)).toEqual([]);
   });
 });

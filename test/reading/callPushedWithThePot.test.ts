@@ -39,14 +39,13 @@ function callPushedWithThePot(
   const s = betAndCallOut(street).after(emptied).report("bet3");
   // The board's departure reported before the press (sim --focus seed 20 at 600 ms rounds, settle 900 ms).
   if (also.boardGoneAt !== undefined) s.after(also.boardGoneAt).report("board");
-  // Within the wait (past the reading's window) the seat puts its 500 back out (read once settled), or
-  // folds (the key).
-  const within = TAKEN_BACK + 1;
+  // Within the wait the seat puts its 500 back out, early enough to be read (once settled) inside it;
+  // or, past the reading's window, folds (the key).
   if (also.then === "putBack")
-    s.after(within)
+    s.after(WAIT - SETTLE - 100)
       .chips(3, 500)
       .wait(SETTLE + 200);
-  if (also.then === "folds") s.after(within).key("fold").wait(SETTLE);
+  if (also.then === "folds") s.after(TAKEN_BACK + 1).key("fold").wait(SETTLE);
   // Or puts it back in two motions (300, then 200), 200 ms before the wait's end and 300 ms after it.
   if (also.then === "putBackAcross")
     s.after(WAIT - 200)

@@ -5,11 +5,12 @@
  * called, the next seat folded and the dealer swept at once; the call's zone was reported empty inside
  * its settle window, the folded cards reached the muck 100 ms later, and the pot's report 180 ms after
  * that. The muck was read first: ACTION_OUT_OF_TURN for the folding seat, cleared when the pot read the
- * call. Now a fold on the muck while a bet zone's chips are unread waits one scan round for them.
+ * call. Now a fold on the muck while a bet zone's chips are unread waits for the pot's report of them
+ * (K scan rounds and 1 ms: src/reading/chipZones.ts emptiedDue).
  *
- * Here on the scene DSL's table, with the pot's report on both sides of the round in which unread chips
- * that left a zone may still reach the pot (a round and 1 ms after the zone's empty report); the fold's
- * wait (a round after the muck's report) ends later, so it is the pot's round that decides.
+ * Here on the scene DSL's table, with the pot's report on both sides of the window in which unread chips
+ * that left a zone may still reach the pot (K rounds and 1 ms after the zone's empty report); the fold's
+ * wait (as long, from the muck's report) ends later, so it is the pot's window that decides.
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
@@ -22,6 +23,8 @@ const base = loadConfig();
 const config = { ...base, reading: { ...base.reading, scanRoundMs: 600 } };
 const ROUND = config.reading.scanRoundMs;
 const SETTLE = config.settleWindowMs + ROUND;
+/** The pot's report of chips swept from a zone may come this long after the zone's empty report. */
+const SWEPT = config.reading.missedScans * ROUND;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
@@ -58,8 +61,8 @@ function foldWhileCallUnread(pot: number): Scene {
 /**
  * The fold's wait does not read what comes after it: seat 4 raises to 600 (read); seat 1's call is swept
  * unread (its zone reported empty) and seat 2 folds 100 ms later; the pot reports the call 200 ms after
- * the zone; seat 3 (the big blind) calls in two motions of 200, 300 ms and 700 ms after the fold's
- * report, across the end of the fold's wait (one scan round). Then the flop.
+ * the zone; seat 3 (the big blind) calls in two motions of 200, 200 ms before and after the end of the
+ * fold's wait (K scan rounds and 1 ms after the fold's report). Then the flop.
  */
 function callAcrossTheFoldsWait(): Scene {
   const s = new Scene("")
@@ -78,7 +81,7 @@ function callAcrossTheFoldsWait(): Scene {
     .addTo("muck", ...folded);
   s.after(100)
     .toPot(...swept)
-    .after(200)
+    .after(SWEPT + 1 - 100 - 200)
     .chips(3, 100, 100)
     .after(400)
     .chips(3, 100, 100);
@@ -93,8 +96,8 @@ const actions = (events: readonly TableEvent[]) =>
   events.flatMap((e) => (e.kind === "action" ? [`${e.seat} ${e.action} ${e.to}`] : []));
 
 describe("reading at any pace: a fold on the muck while the call before it is unread", () => {
-  it("the pot's report within a scan round of the zone's: the call, then the fold in turn; no alert", () => {
-    const events = play(foldWhileCallUnread(ROUND));
+  it("the pot's report within K scan rounds of the zone's: the call, then the fold in turn; no alert", () => {
+    const events = play(foldWhileCallUnread(SWEPT));
     expect(codes(events)).toEqual([]);
     expect(actions(events).slice(2)).toEqual([
       "4 raise 600",
@@ -111,8 +114,8 @@ describe("reading at any pace: a fold on the muck while the call before it is un
     expect(actions(events).slice(2)).toEqual(["4 raise 600", "1 call 600", "2 fold 100", "3 call 600"]);
   });
 
-  it("past the round: the call's chips were taken back, and the fold was out of turn", () => {
-    const events = play(foldWhileCallUnread(ROUND + 2));
+  it("past the window: the call's chips were taken back, and the fold was out of turn", () => {
+    const events = play(foldWhileCallUnread(SWEPT + 2));
     expect(codes(events)).toEqual(expect.arrayContaining(["CHIPS_TAKEN_BACK", "ACTION_OUT_OF_TURN"]));
   });
 });

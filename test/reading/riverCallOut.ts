@@ -12,8 +12,11 @@ export const config = { ...base, reading: { ...base.reading, scanRoundMs: 600 } 
 export const ROUND = config.reading.scanRoundMs;
 /** A bet is read once its zone has been steady this long (the settle window plus one scan round). */
 export const SETTLE = config.settleWindowMs + ROUND;
-/** When the zone's chips, gone unread and seen nowhere, are taken back: a round and 1 ms after. */
-export const TAKEN_BACK = ROUND + 1;
+/**
+ * When the zone's chips, gone unread and seen nowhere, are taken back: K scan rounds and 1 ms after (the
+ * pot's report of a sweep may come that late: src/reading/chipZones.ts emptiedDue).
+ */
+export const TAKEN_BACK = config.reading.missedScans * ROUND + 1;
 /**
  * A call that would end the river's betting waits longer to be told taken back: the readers' lag from
  * the zone's emptying (the pot pushed with it is reported gone that late), and 1 ms.
