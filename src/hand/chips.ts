@@ -304,7 +304,7 @@ export function chipsTakenBack(
  * took chips back this street and has not put them out again (CHIPS_TAKEN_BACK told, or waiting): they
  * went with the pot, as chips put over the line stay in (2019 r.49–50). They are read as the seat's
  * action as they stood, as when the press comes before the reading has judged them taken back
- * (src/reading/chipZones.ts emptiedAtThePress): which of these the dealer meets is only his pace.
+ * (src/reading/chipZones.ts emptiedAtTheEnd): which of these the dealer meets is only his pace.
  */
 export function takenBackReadAtTheEnd(h: HandContext): void {
   const back = takenBackAtTheEnd(h);

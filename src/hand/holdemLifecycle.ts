@@ -11,7 +11,7 @@ import { type DealerWork, type Game, type HandShows, NO_DEALER_WORK, SessionHand
 import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
 import { waitsOnlyOnDebts } from "./pressOwing.js";
-import { extraCardJudged } from "./board.js";
+import { extraCardJudged, riverBoardFinal } from "./board.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
 import { takenBackAtTheEnd } from "./takenBack.js";
 import { holdemPrivateView, holdemView } from "./view.js";
@@ -55,6 +55,9 @@ export const holdem: Game = {
         extraCardJudged(session.context) ||
         takenBackAtTheEnd(session.context) !== null,
       owedAtTheEnd: () => session.context.owedAtTheEnd.map((o) => ({ ...o })),
+      // The dealer collects the river's board only at the end (./observe.ts: chips taken back are read
+      // as the call then); so bets whose chips left unread, still in the reading's window, are read too.
+      boardCollectionEnds: () => riverBoardFinal(session.context),
     });
     return { hand, events };
   },

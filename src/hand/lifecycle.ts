@@ -182,6 +182,8 @@ export interface LiveHand {
   readonly nextDue: number | null;
   readonly nextSince: number | null;
   pressDuringHand(): PressDuringHand;
+  /** Whether the board's collection ends the hand at the table: what was still being read went with the pot. */
+  boardCollectionEnds(): boolean;
   /** How it ended and what the dealer does after it, once it has (null while in play). */
   ending(): HandEnding | null;
 }
@@ -201,6 +203,8 @@ export interface HandBinding {
   chipsToCome?(): Record<number, number>;
   /** Whether a shuffler press ends the hand now (a debt the showdown waits for, a run-out's extra card). */
   pressEnds?(): boolean;
+  /** Whether the board's collection ends the hand at the table (hold'em's river of five, nothing in force). */
+  boardCollectionEnds?(): boolean;
   /** Asked once it has ended: the debts a press settled it with. */
   owedAtTheEnd?(): OwedAtTheEnd[];
 }
@@ -272,6 +276,10 @@ export class SessionHand implements LiveHand {
     if (h.cardsDealt === 0) return "void";
     if (this.binding.pressEnds?.()) return "ends-the-hand";
     return this.binding.mayEndOnAReport?.() ? "wait-for-readers" : "during-hand";
+  }
+
+  boardCollectionEnds(): boolean {
+    return this.binding.boardCollectionEnds?.() ?? false;
   }
 
   ending(): HandEnding | null {

@@ -212,13 +212,14 @@ export class ChipZones {
   }
 
   /**
-   * The shuffler press ends the hand at the table: chips that left a bet zone unread went with the pot
-   * (swept in, or pushed to the winner with it, the pot's report still to come: the bridge lists it K
-   * scans late), not back to the player. Each such zone is read as it stood (sim --focus seed 18 at
-   * 600 ms rounds: a heads-up river call pushed with the pot inside the settle window read as taken
-   * back, the press refused, and every later hand lost).
+   * The shuffler press ends the hand at the table (so do the deck check's key and the river's board
+   * collected: src/table/core.ts): chips that left a bet zone unread went with the pot (swept in, or
+   * pushed to the winner with it, the pot's report still to come: the bridge lists it K scans late), not
+   * back to the player. Each such zone is read as it stood (sim --focus seed 18 at 600 ms rounds: a
+   * heads-up river call pushed with the pot inside the settle window read as taken back, the press
+   * refused, and every later hand lost).
    */
-  emptiedAtThePress(t: number, out: Observation[]): void {
+  emptiedAtTheEnd(t: number, out: Observation[]): void {
     for (const [antenna, e] of this.emptied)
       if (!this.frozen.has(antenna)) this.readAsItStood(t, antenna, e, [], out);
   }

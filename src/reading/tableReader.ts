@@ -265,10 +265,13 @@ export class TableReader {
     return out;
   }
 
-  /** The shuffler press: bet zones whose unread chips left them are read as they stood (chipZones.ts). */
-  emptiedAtThePress(t: number): Observation[] {
+  /**
+   * The dealer has ended the hand (the shuffler press, the deck check's key, the river's board collected):
+   * bet zones whose unread chips left them are read as they stood (chipZones.ts).
+   */
+  emptiedAtTheEnd(t: number): Observation[] {
     const out: Observation[] = [];
-    this.chips.emptiedAtThePress(t, out);
+    this.chips.emptiedAtTheEnd(t, out);
     return out;
   }
 

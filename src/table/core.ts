@@ -295,7 +295,14 @@ export class Table implements TableCore {
     if (this.playing === null) return this.after.observed(t, observations);
     this.after.duringHand(observations);
     if (observations.length === 0) return [];
-    return this.afterHand(this.playing.observed(t, observations));
+    // The river's board known collected ends the hand at the table, as the press does: a bet zone whose
+    // unread chips left it is read as it stood first, even while the pot's report of them may still come
+    // (missedScans 2, settleWindowMs 900, --focus seed 54 at 300 ms rounds: the call told taken back).
+    const collected = observations.some((o) => o.type === "card_departed" && o.antenna === "board");
+    const first = collected && this.playing.boardCollectionEnds() ? this.reader.emptiedAtTheEnd(t) : [];
+    return this.afterHand(
+      this.playing.observed(t, first.length > 0 ? [...first, ...observations] : observations),
+    );
   }
 
   /** Closes the hand in play once it has ended: the stacks, a re-deal, and what waited for its end. */
@@ -345,7 +352,7 @@ export class Table implements TableCore {
       // spreads the deck there (a card taken off may come back with the spread inside its window). As at
       // the shuffler press, chips that left a bet zone unread went with the pot (sim --focus seed 43 at
       // 600 ms rounds, two decks and settleWindowMs 900: a river call pushed to the winner, then the key).
-      const emptied = this.playing === null ? [] : this.route(t, this.reader.emptiedAtThePress(t));
+      const emptied = this.playing === null ? [] : this.route(t, this.reader.emptiedAtTheEnd(t));
       const gone = this.playing === null ? [] : this.boardAsLeft(t);
       const ended = this.playing === null ? [] : this.afterHand(this.playing.key(t, "deckcheck"));
       return [...emptied, ...gone, ...ended, ...this.checks.press(t, this.playing?.number ?? null)];
@@ -382,7 +389,7 @@ export class Table implements TableCore {
     // The press is a hand boundary: cards the latest reports no longer show are gone now, one by one in
     // the order they went missing (the hand may finish on the first, e.g. an extra river card taken off).
     // Chips that left a bet zone unread just before it went with the pot, not back to the player.
-    const out: TableEvent[] = this.playing === null ? [] : this.route(t, this.reader.emptiedAtThePress(t));
+    const out: TableEvent[] = this.playing === null ? [] : this.route(t, this.reader.emptiedAtTheEnd(t));
     out.push(...this.reader.departNow(t).flatMap((o) => this.route(t, [o])));
     if (this.playing !== null) {
       const meaning = this.playing.pressDuringHand();
