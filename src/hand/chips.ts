@@ -261,7 +261,7 @@ function zoneRead(
     schedule(h, { kind: "chipsBetweenRounds", due: h.t + h.reading.lagMs });
     return;
   }
-  const denominations = fresh.map((c) => c.denomination);
+  const denominations = beyondTheRoom(fresh, uncountedRoom(h, seat, street)).map((c) => c.denomination);
   if (h.betting.phase === "betting" && h.betting.toAct === seat) {
     dealEndedBy(h);
     // The chips that showed the deal ended without a seat are the first action: if the floor lets the
@@ -283,6 +283,24 @@ function zoneRead(
     declaredRaise: false,
     currentBet: h.betting.currentBet,
   });
+}
+
+/**
+ * The fresh chips beyond what is counted for the seat but not yet seen (a posted blind's room): a blind's
+ * own chips read together with the action's (the zone changed again before it was steady) make up the
+ * blind first, and only the rest is the action. Taken in the zone's order when some first chips make up
+ * the room exactly; otherwise all of them (settleWindowMs 900 at 700 ms rounds, seed 57, hand 5804: the
+ * small blind's chip, its window restarted by the last hand's chips reported gone late, read with its
+ * completion: a call to 200 read as a raise to 300, UNDERRAISE).
+ */
+function beyondTheRoom(fresh: readonly ChipTag[], room: number): readonly ChipTag[] {
+  let sum = 0;
+  for (let i = 0; i < fresh.length && room > 0; i++) {
+    sum += fresh[i]!.denomination;
+    if (sum === room) return fresh.slice(i + 1);
+    if (sum > room) break;
+  }
+  return fresh;
 }
 
 /**
