@@ -44,10 +44,14 @@ export function ofThisDeal(h: HandContext, seat: number, sure = false): string[]
 /**
  * The seat's cards that count in the deal's rounds: a card of the last hand still listed on it (read as
  * dealt again) counts once the deal went past the seat with it, or once the deck's collection was judged
- * and the seat's last hand was collected after the press (lastHandCollected).
+ * and the seat's last hand was collected after the press (lastHandCollected). Not while the dealer still
+ * collects after DECK_NOT_COLLECTED (`collecting`): the card may yet be reported gone with the rest of
+ * that hand (missedScans 5, `--focus` seed 56 at 700 ms rounds, hand 5239: seat 9's 6h dealt to seat 8,
+ * its 9h still listed beside its first card, read as its second: every later seat judged dealt out).
  */
 export function roundsCards(h: HandContext, seat: number, sure = false): string[] {
-  const dealtAgain = !h.timers.some((t) => t.kind === "deckCollected") && lastHandCollected(h, seat);
+  const judging = h.timers.some((t) => t.kind === "deckCollected" || t.kind === "collecting");
+  const dealtAgain = !judging && lastHandCollected(h, seat);
   return dealtAgain ? (h.hole[seat] ?? []) : ofThisDeal(h, seat, sure);
 }
 
