@@ -261,6 +261,11 @@ export class ChipZones {
     return this.places.get(tag)?.antenna === antenna;
   }
 
+  /** Whether the chip was last newly reported before `t` (where it is now). */
+  arrivedBefore(tag: string, t: number): boolean {
+    return (this.places.get(tag)?.since ?? Number.POSITIVE_INFINITY) < t;
+  }
+
   /** Tags of the chips a zone holds now that arrived there before `t`. */
   chipsBefore(antenna: string, t: number): string[] {
     const current = this.zones.get(antenna)?.current;
