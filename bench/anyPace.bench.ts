@@ -51,6 +51,12 @@ const SIX_SEATS: readonly Setting[] = [
   ...[9, 8, 7, 6].map((index): Setting => [["devices", "keys", "seats", index], undefined]),
 ];
 
+/** Two decks through the shuffler (`decks: [A, B]` in place of `deck: A`). */
+const TWO_DECKS: readonly Setting[] = [
+  [["deck"], undefined],
+  [["decks"], ["A", "B"]],
+];
+
 /**
  * One run on a house's table: `base` with one setting changed (what the house, the setting, the seed, the
  * round), and any `more`; `focus`: the readers also scan where the table expects the next card or chips.
@@ -208,10 +214,7 @@ const RUNS: Run[] = [
     "config/default.yaml",
     ["two decks and a 900 ms settle window", [["settleWindowMs"], 900], 43, 600],
     true,
-    [
-      [["deck"], undefined],
-      [["decks"], ["A", "B"]],
-    ],
+    TWO_DECKS,
   ),
   houseRun(
     "hold'em",
@@ -227,6 +230,30 @@ const RUNS: Run[] = [
     true,
     [[["settleWindowMs"], 900]],
   ),
+  // And: a last hand's card of the other deck dealt to a seat (two decks and 5 missed scans, seed 50); a
+  // closing call's zone reported empty at once, the pot's report 340 ms later (2 missed scans and a 900 ms
+  // settle window, seed 54 at 300 ms); a blind's chip read with its completion (a 900 ms settle window at
+  // 700 ms rounds, the longest the doctor allows, seed 57, without focus).
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["two decks and 5 missed scans", [["reading", "missedScans"], 5], 50, 600],
+    true,
+    TWO_DECKS,
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["2 missed scans and a 900 ms settle window", [["reading", "missedScans"], 2], 54, 300],
+    true,
+    [[["settleWindowMs"], 900]],
+  ),
+  houseRun("hold'em", "config/default.yaml", [
+    "a 900 ms settle window (settleWindowMs)",
+    [["settleWindowMs"], 900],
+    57,
+    700,
+  ]),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */

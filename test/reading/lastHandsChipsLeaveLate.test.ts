@@ -26,17 +26,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * press.
  */
 function lastHandsChipsGoneMidCall(gone: number): Scene {
-  const s = new Scene("").setup().key("shuffler").chips(2, 100).chips(3, 100, 100);
-  s.deal([
-    [2, "Kh"],
-    [3, "7d"],
-    [4, "9s"],
-    [1, "Ac"],
-    [2, "Kd"],
-    [3, "2h"],
-    [4, "9h"],
-    [1, "Td"],
-  ]);
+  const s = new Scene("").setup().standardDeal();
   s.chips(4, 500, 100).wait(1500).fold(1).fold(2).fold(3).wait(2000);
   const lastHands = s.on("bet4");
   s.clear("seat4", "muck", "bet2", "bet3").key("shuffler");
