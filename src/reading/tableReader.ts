@@ -278,21 +278,20 @@ export class TableReader {
   /**
    * Whether a report at `t` is a move at the table: a tag arrives, or a chip leaves that had not been
    * seen anywhere else yet. A chip dropped from a report after it reached the pot is the bridge catching
-   * up (its K missed scans), not a move; so is one the zone listed at the shuffler press dropped within
-   * the readers' lag after it: the last hand's chips, taken before the press (missedScans 5, `--focus`
-   * seed 56 at 700 ms rounds, hand 1609: they left between the two motions of the first call, which was
-   * read at its first, a false UNDERCALL).
+   * up (its K missed scans), not a move; nor is one the zone held at the shuffler press dropped since:
+   * the last hand's chips (taken by their owner, or reported late), no action of this hand (missedScans
+   * 5, `--focus` seed 56 at 700 ms rounds, hand 1609: they left between the two motions of the first
+   * call, which was read at its first, a false UNDERCALL).
    */
-  isMove(antenna: string, tags: readonly string[], t: number): boolean {
+  isMove(antenna: string, tags: readonly string[]): boolean {
     // Asked of every bet zone and muck report: no closure, and the report (a few tags) searched as it is
     // rather than made into a set.
     const before = this.reports.get(antenna);
     if (before === undefined) return tags.length > 0;
     for (const tag of tags) if (!before.has(tag)) return true;
-    const lastHands = t < this.pressedAt + this.lagMs;
     for (const tag of before) {
       if (tags.includes(tag) || !this.chips.isOn(tag, antenna)) continue;
-      if (!lastHands || !this.chips.arrivedBefore(tag, this.pressedAt)) return true;
+      if (!this.chips.arrivedBefore(tag, this.pressedAt)) return true;
     }
     return false;
   }

@@ -20,7 +20,7 @@ const MOVES_ACTION = new Set(["shuffler", "allin", "check", "fold", "raise", "ex
 /** What presence needs of the table reader. */
 export interface PresenceReader {
   setOnline(antennas: readonly string[], online: boolean, t: number): void;
-  isMove(antenna: string, tags: readonly string[], t: number): boolean;
+  isMove(antenna: string, tags: readonly string[]): boolean;
   settleAll(
     t: number,
     except?: string,
@@ -110,7 +110,7 @@ export class ReaderPresence {
     }
     // Not the bridge catching up on chips that left long ago (K scans late), e.g. the last street's
     // bets already reported in the pot.
-    return moves && this.reader.isMove(event.antenna, event.tags, event.t);
+    return moves && this.reader.isMove(event.antenna, event.tags);
   }
 
   /**
