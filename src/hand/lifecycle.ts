@@ -23,6 +23,7 @@ import type { PayingPlan } from "./tcp/paying.js";
 import type { TcpSession } from "./tcp/session.js";
 import type { TcpView } from "./tcp/view.js";
 import type { HoldemView, PrivateHandView } from "./view.js";
+import { chartPath } from "./chartPath.js";
 
 /** Where the seats stand when the shuffler is pressed: what a game places its button from. */
 export interface Seating {
@@ -295,14 +296,4 @@ export class SessionHand implements LiveHand {
       owed: this.binding.owedAtTheEnd?.() ?? [],
     };
   }
-}
-
-/** An xstate state value as a dotted path: `{ held: { misdeal: "firstCard" } }` is "held.misdeal.firstCard". */
-export function chartPath(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (typeof value !== "object" || value === null) return String(value);
-  // The charts are flat (one active child per state): a parallel region would list each, joined by ",".
-  return Object.entries(value)
-    .map(([key, inner]) => `${key}.${chartPath(inner)}`)
-    .join(",");
 }

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputEvent } from "../../src/contract/index.js";
-import { chartPath } from "../../src/hand/lifecycle.js";
+import { chartPath } from "../../src/hand/chartPath.js";
 import type { TableCore } from "../../src/table/core.js";
 import { playSources } from "../support/viewTrace.js";
 import { changesThrough } from "../support/changesThrough.js";
