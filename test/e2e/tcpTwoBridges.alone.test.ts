@@ -148,7 +148,21 @@ describe("Three Card Poker on feltguard table over two emulated bridges", () => 
         result: "complete",
         stacks: { 1: 10050 },
       });
-      expect(events.filter((e) => e.kind === "alert")).toEqual([]);
+      // No alert about the hand. A bridge may be told offline and back when the machine is too busy to
+      // answer its heartbeats in time (a full `npm test` beside two CPU hogs: both at t 2.9 s); each such
+      // alert must have been cleared, and both readers are online at the end (below).
+      const alerts = events.filter((e) => e.kind === "alert");
+      expect(alerts.filter((e) => e.code !== "READER_OFFLINE")).toEqual([]);
+      for (const lost of alerts.filter((e) => e.code === "READER_OFFLINE"))
+        expect(
+          events.some(
+            (e) =>
+              e.kind === "alert_clear" &&
+              e.code === "READER_OFFLINE" &&
+              e.t >= lost.t &&
+              e.reader === lost.reader,
+          ),
+        ).toBe(true);
 
       const health = (await (await fetch(new URL("/api/health", table.url))).json()) as {
         readers: { reader: string; state: string; antennaStates: { state: string }[] }[];
