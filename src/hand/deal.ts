@@ -10,6 +10,7 @@ import { checkDeck, dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import {
   collectionKnownAt,
+  collectionDue,
   dealtPast,
   putOffWhileListed,
   passedWithLeftover,
@@ -93,8 +94,7 @@ export function completeIfWhole(h: HandContext): void {
  * seat's cards are the others (lastHandsCardLeft); if it stays, it was dealt again. So while `collecting`.
  */
 function mayBeCollected(h: HandContext, seat: number): boolean {
-  if (!h.timers.some((t) => t.kind === "deckCollected" || t.kind === "collecting")) return false;
-  return (h.hole[seat] ?? []).some((tag) => h.staleWhere[tag] === `seat${seat}`);
+  return collectionDue(h) !== null && (h.hole[seat] ?? []).some((tag) => h.staleWhere[tag] === `seat${seat}`);
 }
 
 /**

@@ -50,8 +50,7 @@ export function ofThisDeal(h: HandContext, seat: number, sure = false): string[]
  * its 9h still listed beside its first card, read as its second: every later seat judged dealt out).
  */
 export function roundsCards(h: HandContext, seat: number, sure = false): string[] {
-  const judging = h.timers.some((t) => t.kind === "deckCollected" || t.kind === "collecting");
-  const dealtAgain = !judging && lastHandCollected(h, seat);
+  const dealtAgain = collectionDue(h) === null && lastHandCollected(h, seat);
   return dealtAgain ? (h.hole[seat] ?? []) : ofThisDeal(h, seat, sure);
 }
 
@@ -65,6 +64,14 @@ function lastHandCollected(h: HandContext, seat: number): boolean {
     if (was.antenna === `seat${seat}` && !h.stale.includes(tag) && !(h.hole[seat] ?? []).includes(tag))
       return true;
   return false;
+}
+
+/**
+ * When the last hand's collection is next judged (at the readers' lag after the press, or a departure
+ * after DECK_NOT_COLLECTED while the dealer collects), or null once it has been.
+ */
+export function collectionDue(h: HandContext): number | null {
+  return (waiting(h, "deckCollected") ?? waiting(h, "collecting"))?.due ?? null;
 }
 
 /** When the last hand's cards still listed at the press are known collected or not; null once judged. */

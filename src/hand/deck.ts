@@ -86,8 +86,13 @@ export function checkDeck(
     return true;
   }
   if (known === tag || copyInDoubt?.(known) === true) return true;
-  if (raise(h, say.duplicateCard(h.t, antenna))) askHold(h, { kind: "void", code: "DUPLICATE_CARD" }, h.t);
+  duplicateInPlay(h, antenna);
   return false;
+}
+
+/** A second card of a face in play arrived on `antenna`: DUPLICATE_CARD, and the hand held for a void (IPC 29). */
+export function duplicateInPlay(h: DeckState, antenna: string): void {
+  if (raise(h, say.duplicateCard(h.t, antenna))) askHold(h, { kind: "void", code: "DUPLICATE_CARD" }, h.t);
 }
 
 /**

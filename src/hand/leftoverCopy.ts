@@ -8,16 +8,10 @@
  * at 600 ms rounds, hand 8923: a false DUPLICATE_CARD, the deal never whole, rule 14 never told).
  */
 import type { Card } from "../rules/cards.js";
-import { say } from "./alerts.js";
 import type { HandContext } from "./context.js";
-import { raise } from "./emit.js";
-import { askHold } from "./hold.js";
+import { collectionDue } from "./dealtPast.js";
+import { duplicateInPlay } from "./deck.js";
 import { schedule, waiting } from "./timers.js";
-
-/** The collection's judgement still to come (the press's, or the one after DECK_NOT_COLLECTED), if any. */
-function collectionDue(h: HandContext): number | null {
-  return (waiting(h, "deckCollected") ?? waiting(h, "collecting"))?.due ?? null;
-}
 
 /** The seat a leftover read as dealt again is held on, or null when `known` is no such card. */
 function seatHolding(h: HandContext, known: string): number | null {
@@ -63,6 +57,5 @@ export function judgeLeftoverCopy(
     if (!h.faces.has(timer.card)) h.faces.set(timer.card, timer.tag);
     return;
   }
-  if (raise(h, say.duplicateCard(h.t, timer.antenna)))
-    askHold(h, { kind: "void", code: "DUPLICATE_CARD" }, h.t);
+  duplicateInPlay(h, timer.antenna);
 }
