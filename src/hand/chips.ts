@@ -18,7 +18,7 @@ import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { potChipsUnread } from "./potUnread.js";
 import { antesShown, blindShown, postedSweptIn } from "./postedUnseen.js";
 import { chipsWentNowhere, takenBackAtTheEnd } from "./takenBack.js";
-import { afterOneRound, cancel, schedule, waiting, withinOneRound } from "./timers.js";
+import { afterOneRound, cancel, departureKnown, schedule, waiting, withinOneRound } from "./timers.js";
 import {
   actionKey,
   beforeVoidCard,
@@ -143,7 +143,7 @@ function correctionMade(h: HandContext, seat: number, street: Street): void {
 
 /** A seat's chips wait to be read (the seat's latest report replaces one that waited before). */
 function deferChips(h: HandContext, seat: number, chips: readonly ChipTag[]): void {
-  h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, chips: [...chips] }];
+  h.deferredChips = [...h.deferredChips.filter((d) => d.seat !== seat), { seat, at: h.t, chips: [...chips] }];
 }
 
 /** Chips that waited between rounds past the readers' lag with no street begun: read as they are now. */
@@ -255,10 +255,11 @@ function zoneRead(
     return;
   }
   // Between rounds a player acts on a street the table has not begun yet: its cards (or a card taken
-  // off the board) are reported up to K scans late. His chips wait that long for the street, as keys do.
+  // off the board) are reported up to K scans late, and known gone a departure window later. His chips
+  // wait that long for the street, as keys do.
   if (mayWait && h.betting.phase === "dealing" && h.dealComplete) {
     deferChips(h, seat, chips);
-    schedule(h, { kind: "chipsBetweenRounds", due: h.t + h.reading.lagMs });
+    schedule(h, { kind: "chipsBetweenRounds", due: departureKnown(h) });
     return;
   }
   const denominations = beyondTheRoom(fresh, uncountedRoom(h, seat, street)).map((c) => c.denomination);
@@ -389,20 +390,33 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
 
 /**
  * A street has begun: keys pressed and chips put out while it waited for the readers are the first
- * actions on it, in the order of play (the readers report zones in channel order).
+ * actions on it, in the order they came. A key moves the action (chips reported before it are read
+ * first), so chips read after a key were put out after it: the key, for the seat to act, goes first.
+ * Chips read before it go first, seat by seat from the seat to act: the readers report zones in channel
+ * order, not in the order they were put out. Chips always first read a bet put out after the first
+ * seat's key as out of turn (sim `--focus`, missedScans 5 at 700 ms rounds, seed 56, hand 6620: the
+ * river waited on a premature card's departure).
  */
 export function replayDeferredKeys(h: HandContext): void {
   if (h.betting.phase !== "betting") return;
   // Chips put out before the deal was whole (a deal the floor let stand) wait for the seat's cards.
-  if (h.deferredChips.length > 0 && h.dealComplete) {
-    const order = h.betting.seats.map((s) => s.seat);
-    const from = h.betting.toAct === null ? 0 : Math.max(0, order.indexOf(h.betting.toAct));
-    const rank = (seat: number) => (order.indexOf(seat) - from + order.length) % order.length;
-    const chips = h.deferredChips.splice(0).sort((a, b) => rank(a.seat) - rank(b.seat));
-    cancel(h, "chipsBetweenRounds");
-    for (const d of chips) betZoneSettled(h, d.seat, d.chips);
-  }
-  if (h.deferredKeys.length === 0) return;
+  const chips = h.deferredChips.length > 0 && h.dealComplete ? h.deferredChips.splice(0) : [];
+  if (chips.length > 0) cancel(h, "chipsBetweenRounds");
   const keys = h.deferredKeys.splice(0).filter((k) => k.until >= h.t);
-  for (const k of keys) actionKey(h, k.key);
+  if (chips.length === 0 && keys.length === 0) return;
+  const order = h.betting.seats.map((s) => s.seat);
+  const from = h.betting.toAct === null ? 0 : Math.max(0, order.indexOf(h.betting.toAct));
+  const rank = (seat: number) => (order.indexOf(seat) - from + order.length) % order.length;
+  chips.sort((a, b) => rank(a.seat) - rank(b.seat));
+  while (chips.length > 0 || keys.length > 0) {
+    const key = keys[0];
+    if (key !== undefined && chips.every((d) => key.at < d.at)) {
+      keys.shift();
+      actionKey(h, key.key);
+      continue;
+    }
+    const toAct = h.betting.phase === "betting" ? h.betting.toAct : null;
+    const [d] = chips.splice(Math.max(0, chips.findIndex((c) => c.seat === toAct)), 1);
+    betZoneSettled(h, d!.seat, d!.chips);
+  }
 }

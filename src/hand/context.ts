@@ -211,13 +211,13 @@ export interface HandContext {
   committed: Record<number, Readonly<{ street: Street; to: number }>>;
   pendingFolds: number[];
   pendingOutOfTurn: PendingOutOfTurn | null;
-  /** Player keys pressed before the table began the street they act on (see actionKey), until when. */
-  deferredKeys: { key: "check" | "fold" | "allin"; until: number }[];
+  /** Player keys pressed before the table began the street they act on (see actionKey): when, until when. */
+  deferredKeys: { key: "check" | "fold" | "allin"; at: number; until: number }[];
   /**
    * Chips read on a seat's zone between rounds, while the table waits for the next street's cards (a
    * card taken off the board is reported K scans late): the street's first actions, read when it begins.
    */
-  deferredChips: { seat: number; chips: { tag: string; denomination: number }[] }[];
+  deferredChips: { seat: number; at: number; chips: { tag: string; denomination: number }[] }[];
   raiseDeclared: boolean;
   /** When the current street began (its cards complete). */
   streetAt: number;

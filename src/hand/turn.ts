@@ -12,7 +12,7 @@ import { completeIfWhole, dealEndedBy } from "./deal.js";
 import { clear, raise, raiseEach } from "./emit.js";
 import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
-import { schedule, sweepReported, withinOneRound } from "./timers.js";
+import { departureKnown, schedule, sweepReported, withinOneRound } from "./timers.js";
 import { muckedInRunout } from "./tabledHands.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
@@ -178,9 +178,11 @@ export function actionKey(h: HandContext, key: "check" | "fold" | "raise" | "all
   const seat = h.betting.phase === "betting" ? h.betting.toAct : null;
   if (seat === null) {
     // Between rounds a player acts on a street the table has not begun yet: its cards (or a card taken
-    // off the board) are reported up to K scans late. The key waits that long for the street.
+    // off the board) are reported up to K scans late, and a card reported gone is gone only after the
+    // departure window. The key waits that long for the street (departureKnown): the lag alone forgot a
+    // key when the river waited on a premature card taken off (keyBeforeChipsBetweenRounds.test.ts).
     if (h.betting.phase === "dealing" && h.dealComplete)
-      h.deferredKeys.push({ key, until: h.t + h.reading.lagMs });
+      h.deferredKeys.push({ key, at: h.t, until: departureKnown(h) });
     return;
   }
   dealEndedBy(h);

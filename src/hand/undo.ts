@@ -95,7 +95,7 @@ export function copyHand(h: Before): Before {
             tags: h.pendingOutOfTurn.tags.slice(),
           },
     deferredKeys: h.deferredKeys.map((k) => ({ ...k })),
-    deferredChips: h.deferredChips.map((d) => ({ seat: d.seat, chips: d.chips.map((c) => ({ ...c })) })),
+    deferredChips: h.deferredChips.map((d) => ({ ...d, chips: d.chips.map((c) => ({ ...c })) })),
     raiseDeclared: h.raiseDeclared,
     streetAt: h.streetAt,
     streetActions: h.streetActions,

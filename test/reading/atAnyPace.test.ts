@@ -1199,10 +1199,12 @@ describe("a reader that drops out and comes back", () => {
 });
 
 describe("reading at any pace: a player acts on a street the table has not begun yet", () => {
-  it("chips put out between rounds wait the readers' lag for the street: inside it the street's first action, past it out of turn", () => {
+  it("chips put out between rounds wait the readers' lag and the departure window for the street: inside it the street's first action, past it out of turn", () => {
     // Pre-flop is over and swept; seat 2 (first to act on the flop) bets 200 (as much as he put in
     // pre-flop: no fill-in of that round, whose chips are in the pot) before the table has the flop.
+    // They wait as long as a card taken off the board may take to be known gone (timers.ts departureKnown).
     const read = config.settleWindowMs + ROUND;
+    const wait = LAG + config.reading.departWindowMs;
     const betBeforeFlop = (gap: number) =>
       dealt()
         .limpedPreflop()
@@ -1212,10 +1214,10 @@ describe("reading at any pace: a player acts on a street the table has not begun
         .after(50)
         .board("Qs", "Jd", "4h")
         .wait();
-    const within = play(betBeforeFlop(read + LAG - ROUND - 51));
+    const within = play(betBeforeFlop(read + wait - ROUND - 51));
     expect(codes(within)).not.toContain("ACTION_OUT_OF_TURN");
     expect(actionsOf(within, 2)).toEqual(["sb", "call", "bet"]);
-    expect(codes(play(betBeforeFlop(read + LAG + 1)))).toContain("ACTION_OUT_OF_TURN");
+    expect(codes(play(betBeforeFlop(read + wait + 1)))).toContain("ACTION_OUT_OF_TURN");
   });
 });
 
