@@ -23,6 +23,13 @@ interface ZoneState {
   current: ReadonlyMap<string, number>;
   /** When the zone last changed while unsettled, or null when settled. */
   changedAt: number | null;
+  /** Not read by its window before this: it waited on another zone's unread chips (see settleDue). */
+  notBefore?: number;
+  /**
+   * When its unread chips first came, while unsettled: the order zones are read in. Kept over a reader's
+   * outage, which starts `changedAt` again from the reconnection for every zone of that reader.
+   */
+  since?: number;
 }
 
 /** A bet zone whose unread chips left it: where they went decides what they were. */
@@ -38,6 +45,8 @@ interface Emptied {
    * last all-in call swept in as a duplicate board card came, its action and ALLIN_TABLE_HANDS lost).
    */
   changedAt?: number;
+  /** When its unread chips first came (ZoneState's `since`). */
+  since?: number;
 }
 
 /** Where a chip was last newly reported, since when, and when it left there (null while it is there). */
@@ -50,7 +59,7 @@ interface ChipPlace {
 export interface ChipZonesSnapshot {
   zones: Record<
     string,
-    { settled: [string, number][]; current: [string, number][]; changedAt: number | null }
+    { settled: [string, number][]; current: [string, number][]; changedAt: number | null; since?: number }
   >;
   emptied: Record<string, Emptied>;
   places: [string, ChipPlace][];
@@ -167,16 +176,34 @@ export class ChipZones {
 
   /** Runs the windows due at or before `t`: settled zones, and unread chips that went nowhere. */
   advanceTo(t: number, out: Observation[]): void {
+    const waited: [string, number][] = [];
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
       if (this.frozen.has(antenna)) continue;
-      if (zone?.changedAt == null) this.unsettled.delete(antenna);
-      else if (t >= zone.changedAt + this.windows.settleWindowMs)
-        out.push(this.settle(zone.changedAt + this.windows.settleWindowMs, antenna, zone));
+      if (zone?.changedAt == null) {
+        this.unsettled.delete(antenna);
+        continue;
+      }
+      const due = this.settleDue(antenna, zone.changedAt, zone);
+      if (t < due) continue;
+      if (this.emptiedBefore(antenna, zone.since ?? zone.changedAt) === null)
+        out.push(this.settle(due, antenna, zone));
+      else waited.push([antenna, due]);
     }
+    this.chipsTakenBack(t, out);
+    // Zones that waited on another's unread chips: read once those are decided (taken back just now).
+    for (const [antenna, due] of waited) {
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt != null && this.emptiedBefore(antenna, zone.since ?? zone.changedAt) === null)
+        out.push(this.settle(due, antenna, zone));
+    }
+  }
+
+  /** Unread chips that left a zone and went nowhere by their window: taken back. */
+  private chipsTakenBack(t: number, out: Observation[]): void {
     for (const [antenna, e] of this.emptied) {
       if (t < e.due || this.frozen.has(antenna)) continue;
-      this.emptied.delete(antenna);
+      this.decided(antenna, e, e.due);
       const stood = new Map(e.stood);
       const chips = e.left.map((tag) => ({ tag, denomination: stood.get(tag) ?? 0 }));
       out.push({
@@ -198,6 +225,7 @@ export class ChipZones {
     before = Number.POSITIVE_INFINITY,
     betZones = true,
     frozenToo = false,
+    waitFrom = Number.POSITIVE_INFINITY,
   ): void {
     for (const antenna of this.unsettled) {
       const zone = this.zones.get(antenna);
@@ -207,8 +235,69 @@ export class ChipZones {
       // back), never as the empty zone it is now.
       if (this.emptied.has(antenna)) continue;
       if (zone.changedAt >= before || (!betZones && BET_ZONE.test(antenna))) continue;
+      // Its chips came after another bet zone's unread chips, which left it: read after those (settleDue).
+      const since = zone.since ?? zone.changedAt;
+      if (BET_ZONE.test(antenna) && (since >= waitFrom || this.emptiedBefore(antenna, since) !== null)) {
+        zone.notBefore = Math.max(zone.notBefore ?? t, t);
+        continue;
+      }
       out.push(this.settle(t, antenna, zone));
     }
+  }
+
+  /**
+   * When a report of `antenna` listing `tags` takes unread chips off that bet zone, when they first came
+   * (else undefined): a report that moves the action on reads the bets put out before them only, as the
+   * later ones wait for where those chips went (see settleDue).
+   */
+  unreadLeaving(antenna: string, tags: readonly string[]): number | undefined {
+    const zone = this.zones.get(antenna);
+    if (zone?.changedAt == null || !BET_ZONE.test(antenna)) return undefined;
+    for (const tag of zone.current.keys())
+      if (!zone.settled.has(tag) && !tags.includes(tag)) return zone.since ?? zone.changedAt;
+    return undefined;
+  }
+
+  /**
+   * When a zone's window reads it: the settle window after its last change. But zones are read in the
+   * order their chips were put out: a bet zone changed after another bet zone's unread chips left it
+   * (swept, or taken back) waits for where they went: the pot's report of them (then it is read after
+   * them, src/reading/chipZones.ts arrivals) or their window (taken back). Read at its own window, it was
+   * the next seat's call read before the raise it called (hold'em `--focus`, missedScans 2,
+   * settleWindowMs 900, seed 63 at 700 ms rounds, hand 4402: the raise's zone swept after a reader's
+   * outage, the call read as out of turn and an undercall). A zone whose reader is away holds nobody up.
+   */
+  private settleDue(antenna: string, changedAt: number, zone: ZoneState): number {
+    const due = Math.max(changedAt + this.windows.settleWindowMs, zone.notBefore ?? 0);
+    const first = this.emptiedBefore(antenna, zone.since ?? changedAt);
+    return first === null ? due : Math.max(due, first);
+  }
+
+  /**
+   * Where a zone's unread chips went is decided at `t`: the zones that waited on them are read no earlier
+   * than that, by their windows, even when theirs ran out while they waited.
+   */
+  private decided(antenna: string, e: Emptied, t: number): void {
+    this.emptied.delete(antenna);
+    const first = e.since ?? e.changedAt;
+    if (first === undefined) return;
+    for (const other of this.unsettled) {
+      const zone = this.zones.get(other);
+      if (zone?.changedAt != null && (zone.since ?? zone.changedAt) > first && BET_ZONE.test(other))
+        zone.notBefore = Math.max(zone.notBefore ?? t, t);
+    }
+  }
+
+  /** The latest window of the bet zones whose unread chips, put out before `since`, left them; or null. */
+  private emptiedBefore(antenna: string, since: number): number | null {
+    if (this.emptied.size === 0 || !BET_ZONE.test(antenna)) return null;
+    let due: number | null = null;
+    for (const [other, e] of this.emptied) {
+      const first = e.since ?? e.changedAt;
+      if (other === antenna || this.frozen.has(other) || first === undefined) continue;
+      if (first < since && (due === null || e.due > due)) due = e.due;
+    }
+    return due;
   }
 
   /**
@@ -220,8 +309,19 @@ export class ChipZones {
    * refused, and every later hand lost).
    */
   emptiedAtTheEnd(t: number, out: Observation[]): void {
+    const waiting: string[] = [];
+    for (const antenna of this.unsettled) {
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt != null && this.emptiedBefore(antenna, zone.since ?? zone.changedAt) !== null)
+        waiting.push(antenna);
+    }
     for (const [antenna, e] of this.emptied)
       if (!this.frozen.has(antenna)) this.readAsItStood(t, antenna, e, [], out);
+    // The bets that waited on them (the press's own reading skipped them) are read after them.
+    for (const antenna of waiting) {
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt != null && !this.frozen.has(antenna)) out.push(this.settle(t, antenna, zone));
+    }
   }
 
   /** Whether any bet zone has chips that have not been read yet. */
@@ -239,9 +339,9 @@ export class ChipZones {
   nextDeadline(): number | null {
     let next: number | null = null;
     for (const antenna of this.unsettled) {
-      const changedAt = this.zones.get(antenna)?.changedAt;
-      if (changedAt != null && !this.frozen.has(antenna))
-        next = min(next, changedAt + this.windows.settleWindowMs);
+      const zone = this.zones.get(antenna);
+      if (zone?.changedAt != null && !this.frozen.has(antenna))
+        next = min(next, this.settleDue(antenna, zone.changedAt, zone));
     }
     for (const [antenna, e] of this.emptied) if (!this.frozen.has(antenna)) next = min(next, e.due);
     return next;
@@ -285,7 +385,12 @@ export class ChipZones {
       zones: Object.fromEntries(
         [...this.zones].map(([a, z]) => [
           a,
-          { settled: [...z.settled], current: [...z.current], changedAt: z.changedAt },
+          {
+            settled: [...z.settled],
+            current: [...z.current],
+            changedAt: z.changedAt,
+            ...(z.since !== undefined ? { since: z.since } : {}),
+          },
         ]),
       ),
       emptied: Object.fromEntries([...this.emptied].map(([a, e]) => [a, structuredClone(e)])),
@@ -300,7 +405,13 @@ export class ChipZones {
     this.emptied.clear();
     this.places.clear();
     for (const [a, z] of Object.entries(s.zones)) {
-      this.zones.set(a, { settled: new Map(z.settled), current: new Map(z.current), changedAt: z.changedAt });
+      const zone: ZoneState = {
+        settled: new Map(z.settled),
+        current: new Map(z.current),
+        changedAt: z.changedAt,
+      };
+      if (z.since !== undefined) zone.since = z.since;
+      this.zones.set(a, zone);
       if (z.changedAt !== null) this.unsettled.add(a);
     }
     for (const [a, e] of Object.entries(s.emptied)) this.emptied.set(a, structuredClone(e));
@@ -349,7 +460,7 @@ export class ChipZones {
     extra: readonly ChipTag[],
     out: Observation[],
   ): void {
-    this.emptied.delete(source);
+    this.decided(source, e, t);
     const chips = e.stood.map(([tag, denomination]) => ({ tag, denomination }));
     const zone = this.zones.get(source);
     const settled = zone?.settled ?? new Map<string, number>();
@@ -393,16 +504,28 @@ export class ChipZones {
     // Every chip that left unread is listed again: a flicker, not a move (spec: a tag missing from one
     // report and back in the next is not a move), so the zone was never emptied.
     const e = this.emptied.get(antenna);
-    if (e !== undefined && e.left.every((tag) => now.has(tag))) this.emptied.delete(antenna);
+    if (e !== undefined && e.left.every((tag) => now.has(tag))) this.decided(antenna, e, t);
     if (BET_ZONE.test(antenna) && zone.changedAt !== null && !this.emptied.has(antenna)) {
       const left = [...zone.current.keys()].filter((tag) => !zone.settled.has(tag) && !now.has(tag));
       if (left.length > 0) {
         const changedAt = zone.changedAt;
-        this.emptied.set(antenna, { t, stood: [...zone.current], left, due: this.emptiedDue(t), changedAt });
+        const since = zone.since ?? changedAt;
+        this.emptied.set(antenna, {
+          t,
+          stood: [...zone.current],
+          left,
+          due: this.emptiedDue(t),
+          changedAt,
+          since,
+        });
       }
     }
+    const wasSettled = zone.changedAt === null;
     zone.current = now;
     zone.changedAt = sameChips(zone.settled, now) ? null : t;
+    delete zone.notBefore;
+    if (zone.changedAt === null) delete zone.since;
+    else if (wasSettled || zone.since === undefined) zone.since = t;
     if (zone.changedAt === null) this.unsettled.delete(antenna);
     else this.unsettled.add(antenna);
   }
@@ -434,6 +557,8 @@ export class ChipZones {
     const changedAt = zone.changedAt ?? t;
     zone.settled = zone.current;
     zone.changedAt = null;
+    delete zone.notBefore;
+    delete zone.since;
     this.unsettled.delete(antenna);
     return { type: "zone_settled", t, antenna, chips, added, total: chipTotal(chips), changedAt };
   }

@@ -266,6 +266,18 @@ export class TableReader {
   }
 
   /**
+   * A report of `antenna` moves the action on: the zones still settling were out before it and are read
+   * now, but that zone, and, when the report takes unread chips off it, the zones changed after those
+   * (they wait for where the chips went: chipZones.ts settleDue).
+   */
+  settleForReport(t: number, antenna: string, tags: readonly string[]): Observation[] {
+    const out: Observation[] = [];
+    const leaving = this.chips.unreadLeaving(antenna, tags);
+    this.chips.settleAll(t, antenna, out, undefined, true, false, leaving);
+    return out;
+  }
+
+  /**
    * The dealer has ended the hand (the shuffler press, the deck check's key, the river's board collected):
    * bet zones whose unread chips left them are read as they stood (chipZones.ts).
    */

@@ -164,8 +164,11 @@ export class Table implements TableCore {
     const out: TableEvent[] = this.burst.pending ? this.releaseBurst(event.t) : [];
     if (this.burst.waitingForDeal && event.kind !== "reader") out.push(...this.releaseBurst(event.t, true));
     if (this.readers.movesAction(event)) {
-      const except = event.kind === "tags" ? event.antenna : undefined;
-      out.push(...this.route(event.t, this.reader.settleAll(event.t, except)));
+      const settled =
+        event.kind === "tags"
+          ? this.reader.settleForReport(event.t, event.antenna, event.tags)
+          : this.reader.settleAll(event.t);
+      out.push(...this.route(event.t, settled));
     }
     if (event.kind === "tags") this.onTags(event, out);
     else if (event.kind === "button") out.push(...this.onButton(event));
@@ -265,7 +268,8 @@ export class Table implements TableCore {
       whereIs: (tag) => this.reader.whereIs(tag),
       inMotion: (tag, at) => this.reader.inMotion(tag, at),
       feed: (e, settle) => {
-        if (this.readers.movesAction(e)) out.push(...this.route(e.t, this.reader.settleAll(e.t, e.antenna)));
+        if (this.readers.movesAction(e))
+          out.push(...this.route(e.t, this.reader.settleForReport(e.t, e.antenna, e.tags)));
         this.onTags(e, out);
         if (settle) out.push(...this.route(e.t, this.reader.settleAll(e.t)));
       },
