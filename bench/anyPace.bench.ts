@@ -254,6 +254,22 @@ const RUNS: Run[] = [
     57,
     700,
   ]),
+  // Session 19's finds with the host's focus at 700 ms rounds: a river bet read before the first seat's
+  // check, both waiting on a premature card's departure (5 missed scans, seed 56), and a raise swept first
+  // after a reader's outage, the call read before it (2 missed scans and a 900 ms settle window, seed 63).
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["5 missed scans", [["reading", "missedScans"], 5], 56, 700],
+    true,
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["2 missed scans and a 900 ms settle window", [["reading", "missedScans"], 2], 63, 700],
+    true,
+    [[["settleWindowMs"], 900]],
+  ),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
