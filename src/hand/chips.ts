@@ -416,7 +416,13 @@ export function replayDeferredKeys(h: HandContext): void {
       continue;
     }
     const toAct = h.betting.phase === "betting" ? h.betting.toAct : null;
-    const [d] = chips.splice(Math.max(0, chips.findIndex((c) => c.seat === toAct)), 1);
+    const [d] = chips.splice(
+      Math.max(
+        0,
+        chips.findIndex((c) => c.seat === toAct),
+      ),
+      1,
+    );
     betZoneSettled(h, d!.seat, d!.chips);
   }
 }

@@ -39,8 +39,18 @@ function riverWaitsOnThePrematureCard(order: "key first" | "chips first", depart
   s.burn("5d").board("6s").key("check").key("check").key("check");
   s.after(1500).board("9c");
   // The board's report without 6s comes `departs` ms after the key (a round after the river card).
-  if (order === "key first") s.after(500).key("check").after(700).chips(3, 100, 100).after(departs - 700);
-  else s.after(500).chips(3, 100, 100).after(SETTLE + 100).key("check").after(departs);
+  if (order === "key first")
+    s.after(500)
+      .key("check")
+      .after(700)
+      .chips(3, 100, 100)
+      .after(departs - 700);
+  else
+    s.after(500)
+      .chips(3, 100, 100)
+      .after(SETTLE + 100)
+      .key("check")
+      .after(departs);
   s.removeFrom("board", "card:A:6s");
   return s.wait(8000);
 }
