@@ -48,6 +48,7 @@ export function boardCardsArrived(
   }
   const n = h.board.tags.length;
   if (n === before) return;
+  h.board.lastCardAt = h.t;
   dealtOnAfterTabling(h);
   if (procedureOf(h).kind === "fourCardFlop" && strangersBefore === 0 && strangers() > 0) {
     // r.35 not followed: the dealer dealt on before one of the four went to the burn. Told once, in
@@ -250,8 +251,7 @@ export function boardCardLeft(h: HandContext, tag: string): void {
     const whole = next !== null && dealtAgain.length > 0 && h.board.tags.length === BOARD_SIZE[next];
     if (aside.length === 0 || (whole && roundComplete(h))) {
       endProcedure(h);
-      if (h.board.tags.length > BOARD_SIZE[h.betting.street] && roundComplete(h))
-        judgeBoard(h, BOARD_SIZE[h.betting.street]);
+      if (h.board.tags.length > BOARD_SIZE[h.betting.street] && roundComplete(h)) judgeDealtAgain(h);
     }
   } else if (proc.kind === "tooMany" && h.board.tags.length >= BOARD_SIZE[proc.street]) {
     // The extra card is off the board: what is left makes the street — and a card dealt on meanwhile
@@ -266,7 +266,40 @@ export function boardCardLeft(h: HandContext, tag: string): void {
   }
 }
 
+/**
+ * The street dealt again, once the premature cards are known gone: judged now, unless its burn may still
+ * be reported: the card came less than a scan round ago with no burn yet, and the burn antenna's report
+ * of that round may follow the board's (channel order). Then it is judged a round after the card, as a
+ * street's first card is (boardCardsArrived). Judged at once, the burn was told missing and then
+ * unexpected (three readers, `--focus` seed 74 at 600 ms rounds, hand 8158: the premature turn known
+ * gone 20 ms after the new turn's report, its burn reported 240 ms after it).
+ */
+function judgeDealtAgain(h: HandContext): void {
+  const before = BOARD_SIZE[h.betting.street];
+  const at = h.board.lastCardAt;
+  const burnAwaited = unusedBurns(h) === 0 && !burnNotDue(h);
+  if (burnAwaited && at !== null && h.t < at + h.reading.scanRoundMs) {
+    schedule(h, { kind: "board", due: at + h.reading.scanRoundMs, before, since: at });
+    return;
+  }
+  judgeBoard(h, before);
+}
+
 /** Whether the board is the river's five, with no procedure in force: no card leaves it but at the end. */
+/**
+ * A run-out's river waits for its judgement (its burn may still be reported, a scan round late): the hand
+ * ends on that judgement, so a shuffler press meanwhile waits for it (./holdemLifecycle.ts
+ * mayEndOnAReport). Refused, the press was lost and the next hand read as the one after it (three
+ * readers, 5 missed scans, `--focus` seed 75 at 700 ms rounds, hand 746: every later hand lost).
+ */
+export function runOutEndsOnJudgement(h: HandContext): boolean {
+  return (
+    h.betting.phase === "runout" &&
+    h.board.tags.length >= BOARD_SIZE.river &&
+    waiting(h, "board") !== undefined
+  );
+}
+
 export function riverBoardFinal(h: HandContext): boolean {
   return (
     h.betting.street === "river" && h.board.tags.length === BOARD_SIZE.river && procedureOf(h).kind === "none"

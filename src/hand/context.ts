@@ -48,6 +48,8 @@ export interface BoardState {
   burnMissed: Street[];
   /** When a street dealt with a card too many had its cards out (play on it began then), else null. */
   tooManyAt: number | null;
+  /** When the board last gained a card: its burn, placed before it, may be reported up to a round after. */
+  lastCardAt: number | null;
 }
 
 /**

@@ -11,7 +11,7 @@ import { type DealerWork, type Game, type HandShows, NO_DEALER_WORK, SessionHand
 import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
 import { waitsOnlyOnDebts } from "./pressOwing.js";
-import { extraCardJudged, riverBoardFinal } from "./board.js";
+import { extraCardJudged, riverBoardFinal, runOutEndsOnJudgement } from "./board.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
 import { takenBackAtTheEnd } from "./takenBack.js";
 import { holdemPrivateView, holdemView } from "./view.js";
@@ -41,11 +41,13 @@ export const holdem: Game = {
       dealerWork: () => holdemDealerWork(session.context),
       // A card taken off the board (a procedure under way) may end the hand when its report comes; so may
       // the rest of a short call the showdown waits for, reported by the pot a scan round late.
-      // So may the deal: its order and counts are judged a scan round after the cards that show a misdeal.
+      // So may the deal: its order and counts are judged a scan round after the cards that show a misdeal;
+      // and a run-out's river, judged a scan round after it came without a burn.
       mayEndOnAReport: () =>
         session.procedure !== "none" ||
         shortAtTheShowdown(session.context) ||
-        session.context.timers.some((t) => DEAL_JUDGEMENTS.has(t.kind)),
+        session.context.timers.some((t) => DEAL_JUDGEMENTS.has(t.kind)) ||
+        runOutEndsOnJudgement(session.context),
       chipsToCome: () => chipsToCome(session.context),
       // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts), and a
       // run-out whose extra card is still judged (./board.ts extraCardAtThePress: as the deck check does).

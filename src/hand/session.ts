@@ -121,6 +121,7 @@ function initialContext(init: HandInit): { h: HandContext; forced: BettingState 
       extraBurn: null,
       burnMissed: [],
       tooManyAt: null,
+      lastCardAt: null,
     },
     // Chips lying on a zone when the hand starts are not a push: at most they are the posted blinds.
     zones: zonesAtStart(init.chipsOnZones ?? {}),

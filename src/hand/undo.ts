@@ -81,6 +81,7 @@ export function copyHand(h: Before): Before {
       extraBurn: b.extraBurn === null ? null : { ...b.extraBurn },
       burnMissed: b.burnMissed.slice(),
       tooManyAt: b.tooManyAt,
+      lastCardAt: b.lastCardAt,
     },
     // Each chip's record and each seat's committed total are read-only (./context.ts): shared.
     zones: recordOf(h.zones, (z) => ({ chips: new Map(z.chips) })),
