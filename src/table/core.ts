@@ -188,7 +188,7 @@ export class Table implements TableCore {
       let batch: TableEvent[];
       if (d === this.burst.due) batch = this.releaseBurst(d);
       else if (d === this.desk.nextDeadline()) batch = this.desk.advanceTo(d);
-      else if (d === this.checks.nextDeadline()) batch = this.checks.due(d);
+      else if (d === this.checks.nextDeadline()) batch = [...this.checks.due(d), ...this.spreadRefused(d)];
       else if (d === this.after.nextDue(this.playing !== null)) batch = this.after.tick(d);
       else if (d === this.shufflerWaiting) batch = this.pressAfterTheLag(d);
       else if (d === this.owed.nextDue) batch = this.owed.due(d);
@@ -294,9 +294,11 @@ export class Table implements TableCore {
   }
 
   /** Gives what the reader saw to the hand, and closes the hand when it ends. */
-  private route(t: number, observations: Observation[]): TableEvent[] {
-    this.owed.observed(observations);
-    if (this.playing === null) return this.after.observed(t, observations);
+  private route(t: number, seen: Observation[]): TableEvent[] {
+    this.owed.observed(seen);
+    if (this.playing === null) return this.after.observed(t, seen);
+    // While a deck check asked for waits on the hand, the cards spread are not the hand's (deckChecks.ts).
+    const observations = this.checks.withoutSpread(seen);
     this.after.duringHand(observations);
     if (observations.length === 0) return [];
     // The river's board known collected ends the hand at the table, as the press does: a bet zone whose
@@ -348,7 +350,12 @@ export class Table implements TableCore {
   private onButton(event: ButtonEvent): TableEvent[] {
     const t = event.t;
     if (event.button === "shuffler")
-      return [...this.checks.nextHand(t), ...this.desk.settleNow(t), ...this.onShuffler(t)];
+      return [
+        ...this.checks.nextHand(t),
+        ...this.spreadRefused(t),
+        ...this.desk.settleNow(t),
+        ...this.onShuffler(t),
+      ];
     if (event.button === "floor") return this.desk.callFloor(t);
     if (event.button === "deckcheck") {
       // The dealer checks the deck once he has ended the hand: what waited to see how it ended (a card
@@ -382,6 +389,12 @@ export class Table implements TableCore {
     const seen = PLAYER_KEYS.has(event.button) ? this.boardAsLeft(t) : [];
     if (this.playing === null) return seen;
     return [...seen, ...this.afterHand(this.playing.key(t, event.button))];
+  }
+
+  /** The cards held back for a deck check now refused are given to the hand still in play. */
+  private spreadRefused(t: number): TableEvent[] {
+    const held = this.checks.refusedSpread();
+    return held.length === 0 || this.playing === null ? [] : this.route(t, held);
   }
 
   /** Cards the board's latest report no longer lists are gone now, whatever is left of their window. */

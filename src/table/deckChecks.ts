@@ -5,6 +5,7 @@
  * its result — is src/table/deckCheck.ts; this keeps the open check and the one asked for.
  */
 import type { TableEvent } from "../contract/output.js";
+import type { Observation } from "../reading/observations.js";
 import type { Registry } from "../reading/registry.js";
 import { DeckCheck, deckCheckRefused, deckCheckStarted, isCheckAntenna } from "./deckCheck.js";
 
@@ -20,6 +21,11 @@ export class DeckChecks {
   private open: DeckCheck | null = null;
   /** A check asked for during a hand: the cards spread from the press on are read; refused past `until`. */
   private asked: { check: DeckCheck; until: number; hand: number } | null = null;
+  /**
+   * Cards that arrived while a check was asked for during a hand: the spread, not the hand's, if the hand
+   * ends within the wait; the hand's after all (the dealer went on) if the check is refused.
+   */
+  private spread: Observation[] = [];
 
   constructor(
     private readonly antennas: readonly string[],
@@ -60,9 +66,35 @@ export class DeckChecks {
     return true;
   }
 
+  /**
+   * What the hand still in play is given of the reader's observations: while a check asked for waits on
+   * it, cards that arrive on the board, the burn or a seat (and foreign or unknown tags there) are held
+   * back, as the dealer said with the key that the hand is over and he spreads the deck: read into the
+   * hand, the spread on the board made its showdown (three readers, 5 missed scans, seed 80 at 700 ms
+   * rounds, hand 662: an extra river card taken off was reported gone after the key; the hand was held,
+   * INPUT_NOT_APPLIED, and every later hand lost). The muck's are given: the last fold, reported after
+   * the key, ends the hand.
+   */
+  withoutSpread(observations: Observation[]): Observation[] {
+    if (this.asked === null) return observations;
+    const kept: Observation[] = [];
+    for (const o of observations) {
+      const arrival = o.type === "card_arrived" || o.type === "foreign_card" || o.type === "unknown_tag";
+      if (arrival && o.antenna !== "muck" && isCheckAntenna(o.antenna)) this.spread.push(o);
+      else kept.push(o);
+    }
+    return kept;
+  }
+
+  /** Cards held back for a check that was refused since: the hand's after all (the dealer went on). */
+  refusedSpread(): Observation[] {
+    return this.asked === null ? this.spread.splice(0) : [];
+  }
+
   /** The hand ended: a check asked for while it was read begins, with the cards spread since the press. */
   handEnded(t: number): TableEvent[] {
     const asked = this.asked;
+    this.spread = [];
     if (asked === null) return [];
     this.asked = null;
     this.open = asked.check;
