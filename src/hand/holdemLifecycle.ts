@@ -65,8 +65,20 @@ export const holdem: Game = {
   },
 };
 
-/** The judgements of the deal (./deal.ts) that may show a misdeal. */
-const DEAL_JUDGEMENTS = new Set(["firstCard", "dealtOut", "cardCount", "exposed"]);
+/**
+ * The judgements of the deal (./deal.ts) that may show a misdeal; and the last hand's cards still listed
+ * at the press (DECK_NOT_COLLECTED), which hold the deal's judgements until they are known collected or
+ * not (a press then was refused before the misdeal it declared was told: three readers, 5 missed scans,
+ * `--focus` seed 75 at 700 ms rounds, hand 8110, and every later hand lost).
+ */
+const DEAL_JUDGEMENTS = new Set([
+  "firstCard",
+  "dealtOut",
+  "cardCount",
+  "exposed",
+  "deckCollected",
+  "collecting",
+]);
 
 /**
  * Hold'em's work after a hand: in a raked cash game, a hand played out puts on the plate what the

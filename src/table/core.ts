@@ -65,6 +65,12 @@ export class Table implements TableCore {
   private readonly checks: DeckChecks;
   /** A shuffler press waiting for the hand to end on what the readers have yet to report, until when. */
   private shufflerWaiting: number | null = null;
+  /**
+   * Bets read while a shuffler press waits for the hand to end: the next hand's blinds, put out after the
+   * press, unless the press is refused (then the hand's). Read into the hand, they were an action out of
+   * turn (three readers, 5 missed scans, `--focus` seed 75 at 700 ms rounds, hand 8110).
+   */
+  private betsAfterPress: Observation[] = [];
   /** The readers' snapshots during a hand, given to it in an order that can be true (snapshotBurst.ts). */
   private readonly burst: SnapshotBurst;
   /** Debts a shuffler press settled the last hand with, waiting the readers' lag for the pot. */
@@ -298,7 +304,7 @@ export class Table implements TableCore {
     this.owed.observed(seen);
     if (this.playing === null) return this.after.observed(t, seen);
     // While a deck check asked for waits on the hand, the cards spread are not the hand's (deckChecks.ts).
-    const observations = this.checks.withoutSpread(seen);
+    const observations = this.withoutNextHandsBets(this.checks.withoutSpread(seen));
     this.after.duringHand(observations);
     if (observations.length === 0) return [];
     // The river's board known collected ends the hand at the table, as the press does: a bet zone whose
@@ -337,6 +343,7 @@ export class Table implements TableCore {
     ];
     if (this.shufflerWaiting === null) return after;
     this.shufflerWaiting = null;
+    this.betsAfterPress = [];
     return [...after, ...this.startHand(ending.t)];
   }
 
@@ -391,6 +398,17 @@ export class Table implements TableCore {
     return [...seen, ...this.afterHand(this.playing.key(t, event.button))];
   }
 
+  /** What the hand is given while a shuffler press waits for it to end: not the bets (`betsAfterPress`). */
+  private withoutNextHandsBets(observations: Observation[]): Observation[] {
+    if (this.shufflerWaiting === null) return observations;
+    const kept: Observation[] = [];
+    for (const o of observations) {
+      if (o.type === "zone_settled" && /^bet\d+$/.test(o.antenna)) this.betsAfterPress.push(o);
+      else kept.push(o);
+    }
+    return kept;
+  }
+
   /** The cards held back for a deck check now refused are given to the hand still in play. */
   private spreadRefused(t: number): TableEvent[] {
     const held = this.checks.refusedSpread();
@@ -439,7 +457,11 @@ export class Table implements TableCore {
    */
   private pressAfterTheLag(t: number): TableEvent[] {
     this.shufflerWaiting = null;
-    return this.playing === null ? [] : this.pressToTheHand(t, this.playing);
+    const bets = this.betsAfterPress.splice(0);
+    if (this.playing === null) return [];
+    // Refused, the press put out no blinds: the bets read meanwhile were the hand's.
+    const read = bets.length === 0 ? [] : this.route(t, bets);
+    return this.playing === null ? read : [...read, ...this.pressToTheHand(t, this.playing)];
   }
 
   /**
@@ -450,6 +472,7 @@ export class Table implements TableCore {
   private pressDeclaresMisdeal(t: number): TableEvent[] {
     if (this.shufflerWaiting === null || this.playing === null || this.playing.held !== "misdeal") return [];
     this.shufflerWaiting = null;
+    this.betsAfterPress = [];
     const out = this.afterHand(this.playing.ruling(t, "misdeal"));
     return [...out, ...this.startHand(t)];
   }
