@@ -58,6 +58,25 @@ const TWO_DECKS: readonly Setting[] = [
 ];
 
 /**
+ * Three bridges, as hardware.md allows a larger table: the seats on the table's bridge, the bet zones on
+ * bridge2, and the board, burn, muck and pot on bridge3, each scanning its own antennas in its rounds.
+ */
+const THREE_READERS: readonly Setting[] = [
+  ...Array.from({ length: 10 }, (_, i): Setting[] => [
+    [["antennas", `seat${i + 1}`], { reader: "bridge", channel: i }],
+    [["antennas", `bet${i + 1}`], { reader: "bridge2", channel: i }],
+  ]).flat(),
+  ...["board", "burn", "muck", "pot"].map((antenna, channel): Setting => [
+    ["antennas", antenna],
+    { reader: "bridge3", channel },
+  ]),
+  [
+    ["devices", "bridges"],
+    { bridge2: { path: "/dev/feltguard-bridge2" }, bridge3: { path: "/dev/feltguard-bridge3" } },
+  ],
+];
+
+/**
  * One run on a house's table: `base` with one setting changed (what the house, the setting, the seed, the
  * round), and any `more`; `focus`: the readers also scan where the table expects the next card or chips.
  */
@@ -269,6 +288,22 @@ const RUNS: Run[] = [
     ["2 missed scans and a 900 ms settle window", [["reading", "missedScans"], 2], 63, 700],
     true,
     [[["settleWindowMs"], 900]],
+  ),
+  // And three readers (THREE_READERS) with the host's focus: a premature turn's card known gone just after
+  // the turn dealt again, its burn reported after it (seed 74 at 600 ms), and a run at 300 ms (seed 79).
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["three readers", THREE_READERS[0]!, 74, 600],
+    true,
+    THREE_READERS,
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["three readers", THREE_READERS[0]!, 79, 300],
+    true,
+    THREE_READERS,
   ),
 ];
 
