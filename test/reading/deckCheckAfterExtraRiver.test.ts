@@ -28,12 +28,7 @@ const SPREAD = ["Kd", "Ks", "Qh"].map((f) => `card:A:${f}`);
  */
 const twoRiverCardsThenDeckCheck = (after: number) =>
   new Scene("")
-    .allInToTheFlop()
-    .burn("3h")
-    .board("4d")
-    .burn("5s")
-    .board("7c", "Jd")
-    .wait(1000)
+    .twoRiverCards()
     .removeFrom("board", "card:A:Jd")
     .after(after)
     .key("deckcheck")

@@ -34,12 +34,7 @@ const SPREAD = ["Kd", "Ks", "Qh", "Qs", "Jh"].map((f) => `card:A:${f}`);
  */
 const spreadBeforeExtraGone = (reported: number) =>
   new Scene("")
-    .allInToTheFlop()
-    .burn("3h")
-    .board("4d")
-    .burn("5s")
-    .board("7c", "Jd")
-    .wait(1000)
+    .twoRiverCards()
     .key("deckcheck")
     .after(reported)
     .report("board", ...BOARD, ...SPREAD)

@@ -34,23 +34,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * leftovers reported gone; then the second round.
  */
 function pairDealtBeforeIt(next: number): Scene {
-  const s = new Scene("").setup({ button: 4 });
-  s.key("shuffler").chips(1, 100).chips(2, 100, 100);
-  s.deal([
-    [1, "5h"],
-    [2, "Qs"],
-    [3, "2c"],
-    [4, "7d"],
-    [1, "Th"],
-    [2, "Js"],
-    [3, "3c"],
-    [4, "8d"],
-  ]);
-  s.chips(3, 100, 100).chips(4, 100, 100).chips(1, 100).key("check").pull();
-  s.burn("4c").board("Ts", "Qd", "6d").key("check").key("check").key("check").key("check");
-  s.burn("4d").board("9s").key("check").key("check").key("check").key("check");
-  s.burn("4h").board("2s").key("check").key("check").key("check").key("check");
-  s.wait(3000).key("shuffler");
+  const s = new Scene("").checkedDownCardsLeftOut();
   s.after(3278).report("seat2");
   s.after(760).chips(2, 100).after(80).chips(3, 100, 100);
   s.after(560).report("seat2", "card:A:3c");

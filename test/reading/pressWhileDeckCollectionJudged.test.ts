@@ -33,23 +33,7 @@ const COLLECTED = 1300;
  * declare the misdeal, and seat 4's chips go out.
  */
 function misdealDeclaredEarly(pressAfter: number): Scene {
-  const s = new Scene("").setup({ button: 4 });
-  s.key("shuffler").chips(1, 100).chips(2, 100, 100);
-  s.deal([
-    [1, "5h"],
-    [2, "Qs"],
-    [3, "2c"],
-    [4, "7d"],
-    [1, "Th"],
-    [2, "Js"],
-    [3, "3c"],
-    [4, "8d"],
-  ]);
-  s.chips(3, 100, 100).chips(4, 100, 100).chips(1, 100).key("check").pull();
-  s.burn("4c").board("Ts", "Qd", "6d").checkAround();
-  s.burn("4d").board("9s").checkAround();
-  s.burn("4h").board("2s").checkAround();
-  s.wait(3000).key("shuffler");
+  const s = new Scene("").checkedDownCardsLeftOut();
   s.after(600).chips(2, 100).after(100).chips(3, 100, 100);
   s.after(500).report("seat3", "card:A:2c", "card:A:3c", "card:A:9c");
   // The dealer collects the last hand 1.3 s after the card; the press comes before or after that.

@@ -250,6 +250,14 @@ export class Scene {
     return this.allInToTheFlop().burn("3h").board("4d", "7c");
   }
 
+  /**
+   * allInToTheFlop, then the turn (4d, after its burn 3h) and two cards together for the river (7c and Jd,
+   * after 5s): BOARD_TOO_MANY; a second later the dealer has Jd to take off.
+   */
+  twoRiverCards(): this {
+    return this.allInToTheFlop().burn("3h").board("4d").burn("5s").board("7c", "Jd").wait(1000);
+  }
+
   /** Seats 1–3 (stacks 700, 5000, 5000; button 3): seat 3 folds, seat 1 all-in, seat 2 calls; the flop. */
   allInToTheFlop(): this {
     return this.setup({ seats: [1, 2, 3], stacks: { 1: 700, 2: 5000, 3: 5000 }, button: 3 })
@@ -296,6 +304,30 @@ export class Scene {
     this.chips(4, 100).chips(1, 100, 100).chips(2, 100).key("check").pull();
     this.burn("2c").board("Qs", "Jd", "4h").checkAround();
     return this.burn("3c").board("8c").checkAround().burn("5d").board("6s").checkAround();
+  }
+
+  /**
+   * Hand 1 (seats 1–4, button 4: blinds seats 1 and 2) limped and checked down on Ts Qd 6d 9s 2s, and the
+   * shuffler pressed 3 s later with every card still out: hand 2 (button 1, blinds seats 2 and 3) starts
+   * with the last hand listed on every seat, the board and the burn (DECK_NOT_COLLECTED to come).
+   */
+  checkedDownCardsLeftOut(): this {
+    this.setup({ button: 4 }).key("shuffler").chips(1, 100).chips(2, 100, 100);
+    this.deal([
+      [1, "5h"],
+      [2, "Qs"],
+      [3, "2c"],
+      [4, "7d"],
+      [1, "Th"],
+      [2, "Js"],
+      [3, "3c"],
+      [4, "8d"],
+    ]);
+    this.chips(3, 100, 100).chips(4, 100, 100).chips(1, 100).key("check").pull();
+    this.burn("4c").board("Ts", "Qd", "6d").checkAround();
+    this.burn("4d").board("9s").checkAround();
+    this.burn("4h").board("2s").checkAround();
+    return this.wait(3000).key("shuffler");
   }
 
   /** Everyone checks a post-flop round (seats 2, 3, 4, 1). */
