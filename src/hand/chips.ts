@@ -416,13 +416,8 @@ export function replayDeferredKeys(h: HandContext): void {
       continue;
     }
     const toAct = h.betting.phase === "betting" ? h.betting.toAct : null;
-    const [d] = chips.splice(
-      Math.max(
-        0,
-        chips.findIndex((c) => c.seat === toAct),
-      ),
-      1,
-    );
+    const own = chips.findIndex((c) => c.seat === toAct);
+    const [d] = chips.splice(own < 0 ? 0 : own, 1);
     betZoneSettled(h, d!.seat, d!.chips);
   }
 }

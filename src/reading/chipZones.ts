@@ -13,7 +13,7 @@
  * Over 300 lines: the settle window, the emptied zones and the pot's unseen gains share one state per
  * zone and per chip, and each decides what the others may read.
  */
-import { type ChipTag, chipTotal, type Observation } from "./observations.js";
+import { type ChipTag, chipTotal, isBetZone, type Observation } from "./observations.js";
 
 interface ZoneState {
   // Both maps are replaced, never edited in place: a zone just read shares one map as both.
@@ -74,7 +74,6 @@ export interface ChipZoneWindows {
   lagMs: number;
 }
 
-const BET_ZONE = /^bet\d+$/;
 const POT = "pot";
 
 export class ChipZones {
@@ -138,7 +137,7 @@ export class ChipZones {
       } else if (antenna === POT) {
         const chip = { tag, denomination: reported.get(tag) ?? 0 };
         unexplained.push(chip);
-        if (prev === undefined || !BET_ZONE.test(prev.antenna)) strays.push(chip);
+        if (prev === undefined || !isBetZone(prev.antenna)) strays.push(chip);
       }
     }
     // Chips the pot gains in the same report as the unread chips of one zone, from no zone at all, were
@@ -234,10 +233,10 @@ export class ChipZones {
       // Emptied with chips unread: it is read as it stood when they reach the pot (or they were taken
       // back), never as the empty zone it is now.
       if (this.emptied.has(antenna)) continue;
-      if (zone.changedAt >= before || (!betZones && BET_ZONE.test(antenna))) continue;
+      if (zone.changedAt >= before || (!betZones && isBetZone(antenna))) continue;
       // Its chips came after another bet zone's unread chips, which left it: read after those (settleDue).
       const since = zone.since ?? zone.changedAt;
-      if (BET_ZONE.test(antenna) && (since >= waitFrom || this.emptiedBefore(antenna, since) !== null)) {
+      if (isBetZone(antenna) && (since >= waitFrom || this.emptiedBefore(antenna, since) !== null)) {
         zone.notBefore = Math.max(zone.notBefore ?? t, t);
         continue;
       }
@@ -252,7 +251,7 @@ export class ChipZones {
    */
   unreadLeaving(antenna: string, tags: readonly string[]): number | undefined {
     const zone = this.zones.get(antenna);
-    if (zone?.changedAt == null || !BET_ZONE.test(antenna)) return undefined;
+    if (zone?.changedAt == null || !isBetZone(antenna)) return undefined;
     for (const tag of zone.current.keys())
       if (!zone.settled.has(tag) && !tags.includes(tag)) return zone.since ?? zone.changedAt;
     return undefined;
@@ -283,14 +282,14 @@ export class ChipZones {
     if (first === undefined) return;
     for (const other of this.unsettled) {
       const zone = this.zones.get(other);
-      if (zone?.changedAt != null && (zone.since ?? zone.changedAt) > first && BET_ZONE.test(other))
+      if (zone?.changedAt != null && (zone.since ?? zone.changedAt) > first && isBetZone(other))
         zone.notBefore = Math.max(zone.notBefore ?? t, t);
     }
   }
 
   /** The latest window of the bet zones whose unread chips, put out before `since`, left them; or null. */
   private emptiedBefore(antenna: string, since: number): number | null {
-    if (this.emptied.size === 0 || !BET_ZONE.test(antenna)) return null;
+    if (this.emptied.size === 0 || !isBetZone(antenna)) return null;
     let due: number | null = null;
     for (const [other, e] of this.emptied) {
       const first = e.since ?? e.changedAt;
@@ -326,7 +325,7 @@ export class ChipZones {
 
   /** Whether any bet zone has chips that have not been read yet. */
   anyBetPending(): boolean {
-    for (const antenna of this.unsettled) if (BET_ZONE.test(antenna)) return true;
+    for (const antenna of this.unsettled) if (isBetZone(antenna)) return true;
     return this.emptied.size > 0;
   }
 
@@ -505,7 +504,7 @@ export class ChipZones {
     // report and back in the next is not a move), so the zone was never emptied.
     const e = this.emptied.get(antenna);
     if (e !== undefined && e.left.every((tag) => now.has(tag))) this.decided(antenna, e, t);
-    if (BET_ZONE.test(antenna) && zone.changedAt !== null && !this.emptied.has(antenna)) {
+    if (isBetZone(antenna) && zone.changedAt !== null && !this.emptied.has(antenna)) {
       const left = [...zone.current.keys()].filter((tag) => !zone.settled.has(tag) && !now.has(tag));
       if (left.length > 0) {
         const changedAt = zone.changedAt;

@@ -115,3 +115,10 @@ const CARD_ANTENNA = /^(seat\d+|board|burn|muck|dealer)$/;
 export function isCardAntenna(antenna: string): boolean {
   return CARD_ANTENNA.test(antenna);
 }
+
+const BET_ZONE = /^bet\d+$/;
+
+/** Whether an antenna is a seat's bet zone (bet1, bet2 …): a hold'em seat's action lands there. */
+export function isBetZone(antenna: string): boolean {
+  return BET_ZONE.test(antenna);
+}

@@ -17,7 +17,7 @@ import type { TableEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
 import { type HandInPlay, type LiveHand, SessionHand } from "../hand/lifecycle.js";
 import { noHoleCards } from "../hand/view.js";
-import type { Observation } from "../reading/observations.js";
+import { isBetZone, type Observation } from "../reading/observations.js";
 import type { TableReader } from "../reading/tableReader.js";
 import { AfterHand } from "./afterHand.js";
 import type { CoreCheckpoint, TableCore } from "./tableCore.js";
@@ -403,7 +403,7 @@ export class Table implements TableCore {
     if (this.shufflerWaiting === null) return observations;
     const kept: Observation[] = [];
     for (const o of observations) {
-      if (o.type === "zone_settled" && /^bet\d+$/.test(o.antenna)) this.betsAfterPress.push(o);
+      if (o.type === "zone_settled" && isBetZone(o.antenna)) this.betsAfterPress.push(o);
       else kept.push(o);
     }
     return kept;

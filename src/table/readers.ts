@@ -7,7 +7,7 @@
 import { DEVICE_UNITS, type InputEvent, type ReaderEvent, type TagsEvent } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
 import type { AlertEvent } from "../contract/output.js";
-import type { Observation } from "../reading/observations.js";
+import { isBetZone, type Observation } from "../reading/observations.js";
 import { alert, say } from "../hand/alerts.js";
 import { TableReader } from "../reading/tableReader.js";
 import type { TableSettings } from "./settings.js";
@@ -105,7 +105,7 @@ export class ReaderPresence {
       return false;
     let moves = this.movesOn.get(event.antenna);
     if (moves === undefined) {
-      moves = /^bet\d+$/.test(event.antenna) || event.antenna === "muck";
+      moves = isBetZone(event.antenna) || event.antenna === "muck";
       this.movesOn.set(event.antenna, moves);
     }
     // Not the bridge catching up on chips that left long ago (K scans late), e.g. the last street's
