@@ -501,7 +501,7 @@ export class TableReader {
     // one card a seat): that card went back to the seat, dealt again, before the bridge saw it leave.
     if (fresh && this.leftovers.size > 0 && /^seat\d+$/.test(antenna)) {
       const lone = [...this.leftovers].filter((tag2) => this.cards.get(tag2)?.antenna === antenna);
-      if (lone.length === 1) this.dealtAgain(t, antenna, out);
+      if (lone.length === 1 && !this.pairDealtElsewhere(t, antenna)) this.dealtAgain(t, antenna, out);
     }
     if (place) {
       const otherStillLists = this.reports.get(place.antenna)?.has(tag) === true;
@@ -634,6 +634,25 @@ export class TableReader {
       place.missingSince = t;
       this.missing.add(tag);
     }
+  }
+
+  /**
+   * The seat still lists, past the readers' lag after the press, a last hand's card that has been dealt
+   * to another seat since: that seat's last hand was left out at the press (DECK_NOT_COLLECTED), and the
+   * dealer is collecting it and dealing on, its report K scans late. The card it still lists beside the
+   * one dealt elsewhere is not lone: it is most likely collected too, and is read where it lands next
+   * (three readers, 5 missed scans, `--focus` seed 78 at 600 ms rounds, hand 1688: Ac dealt to seat 5,
+   * then seat 8's first card beside Qd read Qd as dealt again to seat 8; Qd dealt to seat 2 was then a
+   * card slid across, and seat 2 was judged dealt out). Within the lag, the pair may have been collected
+   * before the press, and the other card dealt back to the seat: read so until it leaves within the lag
+   * (`collectedLate`; hold'em seed 207 at 600 ms rounds, hand 348).
+   */
+  private pairDealtElsewhere(t: number, antenna: string): boolean {
+    if (t < this.pressedAt + this.lagMs) return false;
+    const listed = this.reports.get(antenna);
+    for (const tag of this.movedLeftovers)
+      if (this.cards.get(tag)?.from === antenna && listed?.has(tag) === true) return true;
+    return false;
   }
 
   /** A leftover read as dealt again left its seat within the readers' lag after the press: it was collected. */
