@@ -15,6 +15,7 @@
  * boundary all read and write one record per card tag, and each rule is only right beside the others.
  */
 import type { Card } from "../rules/cards.js";
+import { type BackOnItsSeat, CardsBackOnTheirSeat } from "./backOnItsSeat.js";
 import { ChipZones, type ChipZonesSnapshot } from "./chipZones.js";
 import { type MisplacedSnapshot, MisplacedTags } from "./misplacedTags.js";
 import { type ChipTag, isCardAntenna, type Leftover, type Observation } from "./observations.js";
@@ -111,6 +112,12 @@ export class TableReader {
   private pressedAt = Number.NEGATIVE_INFINITY;
   /** Moved cards the old antenna still lists: a conflict if it still does after the lag. */
   private readonly lingering = new Map<string, number>();
+  /**
+   * The last hand's cards that moved off a seat its report still listed at the press: one collected
+   * from where it went may be on that seat again ({@link CardsBackOnTheirSeat}). Not in the snapshot
+   * (see {@link departed}).
+   */
+  private readonly backOnSeat = new CardsBackOnTheirSeat();
   /** Antennas whose reader is offline: nothing they list can change until it is back. */
   private readonly offline = new Set<string>();
   /**
@@ -240,6 +247,7 @@ export class TableReader {
         this.departed.set(tag, place);
       }
     }
+    for (const back of this.backOnSeat.due(t)) this.arriveBack(back.sure, back, out);
     for (const [tag, due] of this.lingering) {
       if (t < due || this.offline.has(this.cards.get(tag)?.from ?? "")) continue;
       this.lingering.delete(tag);
@@ -343,7 +351,8 @@ export class TableReader {
       if (this.offline.has(this.cards.get(tag)?.from ?? "")) continue;
       if (next === null || due < next) next = due;
     }
-    return next;
+    const back = this.backOnSeat.nextDeadline();
+    return back !== null && (next === null || back < next) ? back : next;
   }
 
   /**
@@ -375,6 +384,7 @@ export class TableReader {
     this.pressedAt = t;
     this.dealtAgainOn.clear();
     this.movedLeftovers.clear();
+    this.backOnSeat.newHand(this.movesOffSeatsListed());
     this.lingering.clear();
     this.missing.clear();
     this.departed.clear();
@@ -466,6 +476,7 @@ export class TableReader {
     this.missing.clear();
     this.lingering.clear();
     this.departed.clear();
+    this.backOnSeat.newHand([]);
     for (const [a, tags] of Object.entries(snapshot.reports)) this.reports.set(a, new Set(tags));
     for (const [tag, place] of Object.entries(snapshot.cards)) {
       this.cards.set(tag, { ...place });
@@ -628,6 +639,9 @@ export class TableReader {
       this.cards.delete(tag);
       out.push({ type: "card_departed", t, tag, card: place.card, antenna });
       this.dealtAgain(t, antenna, out);
+      const listed = (seat: string) => this.reports.get(seat)?.has(tag) === true;
+      const back = this.backOnSeat.left(t, tag, place.card, place.copy, listed);
+      if (back !== null) this.arriveBack(t, back, out);
       return;
     }
     if (place.antenna === antenna && place.missingSince === null) {
@@ -653,6 +667,38 @@ export class TableReader {
     for (const tag of this.movedLeftovers)
       if (this.cards.get(tag)?.from === antenna && listed?.has(tag) === true) return true;
     return false;
+  }
+
+  /**
+   * At the press: the cards that moved off a seat (a fold to the muck) whose report still lists them, K
+   * scans late or because the card is back there, and when that listing can no longer be a stale one.
+   */
+  private *movesOffSeatsListed(): Iterable<[string, { seat: string; sure: number }]> {
+    for (const [tag, due] of this.lingering) {
+      const place = this.cards.get(tag);
+      const seat = place?.from;
+      if (seat == null || !/^seat\d+$/.test(seat) || !this.reports.get(seat)?.has(tag)) continue;
+      yield [tag, { seat, sure: due }];
+    }
+  }
+
+  /**
+   * A card of the last hand collected from where it went, that its old seat still lists now its listing
+   * is sure: it was dealt back to that seat, a new card of this hand (./backOnItsSeat.ts).
+   */
+  private arriveBack(t: number, back: BackOnItsSeat, out: Observation[]): void {
+    const { tag, seat, card, copy } = back;
+    if (this.cards.has(tag) || !this.reports.get(seat)?.has(tag)) return;
+    this.cards.set(tag, {
+      card,
+      copy,
+      antenna: seat,
+      missingSince: null,
+      from: null,
+      movedAt: t,
+      contested: null,
+    });
+    out.push({ type: "card_arrived", t, tag, card, copy, deck: this.deckOf(tag), antenna: seat, from: null });
   }
 
   /** A leftover read as dealt again left its seat within the readers' lag after the press: it was collected. */
