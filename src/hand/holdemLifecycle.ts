@@ -60,6 +60,8 @@ export const holdem: Game = {
       // The dealer collects the river's board only at the end (./observe.ts: chips taken back are read
       // as the call then); so bets whose chips left unread, still in the reading's window, are read too.
       boardCollectionEnds: () => riverBoardFinal(session.context),
+      // The deal's judgements may hold it for a misdeal; a card of a leftover's face, for a void.
+      judgingAHold: () => session.context.timers.some((t) => HOLD_JUDGEMENTS.has(t.kind)),
     });
     return { hand, events };
   },
@@ -79,6 +81,9 @@ const DEAL_JUDGEMENTS = new Set([
   "deckCollected",
   "collecting",
 ]);
+
+/** The judgements that may hold the hand for the floor: the deal's, and a copy of a leftover's face (./leftoverCopy.ts). */
+const HOLD_JUDGEMENTS = new Set([...DEAL_JUDGEMENTS, "leftoverCopy"]);
 
 /**
  * Hold'em's work after a hand: in a raked cash game, a hand played out puts on the plate what the

@@ -185,6 +185,8 @@ export interface LiveHand {
   pressDuringHand(): PressDuringHand;
   /** Whether the board's collection ends the hand at the table: what was still being read went with the pot. */
   boardCollectionEnds(): boolean;
+  /** Whether a judgement that may hold it for a misdeal or a void still waits for the readers. */
+  judgingAHold(): boolean;
   /** How it ended and what the dealer does after it, once it has (null while in play). */
   ending(): HandEnding | null;
 }
@@ -206,6 +208,8 @@ export interface HandBinding {
   pressEnds?(): boolean;
   /** Whether the board's collection ends the hand at the table (hold'em's river of five, nothing in force). */
   boardCollectionEnds?(): boolean;
+  /** Whether a judgement that may hold the hand for a misdeal or a void still waits for the readers. */
+  judgingAHold?(): boolean;
   /** Asked once it has ended: the debts a press settled it with. */
   owedAtTheEnd?(): OwedAtTheEnd[];
 }
@@ -281,6 +285,10 @@ export class SessionHand implements LiveHand {
 
   boardCollectionEnds(): boolean {
     return this.binding.boardCollectionEnds?.() ?? false;
+  }
+
+  judgingAHold(): boolean {
+    return this.binding.judgingAHold?.() ?? false;
   }
 
   ending(): HandEnding | null {

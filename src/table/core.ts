@@ -26,6 +26,7 @@ import { NextHand } from "./nextHand.js";
 import { OwedAtThePress } from "./owedAtThePress.js";
 import { ReaderPresence, tableReader, unknownAntenna } from "./readers.js";
 import { rejected } from "./floorRefusals.js";
+import { RulingAhead } from "./rulingAhead.js";
 import { type PendingRuling, RulingDesk } from "./rulingDesk.js";
 import type { TableSettings } from "./settings.js";
 import { FloorSetup } from "./setupWaiting.js";
@@ -71,6 +72,8 @@ export class Table implements TableCore {
    * turn (three readers, 5 missed scans, `--focus` seed 75 at 700 ms rounds, hand 8110).
    */
   private betsAfterPress: Observation[] = [];
+  /** A misdeal or void ruled before the alert it answers, waiting for the hand's judgement. */
+  private readonly ahead = new RulingAhead();
   /** The readers' snapshots during a hand, given to it in an order that can be true (snapshotBurst.ts). */
   private readonly burst: SnapshotBurst;
   /** Debts a shuffler press settled the last hand with, waiting the readers' lag for the pot. */
@@ -181,7 +184,9 @@ export class Table implements TableCore {
     else if (event.kind === "reader") out.push(...this.onReader(event));
     else out.push(...this.onFloor(event));
     out.push(...this.pressDeclaresMisdeal(event.t));
-    return this.desk.track(out);
+    const tracked = this.desk.track(out);
+    const ruled = this.rulingAfterJudgement(event.t);
+    return ruled.length === 0 ? tracked : [...tracked, ...ruled];
   }
 
   advanceTo(t: number): TableEvent[] {
@@ -210,7 +215,7 @@ export class Table implements TableCore {
         ];
       } else break;
       batch.push(...this.pressDeclaresMisdeal(d));
-      out.push(...this.desk.track(batch));
+      out.push(...this.desk.track(batch), ...this.rulingAfterJudgement(d));
       // The burst's decisions once the hand has taken its deal (a Three Card Poker lock, a round on).
       if (this.burst.waitingForDeal && !dealPending(this.view()))
         out.push(...this.desk.track(this.releaseBurst(d, true)));
@@ -477,6 +482,12 @@ export class Table implements TableCore {
     return [...out, ...this.startHand(t)];
   }
 
+  /** A floor ruling that waited for the hand's judgement goes to the desk once it is judged (./rulingAhead.ts). */
+  private rulingAfterJudgement(t: number): TableEvent[] {
+    const ruling = this.ahead.release(t, this.playing);
+    return ruling === null ? [] : this.desk.track(this.desk.floor(ruling));
+  }
+
   /** The hand in play is given the shuffler press: the next hand starts if it ended it, else it is refused. */
   private pressToTheHand(t: number, hand: LiveHand): TableEvent[] {
     const out = this.afterHand(hand.key(t, "shuffler"));
@@ -494,6 +505,7 @@ export class Table implements TableCore {
   }
 
   private onFloor(event: FloorEvent): TableEvent[] {
+    if (this.ahead.hold(event, this.playing, (code) => this.desk.answers(code))) return [];
     if (event.op === "ruling" || event.op === "voidHand" || event.op === "undo")
       return this.desk.floor(event);
     if (event.op === "fill" || event.op === "credit") {

@@ -3,6 +3,9 @@
  * answers nothing, or answers twice, is refused); a misdeal or void sent with an undo window waits for
  * it, as a core deadline, so that a supervisor can take it back with `undo`; and the dealer's `floor`
  * key calls the floor. Everything here runs on the events' `t`, so replay gives the same result.
+ *
+ * Over 300 lines: the ledger of open alerts and each kind of ruling that answers one (a hand's, a
+ * carried after-hand alert, a call for the floor, a pending misdeal or void) read and write one list.
  */
 import type { FloorEvent, RulingName } from "../contract/input.js";
 import { AFTER_THE_HAND, type AlertCode, alert } from "../contract/alerts.js";
@@ -63,6 +66,20 @@ export class RulingDesk {
   /** Whether an alert with this code is open. */
   isOpen(code: string): boolean {
     return this.open.some((a) => a.code === code);
+  }
+
+  /** Whether an open alert answers a ruling naming `code` (and `seat`). */
+  answers(code?: string, seat?: number): boolean {
+    return this.answering(code, seat).length > 0;
+  }
+
+  /** The open alerts a ruling naming `code` (and `seat`) answers: a seat's alert only for that seat (HAND_DEAD). */
+  private answering(code?: string, seat?: number): OpenEntry[] {
+    return this.open.filter(
+      (a) =>
+        (code === undefined || a.code === code) &&
+        (code === undefined || seat === undefined || a.seat === undefined || a.seat === seat),
+    );
   }
 
   /** Seeds the ledger after a restore (readers still offline). */
@@ -177,12 +194,7 @@ export class RulingDesk {
   private ruling(event: Extract<DeskOp, { op: "ruling" }>): TableEvent[] {
     const { t, ruling, seat, code } = event;
     if (this.pendingRuling) return [rejected(t, "ruling", this.waiting())];
-    // A ruling that names a seat answers that seat's alert (HAND_DEAD seat 5 is not seat 6's, still open).
-    const answers = this.open.filter(
-      (a) =>
-        (code === undefined || a.code === code) &&
-        (code === undefined || seat === undefined || a.seat === undefined || a.seat === seat),
-    );
+    const answers = this.answering(code, seat);
     // The catalogue lets the floor rule a hand dead on its own (HAND_DEAD: "or the floor rules it dead").
     const ownCause = ruling === "dead" && seat !== undefined && code === undefined;
     if (answers.length === 0 && !ownCause) {
