@@ -187,13 +187,21 @@ function dealtAgain(h: HandContext, seat: number, tags: string[]): void {
 /**
  * The deck's collection is judged (the readers' lag after the press): a seat in the deal with no card
  * of this hand that still lists its whole last hand, which the deal has gone past (a later seat holds a
- * card), had those cards dealt to it again unseen (wholeHandDealtAgain).
+ * card, or an earlier one its second: the next round has begun, past the last seat too), had those cards
+ * dealt to it again unseen (wholeHandDealtAgain). The last seat dealt, given the same two cards again
+ * within the bridge's K scans, lists them unchanged from the last hand (three readers, 5 missed scans,
+ * seed 80 at 700 ms rounds, hand 947: a false DECK_NOT_COLLECTED and MISDEAL_DEALT_OUT, every later hand
+ * lost).
  */
 export function handsDealtAgainUnseen(h: HandContext): void {
   if (h.cardsDealt === 0 || h.dealComplete) return;
+  const held = (s: number) => h.hole[s]?.length ?? 0;
   h.entitled.forEach((seat, i) => {
-    if ((h.hole[seat]?.length ?? 0) > 0) return;
-    if (!h.entitled.slice(i + 1).some((s) => (h.hole[s]?.length ?? 0) > 0)) return;
+    if (held(seat) > 0) return;
+    const past =
+      h.entitled.slice(i + 1).some((s) => held(s) > 0) ||
+      h.entitled.slice(0, i).some((s) => roundsCards(h, s).length >= 2);
+    if (!past) return;
     const hand = leftoverHand(h, seat, h.def.holeCards);
     if (hand.length > 0) dealtAgain(h, seat, hand);
   });
