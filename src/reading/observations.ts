@@ -117,6 +117,12 @@ export function isCardAntenna(antenna: string): boolean {
 }
 
 const BET_ZONE = /^bet\d+$/;
+const SEAT = /^seat\d+$/;
+
+/** Whether an antenna is a seat's (seat1, seat2 …): its hole cards land there. */
+export function isSeat(antenna: string): boolean {
+  return SEAT.test(antenna);
+}
 
 /** Whether an antenna is a seat's bet zone (bet1, bet2 …): a hold'em seat's action lands there. */
 export function isBetZone(antenna: string): boolean {

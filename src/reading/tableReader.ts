@@ -378,9 +378,10 @@ export class TableReader {
    * The shuffler press: a hand boundary. What the reader remembers about flickers and departure
    * windows does not cross it: a card missing from its antenna's latest report is gone. Returns the
    * cards the latest reports still show (the last hand's, if the dealer has not collected them); a
-   * card of them dealt again is a new card of the new hand.
+   * card of them dealt again is a new card of the new hand. `dealt`: cards already dealt for the new
+   * hand (a press that waited for the last hand to end, the re-deal begun meanwhile): not the last hand's.
    */
-  newHand(t: number): Leftover[] {
+  newHand(t: number, dealt: ReadonlySet<string> = NOTHING_LISTED): Leftover[] {
     this.pressedAt = t;
     this.dealtAgainOn.clear();
     this.movedLeftovers.clear();
@@ -397,6 +398,7 @@ export class TableReader {
         this.cards.delete(tag);
         continue;
       }
+      if (dealt.has(tag)) continue;
       place.missingSince = null;
       place.from = null;
       place.contested = null;

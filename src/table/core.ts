@@ -17,7 +17,7 @@ import type { TableEvent } from "../contract/output.js";
 import { say } from "../hand/alerts.js";
 import { type HandInPlay, type LiveHand, SessionHand } from "../hand/lifecycle.js";
 import { noHoleCards } from "../hand/view.js";
-import { isBetZone, type Observation } from "../reading/observations.js";
+import { isBetZone, isSeat, type Observation } from "../reading/observations.js";
 import type { TableReader } from "../reading/tableReader.js";
 import { AfterHand } from "./afterHand.js";
 import type { CoreCheckpoint, TableCore } from "./tableCore.js";
@@ -72,6 +72,13 @@ export class Table implements TableCore {
    * turn (three readers, 5 missed scans, `--focus` seed 75 at 700 ms rounds, hand 8110).
    */
   private betsAfterPress: Observation[] = [];
+  /**
+   * Cards that landed on a seat more than a scan round after a shuffler press that waits for the hand to
+   * end: the next deal (a re-deal begun at once after a misdeal the press declares), not the hand's.
+   */
+  private cardsAfterPress: Observation[] = [];
+  /** When the press that waits was made. */
+  private pressWaitingSince = 0;
   /** A misdeal or void ruled before the alert it answers, waiting for the hand's judgement. */
   private readonly ahead = new RulingAhead();
   /** The readers' snapshots during a hand, given to it in an order that can be true (snapshotBurst.ts). */
@@ -309,7 +316,7 @@ export class Table implements TableCore {
     this.owed.observed(seen);
     if (this.playing === null) return this.after.observed(t, seen);
     // While a deck check asked for waits on the hand, the cards spread are not the hand's (deckChecks.ts).
-    const observations = this.withoutNextHandsBets(this.checks.withoutSpread(seen));
+    const observations = this.withoutNextHands(this.checks.withoutSpread(seen));
     this.after.duringHand(observations);
     if (observations.length === 0) return [];
     // The river's board known collected ends the hand at the table, as the press does: a bet zone whose
@@ -347,9 +354,16 @@ export class Table implements TableCore {
       ...this.checks.handEnded(ending.t),
     ];
     if (this.shufflerWaiting === null) return after;
+    return [...after, ...this.startAfterTheWait(ending.t)];
+  }
+
+  /** The press that waited starts the next hand: the cards dealt meanwhile are its deal; the bets read meanwhile, its blinds. */
+  private startAfterTheWait(t: number): TableEvent[] {
     this.shufflerWaiting = null;
     this.betsAfterPress = [];
-    return [...after, ...this.startHand(ending.t)];
+    const dealt = this.cardsAfterPress.splice(0);
+    const started = this.startHand(t, new Set(dealt.map((o) => (o.type === "card_arrived" ? o.tag : ""))));
+    return dealt.length === 0 || this.playing === null ? started : [...started, ...this.route(t, dealt)];
   }
 
   /** A reader went away or came back (the hand's judgements wait while one it reads from is away). */
@@ -403,12 +417,19 @@ export class Table implements TableCore {
     return [...seen, ...this.afterHand(this.playing.key(t, event.button))];
   }
 
-  /** What the hand is given while a shuffler press waits for it to end: not the bets (`betsAfterPress`). */
-  private withoutNextHandsBets(observations: Observation[]): Observation[] {
+  /**
+   * What the hand is given while a shuffler press waits for it to end: not the bets (`betsAfterPress`),
+   * nor the cards dealt once the press was surely made (`cardsAfterPress`: reported later than a scan
+   * round after it; one reported sooner may have landed before it).
+   */
+  private withoutNextHands(observations: Observation[]): Observation[] {
     if (this.shufflerWaiting === null) return observations;
     const kept: Observation[] = [];
+    const dealtAfter = this.pressWaitingSince + this.reader.scanRoundMs;
     for (const o of observations) {
       if (o.type === "zone_settled" && isBetZone(o.antenna)) this.betsAfterPress.push(o);
+      else if (o.type === "card_arrived" && o.t > dealtAfter && isSeat(o.antenna))
+        this.cardsAfterPress.push(o);
       else kept.push(o);
     }
     return kept;
@@ -447,6 +468,7 @@ export class Table implements TableCore {
         // rest of a short call swept into the pot): the bridge reports it K scans late. The press waits
         // that long for the hand to end on it.
         this.shufflerWaiting = t + this.reader.lagMs;
+        this.pressWaitingSince = t;
         return out;
       } else {
         return [...out, say.shufflerDuringHand(t, this.playing.number)];
@@ -462,10 +484,12 @@ export class Table implements TableCore {
    */
   private pressAfterTheLag(t: number): TableEvent[] {
     this.shufflerWaiting = null;
-    const bets = this.betsAfterPress.splice(0);
+    const held = [...this.betsAfterPress.splice(0), ...this.cardsAfterPress.splice(0)].sort(
+      (a, b) => a.t - b.t,
+    );
     if (this.playing === null) return [];
-    // Refused, the press put out no blinds: the bets read meanwhile were the hand's.
-    const read = bets.length === 0 ? [] : this.route(t, bets);
+    // Refused, the press put out no blinds nor began a deal: the bets and cards read meanwhile were the hand's.
+    const read = held.length === 0 ? [] : this.route(t, held);
     return this.playing === null ? read : [...read, ...this.pressToTheHand(t, this.playing)];
   }
 
@@ -476,10 +500,9 @@ export class Table implements TableCore {
    */
   private pressDeclaresMisdeal(t: number): TableEvent[] {
     if (this.shufflerWaiting === null || this.playing === null || this.playing.held !== "misdeal") return [];
-    this.shufflerWaiting = null;
-    this.betsAfterPress = [];
     const out = this.afterHand(this.playing.ruling(t, "misdeal"));
-    return [...out, ...this.startHand(t)];
+    // afterHand started the next hand (the press waited for this one's end), with what was dealt meanwhile.
+    return out;
   }
 
   /** A floor ruling that waited for the hand's judgement goes to the desk once it is judged (./rulingAhead.ts). */
@@ -495,10 +518,10 @@ export class Table implements TableCore {
     return [...out, ...this.startHand(t)];
   }
 
-  private startHand(t: number): TableEvent[] {
+  private startHand(t: number, dealt?: ReadonlySet<string>): TableEvent[] {
     // The dealer's work after the last hand is over when the next begins; the tray is judged now.
     const judged = this.after.nextHand(t);
-    const press = this.next.press(t);
+    const press = this.next.press(t, dealt);
     if (press.began) this.settled = null;
     if (press.hand !== null) this.playing = press.hand;
     return [...judged, ...press.events];

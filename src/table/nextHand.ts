@@ -83,8 +83,11 @@ export class NextHand {
     this.lastHandsChipsToCome = ending.chipsToCome;
   }
 
-  /** The shuffler press between hands. */
-  press(t: number): Press {
+  /**
+   * The shuffler press between hands. `dealt`: cards dealt for this hand while the press waited for the
+   * last one to end (core.ts `cardsAfterPress`), which are not the last hand's.
+   */
+  press(t: number, dealt?: ReadonlySet<string>): Press {
     const state = this.state;
     // A re-deal is exact only while every seat of the misdealt hand still plays (the floor may have
     // changed the table since): otherwise the next hand is a new one.
@@ -124,7 +127,7 @@ export class NextHand {
     }
     const settings = redeal?.game ?? { ...state.game };
     // The press is a hand boundary: the last hand's cards are what the latest reports still show.
-    const leftovers = this.reader.newHand(t).filter((l) => CARD_ZONE.test(l.antenna));
+    const leftovers = this.reader.newHand(t, dealt).filter((l) => CARD_ZONE.test(l.antenna));
     const hand = state.handsStarted;
     state.hand = {
       hand,
