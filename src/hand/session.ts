@@ -201,7 +201,9 @@ function lastHandsChips(init: HandInit, betting: HandContext["betting"]): HandCo
     const posted = betting.seats.find((s) => s.seat === Number(seat))?.bet ?? 0;
     // The chips the press found to be the last hand's are; of the rest, more than the seat posts are too.
     const rest = init.redeal ? [] : chips.filter((c) => !seen.has(c.tag));
-    for (const c of chips) if (init.redeal || seen.has(c.tag)) tags.push(c.tag);
+    // A re-deal's chips that came after the press which declared the misdeal (one that waited for the
+    // hand to end: ../table/nextHand.ts ended) are its blinds put out again, not the misdealt hand's.
+    for (const c of chips) if (seen.has(c.tag)) tags.push(c.tag);
     const value = rest.reduce((sum, c) => sum + c.denomination, 0);
     if (rest.length > 0 && (posted === 0 || value > posted)) tags.push(...rest.map((c) => c.tag));
   }

@@ -339,7 +339,7 @@ export class Table implements TableCore {
       const s = this.state.seats[Number(seat)];
       if (s) s.stack = stack;
     }
-    this.next.ended(ending);
+    this.next.ended(ending, this.shufflerWaiting === null ? null : this.pressWaitingSince);
     this.owed.start(hand.number, ending.t + this.reader.lagMs, ending.owed, ending.finalStacks);
     this.settled = hand;
     this.playing = null;

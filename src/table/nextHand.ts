@@ -74,11 +74,18 @@ export class NextHand {
    * chips on its zones, at its last action: its bets are out by then (the readers report them a round
    * later at most). One held on after it (for the floor, for the press) may see the next hand's blinds
    * put out before it ends (the dealer pressed, and the press waited): those are not its chips.
+   * `pressedAt`: that press. A misdeal it declares had no chips come after it (its chips are its blinds,
+   * out since its start): what a zone shows after the press is the re-deal's blinds however soon it is
+   * reported, so the hand's end for its chips is a round before the press (handInit allows a round).
+   * Three readers, 5 missed scans, seed 80 at 700 ms rounds, hand 1056: the small blind re-posted 0.4 s
+   * after the press was read as the last hand's chip, and its call then as the blind shown.
    */
-  ended(ending: HandEnding): void {
+  ended(ending: HandEnding, pressedAt: number | null = null): void {
     if (ending.redeal !== null) this.redeal = ending.redeal;
     const acted = ending.result === "complete" ? this.actionAt : null;
     this.lastHandEnd = acted === null ? ending.t : Math.min(ending.t, acted);
+    if (ending.result === "misdeal" && pressedAt !== null)
+      this.lastHandEnd = Math.min(this.lastHandEnd, pressedAt - this.reader.scanRoundMs);
     this.actionAt = null;
     this.lastHandsChipsToCome = ending.chipsToCome;
   }

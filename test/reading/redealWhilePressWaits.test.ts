@@ -8,7 +8,11 @@
  *
  * Now the cards reported more than a scan round after such a press (one reported sooner may have landed
  * before it) wait with the bets read meanwhile: the next hand's deal if the hand ends, the hand's own if
- * the press is refused (src/table/core.ts `cardsAfterPress`).
+ * the press is refused (src/table/core.ts `cardsAfterPress`). And the blinds put out again after the
+ * press that declared the misdeal are the re-deal's, however soon the bridge reports them: before, they
+ * were read as the misdealt hand's chips for the readers' lag, and the small blind's call as its blind
+ * shown (three readers, 5 missed scans, seed 80 at 700 ms rounds, hand 1056: a false
+ * ACTION_OUT_OF_TURN, UNDERRAISE and PREMATURE_FLOP, every later hand lost).
  *
  * On the scene DSL's table (seats 1–4), with 700 ms rounds and 5 missed scans: hand 1 checked down with
  * every card left out; hand 2 (button 1, the deal from seat 2).
@@ -51,13 +55,28 @@ function deal(s: Scene, gap: number, from: number, to: number = DEAL.length): Sc
  * Hand 2: the blinds, 9c to seat 3 (the big blind) beside its last hand; the dealer presses the shuffler
  * 1 s later to declare the misdeal, collects every card, and deals again 1.5 s later.
  */
-function redealWhilePressWaits(): Scene {
+function redealWhilePressWaits(reposted = false): Scene {
   const s = new Scene("").checkedDownCardsLeftOut();
   s.after(600).chips(2, 100).after(100).chips(3, 100, 100);
+  const blinds = [...s.on("bet2"), ...s.on("bet3")];
   s.after(500).report("seat3", "card:A:2c", "card:A:3c", "card:A:9c");
   s.after(1000).key("shuffler");
+  if (reposted) {
+    // The blinds taken back and put out again 0.4 s after the press, the old chips listed K scans late.
+    s.after(400).chips(2, 100).after(20).chips(3, 100, 100);
+  }
   for (const a of ["seat1", "seat2", "seat3", "seat4", "board", "burn", "muck"]) s.after(20).clear(a);
-  return deal(s, 1400, 0).wait(9000);
+  deal(s, reposted ? 960 : 1400, 0);
+  // The old blinds reported gone after the deal (K scans late), once hand 3 has begun.
+  if (reposted)
+    s.after(100)
+      .removeFrom("bet2", ...blinds)
+      .after(20)
+      .removeFrom("bet3", ...blinds);
+  // Hand 3's pre-flop: seats 4 and 1 call, the small blind completes, the big blind checks.
+  if (reposted) s.after(300).chips(4, 100, 100).after(300).chips(1, 100, 100).after(300).chips(2, 100);
+  if (reposted) s.after(300).key("check");
+  return s.wait(9000);
 }
 
 /**
@@ -94,5 +113,13 @@ describe("reading at any pace: cards dealt while a shuffler press waits for the 
     // Read when the press is refused, the readers' lag after it (not before: the cards waited).
     expect(preflop?.t).toBe(press);
     expect(events.some((e) => e.kind === "hand_start" && e.hand === 3)).toBe(false);
+  });
+
+  it("the blinds put out again within a scan round of the press are the re-deal's: the small blind's call is read", () => {
+    const events = play(redealWhilePressWaits(true));
+    const hand3 = ofHand(events, 3);
+    expect(codes(hand3)).toEqual([]);
+    const acted = hand3.flatMap((e) => (e.kind === "action" ? [`${e.seat} ${e.action} ${e.to}`] : []));
+    expect(acted).toEqual(["2 sb 100", "3 bb 200", "4 call 200", "1 call 200", "2 call 200", "3 check 200"]);
   });
 });
