@@ -305,6 +305,23 @@ const RUNS: Run[] = [
     true,
     THREE_READERS,
   ),
+  // Session 20's finds, three readers with 5 missed scans and the host's focus: a folded card dealt back
+  // to its seat unseen (seed 75 at 700 ms), a leftover pair dealt to seats either side of its own and a
+  // void ruled before DUPLICATE_CARD (seed 78 at 600 ms).
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["three readers and 5 missed scans", [["reading", "missedScans"], 5], 75, 700],
+    true,
+    THREE_READERS,
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["three readers and 5 missed scans", [["reading", "missedScans"], 5], 78, 600],
+    true,
+    THREE_READERS,
+  ),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
