@@ -89,7 +89,7 @@ export type HandTimer =
   /** A card too many on a seat: misdeal or dead hand, once the round's chips are read (`since`: put off). */
   | { kind: "cardCount"; due: number; seat: number; since?: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */
-  | { kind: "exposed"; due: number }
+  | { kind: "exposed"; due: number; counted?: number; inDoubt?: string[] }
   /** Board cards for the next street came (at `since`) with no burn yet, or before the round closed. */
   | { kind: "board"; due: number; before: number; since: number }
   /** The last hand's cards were still listed at the press (`since`): unless they leave within the lag. */

@@ -97,6 +97,15 @@ function mayBeCollected(h: HandContext, seat: number): boolean {
   return collectionDue(h) !== null && (h.hole[seat] ?? []).some((tag) => h.staleWhere[tag] === `seat${seat}`);
 }
 
+/** The cards of the last hand read as dealt again on their seat while that may still be the collected card. */
+function dealtAgainInDoubt(h: HandContext): string[] {
+  if (collectionDue(h) === null) return [];
+  const tags: string[] = [];
+  for (const [seat, cards] of Object.entries(h.hole))
+    for (const tag of cards) if (h.staleWhere[tag] === `seat${seat}`) tags.push(tag);
+  return tags;
+}
+
 /**
  * A card the seat listed at the press (the last hand's, on this same seat) left it during the deal:
  * the bridge had listed it on, K scans late, in the new hand's first report of the seat, where it read
@@ -296,11 +305,27 @@ export function cardExposed(h: HandContext): void {
   h.timers.sort((a, b) => a.due - b.due);
 }
 
-/** A card was exposed by dealer error: the first or second of the deal, or a second one, is a misdeal. */
-export function judgeExposed(h: HandContext): void {
+/**
+ * A card was exposed by dealer error: the first or second of the deal, or a second one, is a misdeal.
+ * Counted as the deal stood a round after the key; but a card of the last hand read as dealt again on its
+ * seat may still be the collected card, listed K scans late (the collection is judged the readers' lag
+ * after the press): the count waits for that judgement, less such cards it found collected (six seats, 5
+ * missed scans, seed 86 at 600 ms rounds, hand 5247: the second card exposed, counted third with seat
+ * 1's 6c read as dealt again beside it; no misdeal told, and the re-deal's press refused).
+ */
+export function judgeExposed(h: HandContext, timer: { counted?: number; inDoubt?: string[] } = {}): void {
+  const inDoubt = timer.inDoubt ?? dealtAgainInDoubt(h);
+  const counted = timer.counted ?? h.cardsDealt;
+  const due = collectionDue(h);
+  if (inDoubt.length > 0 && due !== null) {
+    schedule(h, { kind: "exposed", due: due + 1, counted, inDoubt });
+    return;
+  }
+  const stayed = (tag: string) => Object.values(h.hole).some((cards) => cards.includes(tag));
+  const dealt = counted - inDoubt.filter((tag) => !stayed(tag)).length;
   h.exposures += 1;
   let why: string | null = null;
-  if (h.cardsDealt <= 2) why = `the ${h.cardsDealt <= 1 ? "first" : "second"} card of the deal was exposed`;
+  if (dealt <= 2) why = `the ${dealt <= 1 ? "first" : "second"} card of the deal was exposed`;
   else if (h.exposures >= 2) why = "two cards were exposed during the deal";
   if (why !== null && misdealPossible(h) && raise(h, say.misdealExposed(h.t, why))) {
     holdForMisdeal(h, "MISDEAL_EXPOSED");

@@ -43,7 +43,7 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
         judgeCardCount(h, timer.seat);
         break;
       case "exposed":
-        judgeExposed(h);
+        judgeExposed(h, timer);
         break;
       case "board":
         judgeBoard(h, timer.before);

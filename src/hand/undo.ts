@@ -145,6 +145,7 @@ function recordOf<T>(r: Record<number, T>, copy: (v: T) => T): Record<number, T>
 
 function copyTimer(t: HandTimer): HandTimer {
   if (t.kind === "prematureStands") return { ...t, tags: t.tags.slice() };
+  if (t.kind === "exposed" && t.inDoubt) return { ...t, inDoubt: t.inDoubt.slice() };
   if (t.kind === "shortPush" || t.kind === "takenBackWait")
     return { ...t, chips: t.chips.map((c) => ({ ...c })) };
   return { ...t };

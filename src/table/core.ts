@@ -76,7 +76,7 @@ export class Table implements TableCore {
    * Cards that landed on a seat more than a scan round after a shuffler press that waits for the hand to
    * end: the next deal (a re-deal begun at once after a misdeal the press declares), not the hand's.
    */
-  private cardsAfterPress: Observation[] = [];
+  private cardsAfterPress: CardArrived[] = [];
   /** When the press that waits was made. */
   private pressWaitingSince = 0;
   /** A misdeal or void ruled before the alert it answers, waiting for the hand's judgement. */
@@ -362,7 +362,7 @@ export class Table implements TableCore {
     this.shufflerWaiting = null;
     this.betsAfterPress = [];
     const dealt = this.cardsAfterPress.splice(0);
-    const started = this.startHand(t, new Set(dealt.map((o) => (o.type === "card_arrived" ? o.tag : ""))));
+    const started = this.startHand(t, new Set(dealt.map((o) => o.tag)));
     return dealt.length === 0 || this.playing === null ? started : [...started, ...this.route(t, dealt)];
   }
 
@@ -500,9 +500,8 @@ export class Table implements TableCore {
    */
   private pressDeclaresMisdeal(t: number): TableEvent[] {
     if (this.shufflerWaiting === null || this.playing === null || this.playing.held !== "misdeal") return [];
-    const out = this.afterHand(this.playing.ruling(t, "misdeal"));
-    // afterHand started the next hand (the press waited for this one's end), with what was dealt meanwhile.
-    return out;
+    // afterHand starts the next hand (the press waited for this one's end), with what was dealt meanwhile.
+    return this.afterHand(this.playing.ruling(t, "misdeal"));
   }
 
   /** A floor ruling that waited for the hand's judgement goes to the desk once it is judged (./rulingAhead.ts). */
@@ -542,6 +541,8 @@ export class Table implements TableCore {
     return [...ended, ...this.setup.apply(event, this.playing !== null, this.reader.lagMs)];
   }
 }
+
+type CardArrived = Extract<Observation, { type: "card_arrived" }>;
 
 /** The earlier of two deadlines (null: none). */
 function earliest(a: number | null, b: number | null): number | null {
