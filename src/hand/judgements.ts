@@ -22,9 +22,9 @@ import {
   judgeCardCount,
   judgeDealOrder,
   judgeDealtOut,
-  judgeExposed,
   judgeFirstCard,
 } from "./deal.js";
+import { judgeExposed } from "./exposed.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
 import { isOpen } from "./emit.js";
 import { afterOneRound, departureKnown, schedule, takeDue } from "./timers.js";

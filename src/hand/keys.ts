@@ -9,7 +9,7 @@ import { acknowledged } from "./emit.js";
 import type { HandContext } from "./context.js";
 import { boardSettledByAction, extraCardAtThePress } from "./board.js";
 import { readShortPush, takenBackReadAtTheEnd } from "./chips.js";
-import { cardExposed } from "./deal.js";
+import { cardExposed } from "./exposed.js";
 import { actionKey } from "./turn.js";
 import { pressedOwing } from "./pressOwing.js";
 import { beforeKey, undoKey } from "./undo.js";

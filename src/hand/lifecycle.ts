@@ -6,7 +6,9 @@
  * {@link LiveHand}, {@link DealerWork}); hold'em's side is src/hand/holdemLifecycle.ts, Three Card
  * Poker's src/hand/tcp/lifecycle.ts. The core keeps only what is the table's: the seats, the re-deal
  * after a misdeal, the floor, the journal's checkpoints, the deck check, and watching the dealer's
- * work after the hand (src/table/afterHand.ts).
+ * work after the hand (src/table/afterHand.ts). (Over 300 lines: the table's whole view of a hand —
+ * {@link LiveHand}, what a game binds to it, and {@link SessionHand}, the one class behind both — reads
+ * best in one place.)
  */
 import type { ButtonName, RulingName } from "../contract/input.js";
 import type { TableEvent } from "../contract/output.js";
