@@ -18,7 +18,7 @@ import type { Card } from "../rules/cards.js";
 import { type BackOnItsSeat, CardsBackOnTheirSeat } from "./backOnItsSeat.js";
 import { ChipZones, type ChipZonesSnapshot } from "./chipZones.js";
 import { type MisplacedSnapshot, MisplacedTags } from "./misplacedTags.js";
-import { type ChipTag, isCardAntenna, type Leftover, type Observation } from "./observations.js";
+import { type ChipTag, isCardAntenna, isSeat, type Leftover, type Observation } from "./observations.js";
 import type { Registry, TagInfo } from "./registry.js";
 
 export interface TableReaderOptions {
@@ -512,7 +512,7 @@ export class TableReader {
     if (place && !fresh) return;
     // A new card on a seat that still lists a lone card of the last hand (a misdeal stops the deal at
     // one card a seat): that card went back to the seat, dealt again, before the bridge saw it leave.
-    if (fresh && this.leftovers.size > 0 && /^seat\d+$/.test(antenna)) {
+    if (fresh && this.leftovers.size > 0 && isSeat(antenna)) {
       const lone = [...this.leftovers].filter((tag2) => this.cards.get(tag2)?.antenna === antenna);
       if (lone.length === 1 && !this.pairDealtElsewhere(t, antenna)) this.dealtAgain(t, antenna, out);
     }
@@ -679,7 +679,7 @@ export class TableReader {
     for (const [tag, due] of this.lingering) {
       const place = this.cards.get(tag);
       const seat = place?.from;
-      if (seat == null || !/^seat\d+$/.test(seat) || !this.reports.get(seat)?.has(tag)) continue;
+      if (seat == null || !isSeat(seat) || !this.reports.get(seat)?.has(tag)) continue;
       yield [tag, { seat, sure: due }];
     }
   }
@@ -723,7 +723,7 @@ export class TableReader {
     antenna: string,
     out: Observation[],
   ): boolean {
-    if (place.antenna === antenna || !/^seat\d+$/.test(antenna)) return false;
+    if (place.antenna === antenna || !isSeat(antenna)) return false;
     if (!this.collectedLate(t, tag, place.antenna)) return false;
     this.cards.delete(tag);
     out.push({ type: "card_departed", t, tag, card: place.card, antenna: place.antenna });
@@ -736,7 +736,7 @@ export class TableReader {
    * bridge never saw it leave). It is a new card of this hand, dealt now.
    */
   private dealtAgain(t: number, antenna: string, out: Observation[]): void {
-    if (!/^seat\d+$/.test(antenna)) return;
+    if (!isSeat(antenna)) return;
     for (const tag of [...this.leftovers]) {
       const place = this.cards.get(tag);
       if (place?.antenna !== antenna || !this.reports.get(antenna)?.has(tag)) continue;

@@ -67,16 +67,13 @@ export class Table implements TableCore {
   /** A shuffler press waiting for the hand to end on what the readers have yet to report, until when. */
   private shufflerWaiting: number | null = null;
   /**
-   * Bets read while a shuffler press waits for the hand to end: the next hand's blinds, put out after the
-   * press, unless the press is refused (then the hand's). Read into the hand, they were an action out of
-   * turn (three readers, 5 missed scans, `--focus` seed 75 at 700 ms rounds, hand 8110).
+   * What was read while a shuffler press waits for the hand to end, in the order read, unless the press is
+   * refused (then the hand's): bets, the next hand's blinds put out after the press (read into the hand,
+   * they were an action out of turn: three readers, 5 missed scans, `--focus` seed 75 at 700 ms rounds,
+   * hand 8110); and cards that landed on a seat more than a scan round after the press, the next deal (a
+   * re-deal begun at once after a misdeal the press declares).
    */
-  private betsAfterPress: Observation[] = [];
-  /**
-   * Cards that landed on a seat more than a scan round after a shuffler press that waits for the hand to
-   * end: the next deal (a re-deal begun at once after a misdeal the press declares), not the hand's.
-   */
-  private cardsAfterPress: CardArrived[] = [];
+  private readAfterPress: Observation[] = [];
   /** When the press that waits was made. */
   private pressWaitingSince = 0;
   /** A misdeal or void ruled before the alert it answers, waiting for the hand's judgement. */
@@ -360,8 +357,7 @@ export class Table implements TableCore {
   /** The press that waited starts the next hand: the cards dealt meanwhile are its deal; the bets read meanwhile, its blinds. */
   private startAfterTheWait(t: number): TableEvent[] {
     this.shufflerWaiting = null;
-    this.betsAfterPress = [];
-    const dealt = this.cardsAfterPress.splice(0);
+    const dealt = this.readAfterPress.splice(0).filter((o): o is CardArrived => o.type === "card_arrived");
     const started = this.startHand(t, new Set(dealt.map((o) => o.tag)));
     return dealt.length === 0 || this.playing === null ? started : [...started, ...this.route(t, dealt)];
   }
@@ -418,8 +414,8 @@ export class Table implements TableCore {
   }
 
   /**
-   * What the hand is given while a shuffler press waits for it to end: not the bets (`betsAfterPress`),
-   * nor the cards dealt once the press was surely made (`cardsAfterPress`: reported later than a scan
+   * What the hand is given while a shuffler press waits for it to end: not the bets, nor the cards dealt
+   * once the press was surely made (both kept in `readAfterPress`: a card reported later than a scan
    * round after it; one reported sooner may have landed before it).
    */
   private withoutNextHands(observations: Observation[]): Observation[] {
@@ -427,9 +423,10 @@ export class Table implements TableCore {
     const kept: Observation[] = [];
     const dealtAfter = this.pressWaitingSince + this.reader.scanRoundMs;
     for (const o of observations) {
-      if (o.type === "zone_settled" && isBetZone(o.antenna)) this.betsAfterPress.push(o);
-      else if (o.type === "card_arrived" && o.t > dealtAfter && isSeat(o.antenna))
-        this.cardsAfterPress.push(o);
+      const next =
+        (o.type === "zone_settled" && isBetZone(o.antenna)) ||
+        (o.type === "card_arrived" && o.t > dealtAfter && isSeat(o.antenna));
+      if (next) this.readAfterPress.push(o);
       else kept.push(o);
     }
     return kept;
@@ -484,9 +481,7 @@ export class Table implements TableCore {
    */
   private pressAfterTheLag(t: number): TableEvent[] {
     this.shufflerWaiting = null;
-    const held = [...this.betsAfterPress.splice(0), ...this.cardsAfterPress.splice(0)].sort(
-      (a, b) => a.t - b.t,
-    );
+    const held = this.readAfterPress.splice(0);
     if (this.playing === null) return [];
     // Refused, the press put out no blinds nor began a deal: the bets and cards read meanwhile were the hand's.
     const read = held.length === 0 ? [] : this.route(t, held);

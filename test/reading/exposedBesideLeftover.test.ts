@@ -31,18 +31,13 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 function exposedBesideLeftover(leaves: number): Scene {
   const s = new Scene("").setup().standardDeal().chips(4, 100, 100).fold(1).fold(2).fold(3).wait(1000);
   s.clear("muck", "bet4", "bet2", "bet3");
-  const pressAt = timeOf(s.after(100).key("shuffler"));
+  const pressAt = s.after(100).key("shuffler").now;
   s.after(100).chips(3, 100).after(100).chips(4, 100, 100);
   s.after(300).report("seat3", "card:A:9s");
   s.after(150).report("seat4", "card:A:9s", "card:A:9h", "card:A:Qc");
   s.after(100).key("exposed");
-  s.after(pressAt + leaves - timeOf(s)).report("seat4", "card:A:Qc");
+  s.after(pressAt + leaves - s.now).report("seat4", "card:A:Qc");
   return s.wait(6000);
-}
-
-function timeOf(s: Scene): number {
-  const last = s.lines[s.lines.length - 1];
-  return last !== undefined && "t" in last ? last.t : 0;
 }
 
 const secondHand = (events: TableEvent[]) =>

@@ -27,12 +27,6 @@ const LAG = (config.reading.missedScans + 1) * config.reading.scanRoundMs;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
-/** The time of the scene's last input. */
-const timeOf = (s: Scene): number => {
-  const last = s.lines[s.lines.length - 1];
-  return last !== undefined && "t" in last ? last.t : 0;
-};
-
 /**
  * Hand 1 checked down with every card left out, the shuffler pressed. Hand 2: every antenna but seat 1
  * reports its cards collected, the blinds, the first round to seats 2–4 (seat 1's 5h again, unseen);
@@ -40,12 +34,12 @@ const timeOf = (s: Scene): number => {
  */
 function lastSeatDealtItsHandAgain(secondRound: number): Scene {
   const s = new Scene("").checkedDownCardsLeftOut();
-  const pressAt = timeOf(s);
+  const pressAt = s.now;
   s.after(300).clear("seat2", "seat3", "seat4", "board", "burn", "muck");
   s.after(200).chips(2, 100).after(100).chips(3, 100, 100);
   s.after(300).report("seat2", "card:A:2c").after(100).report("seat3", "card:A:3c");
   s.after(100).report("seat4", "card:A:4s");
-  s.after(pressAt + secondRound - timeOf(s)).report("seat2", "card:A:2c", "card:A:Kd");
+  s.after(pressAt + secondRound - s.now).report("seat2", "card:A:2c", "card:A:Kd");
   s.after(100).report("seat3", "card:A:3c", "card:A:Kc");
   s.after(100).report("seat4", "card:A:4s", "card:A:5s");
   return s.wait(9000);

@@ -31,6 +31,11 @@ export class Scene {
     return this.t;
   }
 
+  /** The time of the scene's last input so far (a gap set by {@link after} is not yet in it). */
+  get now(): number {
+    return this.t;
+  }
+
   /** The next input comes `ms` after the last one (e.g. two reports of one scan round, 50 ms apart). */
   after(ms: number): this {
     this.nextGap = ms;
