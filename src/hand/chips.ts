@@ -365,10 +365,11 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
   };
   if (h.betting.phase !== "betting") return undecided();
   // Within a scan round of the street's cards the pot may report chips swept in before them (the
-  // pot is scanned after the board): they belong to the closed round, whose actions were read.
-  // Chips from no bet zone, no more than seats owe on undercalls pulled in short: the dealer was told
-  // to have them put into the pot (r.51), so they are that, not the seat to act's bet. Within a scan
-  // round of the street's cards too: the rest of the call, swept in with the round's bets unseen.
+  // pot is scanned after the board): they belong to the closed round, whose actions were read (but
+  // pre-flop has none: sweptAtTheStreetsStart). Chips from no bet zone, no more than seats owe on
+  // undercalls pulled in short: the dealer was told to have them put into the pot (r.51), so they are
+  // that, not the seat to act's bet. Within a scan round of the street's cards too: the rest of the
+  // call, swept in with the round's bets unseen.
   const owed = owedToThePot(h).reduce((sum, d) => sum + d.owed, 0);
   const gained = chipTotal(chips);
   if (owed > 0 && gained <= owed && chipTotal(strays) === gained) {
@@ -376,16 +377,62 @@ export function potGained(h: HandContext, chips: readonly ChipTag[], strays: rea
     payIntoThePot(h, gained);
     return;
   }
-  if (withinOneRound(h, h.streetAt)) return;
+  let pushed = chips;
+  if (withinOneRound(h, h.streetAt)) {
+    const swept = sweptAtTheStreetsStart(h, chips, strays);
+    if (swept === "undecided") return undecided();
+    if (swept === null) return;
+    pushed = swept;
+  }
   const seat = h.betting.toAct;
   const s = seat === null ? undefined : findSeat(h.betting, seat);
   if (seat === null || !s || s.folded || s.stack === 0) return undecided();
   readAndAct(
     h,
     seat,
-    chips.map((c) => c.denomination),
+    pushed.map((c) => c.denomination),
     h.raiseDeclared,
   );
+}
+
+/**
+ * Pot chips from no zone within a scan round of the pre-flop street's start. Pre-flop has no closed
+ * round whose sweep the pot could report late (null: the closed round's, as on the later streets): only
+ * the antes can come so, put straight in during the deal and the pot scanned after its last card. The
+ * chips beyond the antes still unseen are the seat to act's push, swept in unseen like any other: they
+ * are returned. Late antes among them are the smallest chips that make up their value exactly; when no
+ * such chips are there, the two cannot be told apart and the dealer is asked ("undecided"). Six seats,
+ * 5 missed scans, seed 86 at 600 ms, hand 7300: the deal waited on a leftover still listed, and an
+ * all-in call was swept in unseen just after it; read as a closed round's, it left pre-flop open and
+ * made the flop premature.
+ */
+function sweptAtTheStreetsStart(
+  h: HandContext,
+  chips: readonly ChipTag[],
+  strays: readonly ChipTag[],
+): readonly ChipTag[] | null | "undecided" {
+  if (h.betting.street !== "preflop" || strays.length === 0) return null;
+  const antes = lateAntes(strays, h.postedUnseen.antes);
+  if (antes === null) return "undecided";
+  antesShown(h, antes);
+  const pushed = chips.filter((c) => !antes.includes(c));
+  return pushed.length > 0 ? pushed : null;
+}
+
+/**
+ * The late antes among these chips: all of them when they are worth no more than the antes unseen, else
+ * the smallest that are worth the antes exactly (none when no antes are unseen), or null.
+ */
+function lateAntes(strays: readonly ChipTag[], antes: number): readonly ChipTag[] | null {
+  if (chipTotal(strays) <= antes) return strays;
+  const taken: ChipTag[] = [];
+  let left = antes;
+  for (const chip of [...strays].sort((a, b) => a.denomination - b.denomination)) {
+    if (left === 0 || chip.denomination > left) break;
+    taken.push(chip);
+    left -= chip.denomination;
+  }
+  return left === 0 ? taken : null;
 }
 
 /**
