@@ -58,9 +58,11 @@ export function waiting<K extends HandTimer["kind"]>(
   return h.timers.find((x): x is Extract<HandTimer, { kind: K }> => x.kind === kind);
 }
 
-/** Drops a waiting judgement (what it waited for came in time). */
-export function cancel(h: Timed, kind: HandTimer["kind"]): void {
-  h.timers = h.timers.filter((x) => x.kind !== kind);
+/** Drops a waiting judgement (what it waited for came in time): of every seat, or of this seat only. */
+export function cancel(h: Timed, kind: HandTimer["kind"], seat?: number): void {
+  h.timers = h.timers.filter(
+    (x) => x.kind !== kind || (seat !== undefined && "seat" in x && x.seat !== seat),
+  );
 }
 
 /** Takes the judgements due at or before `t` out of the context, earliest first. */

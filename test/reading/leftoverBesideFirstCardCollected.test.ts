@@ -35,9 +35,10 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * reported collected, the blinds go out, and the deal from seat 2: Th (from seat 1's last hand), Qd,
  * then 9c to seat 1, whose report still lists 5h and Th; Th drops from its next report, 5h from the one
  * `gone` ms after the press; seats 2 and 3 get their second cards, the table's leftovers are reported
- * collected, and seat 1 gets 8d 600 ms after 5h was dropped.
+ * collected, and seat 1 gets 8d 600 ms after 5h was dropped (or 600 ms after the leftovers, 5h dropped
+ * from the same report: "with 8d").
  */
-function firstCardBesideLeftover(gone: number, callAt?: number): Scene {
+function firstCardBesideLeftover(gone: number | "with 8d", callAt?: number, motions = 500): Scene {
   const s = new Scene("").setup({ seats: [1, 2, 3], button: 3 });
   s.key("shuffler").chips(1, 100).chips(2, 100, 100);
   s.deal([
@@ -66,10 +67,10 @@ function firstCardBesideLeftover(gone: number, callAt?: number): Scene {
   at(4978).report("seat2", "card:A:Th", "card:A:Kd");
   at(5278).report("seat3", "card:A:Qd", "card:A:6c");
   at(5398).report("board").after(20).report("burn").after(20).report("muck");
-  at(gone).report("seat1", "card:A:9c");
+  if (gone !== "with 8d") at(gone).report("seat1", "card:A:9c");
   s.after(600).report("seat1", "card:A:9c", "card:A:8d");
-  // Seat 1 (first to act) calls the big blind in two motions of 100, 500 ms apart, from `callAt`.
-  if (callAt !== undefined) at(callAt).chips(1, 100).after(500).chips(1, 100);
+  // Seat 1 (first to act) calls the big blind in two motions of 100, `motions` ms apart, from `callAt`.
+  if (callAt !== undefined) at(callAt).chips(1, 100).after(motions).chips(1, 100);
   return s.wait(3000);
 }
 
@@ -99,6 +100,19 @@ describe("reading at any pace: a seat's first card beside a last-hand card the d
       action: "call",
       to: 200,
     });
+  });
+
+  it("dropped from the report that brings the seat's second card: no card too many is judged, and a call in two motions is read whole", () => {
+    // Three readers, 5 missed scans, --focus seed 81 at 700 ms rounds, hand 4891. 8d read beside 5h and
+    // 9c is a card too many, judged a scan round later; 5h's departure is known before then (the
+    // departure window after the report), the deal is whole and seat 1 calls at once: the judgement,
+    // left waiting, read every bet zone as it stood, the call at its first motion (a false UNDERCALL).
+    const events = play(firstCardBesideLeftover("with 8d", 6538, 300));
+    expect(codes(events)).toEqual(["DECK_NOT_COLLECTED"]);
+    const hand2 = events.findIndex((e) => e.kind === "hand_start" && e.hand === 2);
+    expect(events.slice(hand2).filter((e) => e.kind === "action" && e.seat === 1)).toMatchObject([
+      { action: "call", to: 200 },
+    ]);
   });
 
   it("known gone past it: the card stayed through the collection and was dealt again; the 8d is a third card", () => {
