@@ -98,16 +98,19 @@ function mayBeCollected(h: HandContext, seat: number): boolean {
 }
 
 /**
- * A card the seat listed at the press (the last hand's, on this same seat) left it during the deal:
- * the bridge had listed it on, K scans late, in the new hand's first report of the seat, where it read
- * as dealt again. It was collected: it is not one of the seat's cards of this hand, nor in play (a
- * voided hand's duplicate, its other copy dealt again: no second card of the face; reading.missedScans 5,
- * seed 207 at 600 ms rounds).
+ * A card the seat listed at the press (the last hand's, on this same seat) left it during the deal, or
+ * while the card too many it made waits for its judgement: the bridge had listed it on, K scans late,
+ * in the new hand's first report of the seat, where it read as dealt again. It was collected: it is not
+ * one of the seat's cards of this hand, nor in play (a voided hand's duplicate, its other copy dealt
+ * again: no second card of the face; reading.missedScans 5, seed 207 at 600 ms rounds). The deal can be
+ * whole with it counted when the bridge comes back from an outage with every seat dealt (settleWindowMs
+ * 900, missedScans 5, seed 89 at 700 ms rounds, hand 1026: a false MISDEAL_CARD_COUNT).
  */
 export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): void {
   const cards = h.hole[seat];
-  if (h.dealComplete || cards === undefined || h.staleWhere[tag] !== `seat${seat}` || !cards.includes(tag))
-    return;
+  const tooManyJudged = h.timers.some((x) => x.kind === "cardCount" && x.seat === seat);
+  if (h.dealComplete && !tooManyJudged) return;
+  if (cards === undefined || h.staleWhere[tag] !== `seat${seat}` || !cards.includes(tag)) return;
   const face = h.lastHands[tag]?.card;
   if (face !== undefined && h.faces.get(face) === tag) h.faces.delete(face);
   h.hole[seat] = cards.filter((t) => t !== tag);
