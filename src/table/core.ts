@@ -24,7 +24,7 @@ import type { CoreCheckpoint, TableCore } from "./tableCore.js";
 import { DeckChecks } from "./deckChecks.js";
 import { NextHand } from "./nextHand.js";
 import { OwedAtThePress } from "./owedAtThePress.js";
-import { ReaderPresence, tableReader, unknownAntenna } from "./readers.js";
+import { DEPART_WINDOW_MS, ReaderPresence, tableReader, unknownAntenna } from "./readers.js";
 import { rejected } from "./floorRefusals.js";
 import { RulingAhead } from "./rulingAhead.js";
 import { type PendingRuling, RulingDesk } from "./rulingDesk.js";
@@ -84,9 +84,11 @@ export class Table implements TableCore {
   private readonly owed = new OwedAtThePress();
   /**
    * When the hand's readers were last all back (their reconnection burst given): its judgements that fell
-   * due while one was away run then (see {@link handDue}).
+   * due while one was away run a departure window later (see {@link handDue}).
    */
   private readersBackAt = Number.NEGATIVE_INFINITY;
+  /** How long after a report that no longer lists a tag it is known gone (the reader's departure window). */
+  private readonly departWindowMs: number;
   /** End of input: every window runs out, the hand's judgements too, readers away or not. */
   private finishing = false;
   private readonly isCard: (tag: string) => boolean;
@@ -107,6 +109,7 @@ export class Table implements TableCore {
     this.state = from ? structuredClone(from.table) : emptyTable(settings.seats, settings.game);
     this.reader = tableReader(settings);
     this.burst = new SnapshotBurst(settings.scanRoundMs ?? 200);
+    this.departWindowMs = settings.departWindowMs ?? DEPART_WINDOW_MS;
     this.isCard = (tag) => settings.registry.resolve(tag).type === "card";
     this.chipValue = (tag) => {
       const info = settings.registry.resolve(tag);
@@ -257,7 +260,10 @@ export class Table implements TableCore {
     const due = this.playing?.nextDue ?? null;
     if (due === null || this.finishing) return due;
     if (this.burst.pending || this.readers.handReaderAway) return null;
-    return Math.max(due, this.readersBackAt);
+    // A card the snapshots no longer list is known gone a departure window after them, as any report's:
+    // a last hand's card read as dealt again, gone in them, was judged a card too many (settleWindowMs
+    // 900, missedScans 5, seed 89 at 700 ms rounds, hand 2489: a false MISDEAL_CARD_COUNT).
+    return Math.max(due, this.readersBackAt + this.departWindowMs);
   }
 
   snapshot(): TableState {

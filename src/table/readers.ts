@@ -179,12 +179,15 @@ export class ReaderPresence {
   }
 }
 
+/** The departure window when the settings give none: the configuration's default (reading.departWindowMs). */
+export const DEPART_WINDOW_MS = 500;
+
 /** The table reader for the table's settings: its registry and its reading windows. */
 export function tableReader(settings: TableSettings): TableReader {
   return new TableReader({
     registry: settings.registry,
     settleWindowMs: settings.settleWindowMs,
-    departWindowMs: settings.departWindowMs ?? 500,
+    departWindowMs: settings.departWindowMs ?? DEPART_WINDOW_MS,
     ...(settings.scanRoundMs === undefined ? {} : { scanRoundMs: settings.scanRoundMs }),
     ...(settings.missedScans === undefined ? {} : { missedScans: settings.missedScans }),
   });

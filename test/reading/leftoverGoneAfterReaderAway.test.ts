@@ -33,11 +33,12 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * Hand 1: seats 2, 7 and 8, button 7. Seat 7 (4s Jh) calls, seat 8 folds Ad Qc and seat 2 (Qs Kd)
  * checks; it is checked down on 5c 5d 3h 9h 9c and the shuffler pressed. Hand 2 (button 8, blinds seats
  * 2 and 7): the bridge's first reports list the last hand beside the first round's cards (Jh to seat 2,
- * 7s to seat 7, 7h to seat 8), and it goes offline. Back 2.45 s later, its reports list every seat's two
- * cards and the rest of the table cleared; seat 7's lists 4s too, dropped from its report `dropped` ms
- * later (0: not listed). Then seat 8 calls, seat 2 completes and seat 7 checks.
+ * 7s to seat 7, 7h to seat 8; with `ksFirst`, seat 7's second card Ks too), and it goes offline. Back
+ * 2.45 s later, its reports (all at one moment) list every seat's two cards and the rest of the table
+ * cleared; seat 7's lists 4s too, dropped from its report `dropped` ms later (0: not listed). Then seat 8
+ * calls, seat 2 completes and seat 7 checks.
  */
-function leftoverGoneAfterOutage(dropped: number): Scene {
+function leftoverGoneAfterOutage(dropped: number, ksFirst = false): Scene {
   const s = new Scene("").setup({ seats: [2, 7, 8], button: 7 }).key("shuffler");
   s.chips(8, 100).chips(2, 100, 100);
   s.deal([
@@ -58,13 +59,13 @@ function leftoverGoneAfterOutage(dropped: number): Scene {
   at(450).chips(2, 100);
   at(800).chips(7, 100, 100);
   at(2114).report("seat2", "card:A:Qs", "card:A:Kd", "card:A:Jh");
-  at(2260).report("seat7", "card:A:4s", "card:A:Jh", "card:A:7s");
+  at(2260).report("seat7", "card:A:4s", "card:A:Jh", "card:A:7s", ...(ksFirst ? ["card:A:Ks"] : []));
   at(2289).report("seat8", "card:A:7h");
   at(2648).reader("bridge", "offline");
   at(5097).report("seat2", "card:A:Jh", "card:A:8h");
   s.after(0).report("seat7", ...(dropped > 0 ? ["card:A:4s"] : []), "card:A:7s", "card:A:Ks");
   s.after(0).report("seat8", "card:A:7h", "card:A:Js");
-  s.after(0).clear("board", "burn", "muck", "pot");
+  for (const antenna of ["board", "burn", "muck", "pot"]) s.after(0).report(antenna);
   s.after(0).reader("bridge", "online");
   if (dropped > 0) at(5097 + dropped).report("seat7", "card:A:7s", "card:A:Ks");
   s.wait(1500).chips(8, 100, 100).chips(2, 100);
@@ -72,7 +73,9 @@ function leftoverGoneAfterOutage(dropped: number): Scene {
 }
 
 describe("reading at any pace: a leftover read as dealt again, known gone after the bridge's outage", () => {
-  it("known gone within the card count's scan round: no card too many, the hand plays on", () => {
+  const misdeals = (events: readonly TableEvent[]) => codes(events).filter((c) => c === "MISDEAL_CARD_COUNT");
+
+  it("the card too many in the reconnection, the leftover known gone within its scan round: the hand plays on", () => {
     for (const dropped of [0, ROUND - DEPART - 1]) {
       const events = play(leftoverGoneAfterOutage(dropped));
       expect(codes(events)).toEqual(["READER_OFFLINE"]);
@@ -83,7 +86,17 @@ describe("reading at any pace: a leftover read as dealt again, known gone after 
   });
 
   it("known gone after it: seat 7 held three cards (MISDEAL_CARD_COUNT)", () => {
-    const events = play(leftoverGoneAfterOutage(ROUND - DEPART + 1));
-    expect(codes(events)).toContain("MISDEAL_CARD_COUNT");
+    expect(misdeals(play(leftoverGoneAfterOutage(ROUND - DEPART + 1)))).toHaveLength(1);
+  });
+
+  it("the card too many before the outage, its judgement due meanwhile: it waits for the snapshots' departures", () => {
+    // Seed 89, hand 2489: the judgement ran the moment the bridge was back, the leftover still counted.
+    const events = play(leftoverGoneAfterOutage(0, true));
+    expect(codes(events)).toEqual(["READER_OFFLINE"]);
+    expect(events.filter((e) => e.kind === "action" && e.seat === 7).at(-1)).toMatchObject({
+      action: "check",
+    });
+    // Listed on in the reconnection and dropped 1 ms after it, it is known gone after the judgement.
+    expect(misdeals(play(leftoverGoneAfterOutage(1, true)))).toHaveLength(1);
   });
 });
