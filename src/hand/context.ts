@@ -81,11 +81,17 @@ export type HandResult = "complete" | "misdeal" | "void";
  * arrive in channel order, and a bridge reports a tag gone only K scans after it left. Plain data,
  * due at `due` on the table's clock.
  */
+/**
+ * Why a judgement of the deal's order was put off (src/hand/dealtPast.ts putOffWhileListed): the seat still
+ * listed its last hand while DECK_NOT_COLLECTED was open, or a card it folded may be back on it.
+ */
+export type PutOff = "listed" | "backOnItsSeat";
+
 export type HandTimer =
   /** The first card went to a seat other than the first to be dealt: unless that seat's card was in the same round. */
-  | { kind: "firstCard"; due: number; seat: number; putOff?: boolean }
+  | { kind: "firstCard"; due: number; seat: number; putOff?: PutOff }
   /** A seat was passed by the deal: unless its card was in the same round. */
-  | { kind: "dealtOut"; due: number; seat: number; putOff?: boolean }
+  | { kind: "dealtOut"; due: number; seat: number; putOff?: PutOff }
   /** A card too many on a seat: misdeal or dead hand, once the round's chips are read (`since`: put off). */
   | { kind: "cardCount"; due: number; seat: number; since?: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */
@@ -244,7 +250,9 @@ export interface HandContext {
   /** The last hand's card tags still on the table at the press; where each lay; all as at the press. */
   stale: string[];
   staleWhere: Record<string, string>;
-  lastHands: Readonly<Record<string, { antenna: string; card: Card }>>;
+  lastHands: Readonly<
+    Record<string, { antenna: string; card: Card; backOn?: { seat: string; sure: number } }>
+  >;
   /** Lone ones read as dealt again on their seat that the deal then went past: its first cards (deal.ts). */
   passedLeftovers: string[];
   /** Chips listed at the press that are the last hand's, not this one's blinds: off their zone until `until`. */

@@ -5,13 +5,14 @@
  */
 import { findSeat } from "../rules/betting.js";
 import { say } from "./alerts.js";
-import type { HandContext } from "./context.js";
+import type { HandContext, PutOff } from "./context.js";
 import { checkDeck, dropStale, leftoverHand, loneLeftovers } from "./deck.js";
 import { raise } from "./emit.js";
 import {
   collectionKnownAt,
   collectionDue,
   dealtPast,
+  heldBackOnItsSeat,
   putOffWhileListed,
   passedWithLeftover,
   roundsCards,
@@ -93,7 +94,7 @@ export function completeIfWhole(h: HandContext): void {
  * second card can come while it is still listed. The deal is not complete on it: if it leaves, the
  * seat's cards are the others (lastHandsCardLeft); if it stays, it was dealt again. So while `collecting`.
  */
-function mayBeCollected(h: HandContext, seat: number): boolean {
+export function mayBeCollected(h: HandContext, seat: number): boolean {
   return collectionDue(h) !== null && (h.hole[seat] ?? []).some((tag) => h.staleWhere[tag] === `seat${seat}`);
 }
 
@@ -226,9 +227,15 @@ export function judgeDealOrder(h: HandContext): void {
 }
 
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
-export function judgeFirstCard(h: HandContext, seat: number, putOff = false): void {
+export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff): void {
   const first = h.entitled[0]!;
-  if (!putOff && putOffWhileListed(h, first, { kind: "firstCard", seat })) return;
+  if (putOff === "backOnItsSeat") {
+    if (heldBackOnItsSeat(h, first)) judgeDealOrder(h);
+    else if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first)))
+      holdForMisdeal(h, "MISDEAL_FIRST_CARD");
+    return;
+  }
+  if (putOff === undefined && putOffWhileListed(h, first, { kind: "firstCard", seat })) return;
   const judgeAt = dealtAgainUnseen(h, first);
   if (judgeAt !== null) {
     schedule(h, { kind: "firstCard", due: judgeAt, seat });
@@ -244,32 +251,12 @@ export function judgeFirstCard(h: HandContext, seat: number, putOff = false): vo
   }
 }
 
-/**
- * One scan round after a seat got a card too many: a misdeal before substantial action, else a dead hand.
- * Not while one of its cards is the last hand's, on this seat, that may still be the collected card
- * listed K scans late (mayBeCollected): judged 1 ms after the deck's collection, by when it has left or
- * stays for good (reading.missedScans 5, seed 207 at 600 ms rounds: a false MISDEAL_CARD_COUNT). Put
- * off, it reads first only the chips that changed before now (`since`), what it would have read now:
- * not a push still landing then, read as it stood (the same seed: a false UNDERCALL).
- */
-export function judgeCardCount(h: HandContext, seat: number): void {
-  const count = h.hole[seat]?.length ?? 0;
-  if (count <= h.def.holeCards) return;
-  const collected = waiting(h, "deckCollected");
-  if (collected !== undefined && mayBeCollected(h, seat)) {
-    schedule(h, { kind: "cardCount", due: collected.due + 1, seat, since: h.t });
+/** One scan round after the deal passed `seat`: it still has no card. */
+export function judgeDealtOut(h: HandContext, seat: number, putOff?: PutOff): void {
+  if (putOff === "backOnItsSeat") {
+    if (!heldBackOnItsSeat(h, seat)) tellDealtOut(h, seat);
     return;
   }
-  if (misdealPossible(h)) {
-    if (raise(h, say.misdealCardCount(h.t, seat, count, h.def.holeCards)))
-      holdForMisdeal(h, "MISDEAL_CARD_COUNT");
-  } else {
-    raise(h, say.handDead(h.t, seat, `it holds ${count} cards; the game deals ${h.def.holeCards}`));
-  }
-}
-
-/** One scan round after the deal passed `seat`: it still has no card. */
-export function judgeDealtOut(h: HandContext, seat: number, putOff = false): void {
   if (!dealtPast(h, seat, false)) return;
   const known = collectionKnownAt(h);
   if (known !== null && !dealtPast(h, seat, true)) {
@@ -283,7 +270,11 @@ export function judgeDealtOut(h: HandContext, seat: number, putOff = false): voi
     return;
   }
   if ((h.hole[seat]?.length ?? 0) > 0 || h.dealComplete) return;
-  if (!putOff && putOffWhileListed(h, seat, { kind: "dealtOut", seat })) return;
+  if (putOff === undefined && putOffWhileListed(h, seat, { kind: "dealtOut", seat })) return;
+  tellDealtOut(h, seat);
+}
+
+function tellDealtOut(h: HandContext, seat: number): void {
   if (misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, seat))) holdForMisdeal(h, "MISDEAL_DEALT_OUT");
 }
 

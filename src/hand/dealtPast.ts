@@ -3,7 +3,8 @@
  * hand may be a card of the last hand dealt to it again while the bridge still listed it there: such a
  * card counts once the deal has gone past the seat with it, and a judgement that rests on it waits until
  * the readers' lag after the press has said whether it was the collected card, listed late. A seat still
- * listing its last hand while DECK_NOT_COLLECTED is open is judged one reader lag later (putOffWhileListed).
+ * listing its last hand while DECK_NOT_COLLECTED is open is judged one reader lag later, and one that may
+ * have a card it folded dealt back to it once that is known (putOffWhileListed).
  */
 import type { HandContext } from "./context.js";
 import { isOpen } from "./emit.js";
@@ -108,8 +109,39 @@ export function putOffWhileListed(
   seat: number,
   timer: { kind: "firstCard" | "dealtOut"; seat: number },
 ): boolean {
+  const back = (h.hole[seat]?.length ?? 0) === 0 ? backOnItsSeatKnownAt(h, seat) : null;
+  if (back !== null) {
+    schedule(h, { ...timer, due: back + 1, putOff: "backOnItsSeat" });
+    return true;
+  }
   if (!isOpen(h, "DECK_NOT_COLLECTED") || !h.stale.some((tag) => h.staleWhere[tag] === `seat${seat}`))
     return false;
-  schedule(h, { ...timer, due: h.t + h.reading.lagMs, putOff: true });
+  schedule(h, { ...timer, due: h.t + h.reading.lagMs, putOff: "listed" });
   return true;
+}
+
+/**
+ * A judgement put off for a folded card that may be back on the seat: the seat had no card when it fell
+ * due, so only that card, read back on it since, is one it held then. A card dealt to it after the
+ * judgement's round does not undo the deal going past it.
+ */
+export function heldBackOnItsSeat(h: HandContext, seat: number): boolean {
+  return (h.hole[seat] ?? []).some((tag) => h.lastHands[tag]?.backOn?.seat === `seat${seat}`);
+}
+
+/**
+ * The seat still listed at the press a card it folded in the last hand, since collected from the muck:
+ * it may have been dealt back to the seat, which is known when the seat's listing can no longer be the
+ * fold's (src/reading/backOnItsSeat.ts; the reader then reads it there). When that is still to come, its
+ * time, else null. Hold'em, missedScans 5, settleWindowMs 900, seed 89 at 700 ms rounds, hand 4037: seat
+ * 9 folded Qc 5h, 5h was dealt back to it, and the deal went past seat 9 before the muck let 5h go: a
+ * false MISDEAL_DEALT_OUT.
+ */
+function backOnItsSeatKnownAt(h: HandContext, seat: number): number | null {
+  let known: number | null = null;
+  for (const tag of h.stale) {
+    const back = h.lastHands[tag]?.backOn;
+    if (back?.seat === `seat${seat}` && back.sure > h.t) known = Math.max(known ?? back.sure, back.sure);
+  }
+  return known;
 }

@@ -19,11 +19,11 @@ import type { HandContext } from "./context.js";
 import {
   completeIfWhole,
   handsDealtAgainUnseen,
-  judgeCardCount,
   judgeDealOrder,
   judgeDealtOut,
   judgeFirstCard,
 } from "./deal.js";
+import { judgeCardCount } from "./cardCount.js";
 import { judgeExposed } from "./exposed.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
 import { isOpen } from "./emit.js";

@@ -143,7 +143,12 @@ function initialContext(init: HandInit): { h: HandContext; forced: BettingState 
     stale: init.leftovers.map((l) => l.tag),
     staleWhere: staleWhere(init.leftovers),
     passedLeftovers: [],
-    lastHands: Object.fromEntries(init.leftovers.map((l) => [l.tag, { antenna: l.antenna, card: l.card }])),
+    lastHands: Object.fromEntries(
+      init.leftovers.map(({ tag, antenna, card, backOn }) => [
+        tag,
+        { antenna, card, ...(backOn ? { backOn } : {}) },
+      ]),
+    ),
     lastHandsChips: lastHandsChips(init, betting),
     reading: init.reading,
     timers: [],

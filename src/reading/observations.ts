@@ -11,6 +11,12 @@ export interface Leftover {
   tag: string;
   antenna: string;
   card: Card;
+  /**
+   * It moved there off a seat (a fold) whose report still lists it: K scans late, or because it was
+   * dealt back to that seat. Which one is known at `sure`, the readers' lag after the move
+   * (./backOnItsSeat.ts).
+   */
+  backOn?: { seat: string; sure: number };
 }
 
 export type Observation =

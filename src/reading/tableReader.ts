@@ -385,7 +385,8 @@ export class TableReader {
     this.pressedAt = t;
     this.dealtAgainOn.clear();
     this.movedLeftovers.clear();
-    this.backOnSeat.newHand(this.movesOffSeatsListed());
+    const movedOffSeats = new Map(this.movesOffSeatsListed());
+    this.backOnSeat.newHand(movedOffSeats);
     this.lingering.clear();
     this.missing.clear();
     this.departed.clear();
@@ -403,7 +404,8 @@ export class TableReader {
       place.from = null;
       place.contested = null;
       this.leftovers.add(tag);
-      left.push({ tag, antenna: place.antenna, card: place.card });
+      const backOn = movedOffSeats.get(tag);
+      left.push({ tag, antenna: place.antenna, card: place.card, ...(backOn ? { backOn } : {}) });
     }
     return left;
   }
