@@ -89,9 +89,9 @@ export type PutOff = "listed" | "backOnItsSeat";
 
 export type HandTimer =
   /** The first card went to a seat other than the first to be dealt: unless that seat's card was in the same round. */
-  | { kind: "firstCard"; due: number; seat: number; putOff?: PutOff }
-  /** A seat was passed by the deal: unless its card was in the same round. */
-  | { kind: "dealtOut"; due: number; seat: number; putOff?: PutOff }
+  | { kind: "firstCard"; due: number; seat: number; putOff?: PutOff; since?: number }
+  /** A seat was passed by the deal: unless its card was in the same round (`since`: put off). */
+  | { kind: "dealtOut"; due: number; seat: number; putOff?: PutOff; since?: number }
   /** A card too many on a seat: misdeal or dead hand, once the round's chips are read (`since`: put off). */
   | { kind: "cardCount"; due: number; seat: number; since?: number }
   /** The `exposed` key: the exposed card may be reported after the key, within one round. */

@@ -227,7 +227,7 @@ export function judgeDealOrder(h: HandContext): void {
 }
 
 /** One scan round after the first card went elsewhere: the first seat has no card, so it was a misdeal. */
-export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff): void {
+export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff, since = h.t): void {
   const first = h.entitled[0]!;
   if (putOff === "backOnItsSeat") {
     if (heldBackOnItsSeat(h, first)) judgeDealOrder(h);
@@ -235,10 +235,10 @@ export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff): v
       holdForMisdeal(h, "MISDEAL_FIRST_CARD");
     return;
   }
-  if (putOff === undefined && putOffWhileListed(h, first, { kind: "firstCard", seat })) return;
+  if (putOff === undefined && putOffWhileListed(h, first, { kind: "firstCard", seat, since })) return;
   const judgeAt = dealtAgainUnseen(h, first);
   if (judgeAt !== null) {
-    schedule(h, { kind: "firstCard", due: judgeAt, seat });
+    schedule(h, { kind: "firstCard", due: judgeAt, seat, since });
     return;
   }
   if ((h.hole[first]?.length ?? 0) > 0) {
@@ -252,7 +252,7 @@ export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff): v
 }
 
 /** One scan round after the deal passed `seat`: it still has no card. */
-export function judgeDealtOut(h: HandContext, seat: number, putOff?: PutOff): void {
+export function judgeDealtOut(h: HandContext, seat: number, putOff?: PutOff, since = h.t): void {
   if (putOff === "backOnItsSeat") {
     if (!heldBackOnItsSeat(h, seat)) tellDealtOut(h, seat);
     return;
@@ -261,16 +261,16 @@ export function judgeDealtOut(h: HandContext, seat: number, putOff?: PutOff): vo
   const known = collectionKnownAt(h);
   if (known !== null && !dealtPast(h, seat, true)) {
     // Shown only by a card of the last hand that may yet be reported gone: judged once that is known.
-    schedule(h, { kind: "dealtOut", due: known + 1, seat });
+    schedule(h, { kind: "dealtOut", due: known + 1, seat, since });
     return;
   }
   const judgeAt = dealtAgainUnseen(h, seat);
   if (judgeAt !== null) {
-    schedule(h, { kind: "dealtOut", due: judgeAt, seat });
+    schedule(h, { kind: "dealtOut", due: judgeAt, seat, since });
     return;
   }
   if ((h.hole[seat]?.length ?? 0) > 0 || h.dealComplete) return;
-  if (putOff === undefined && putOffWhileListed(h, seat, { kind: "dealtOut", seat })) return;
+  if (putOff === undefined && putOffWhileListed(h, seat, { kind: "dealtOut", seat, since })) return;
   tellDealtOut(h, seat);
 }
 

@@ -107,7 +107,7 @@ export function dealtPast(h: HandContext, seat: number, sure: boolean): boolean 
 export function putOffWhileListed(
   h: HandContext,
   seat: number,
-  timer: { kind: "firstCard" | "dealtOut"; seat: number },
+  timer: { kind: "firstCard" | "dealtOut"; seat: number; since: number },
 ): boolean {
   const back = (h.hole[seat]?.length ?? 0) === 0 ? backOnItsSeatKnownAt(h, seat) : null;
   if (back !== null) {

@@ -34,10 +34,10 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
   for (const timer of takeDue(h, h.t)) {
     switch (timer.kind) {
       case "firstCard":
-        judgeFirstCard(h, timer.seat, timer.putOff);
+        judgeFirstCard(h, timer.seat, timer.putOff, timer.since);
         break;
       case "dealtOut":
-        judgeDealtOut(h, timer.seat, timer.putOff);
+        judgeDealtOut(h, timer.seat, timer.putOff, timer.since);
         break;
       case "cardCount":
         judgeCardCount(h, timer.seat);

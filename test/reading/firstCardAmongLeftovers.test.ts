@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import type { TableEvent } from "../../src/contract/index.js";
-import type { Scene } from "../scenarios/dsl.js";
+import { Scene } from "../scenarios/dsl.js";
 import { codes, playScene } from "../scenarios/playScene.js";
 import { acesLeftOnTheWinner } from "./acesLeftOnTheWinner.js";
 
@@ -57,5 +57,34 @@ describe("the first card dealt back among the last hand's cards still listed on 
     const events = play(firstCardDealtBack(null));
     const hand2 = events.slice(events.findIndex((e) => e.kind === "hand_start" && e.hand === 2));
     expect(codes(hand2)).toContain("MISDEAL_FIRST_CARD");
+  });
+});
+
+describe("a first-card judgement put off until the deck's collection", () => {
+  it("reads only the chips out before it first fell due: a call in two motions around it is read once settled", () => {
+    // Hold'em, missedScans 5, settleWindowMs 900, seed 89 at 700 ms rounds, hand 3805: seat 2, first to
+    // be dealt, still listed its whole last hand, so the judgement of seat 3's card first waited for the
+    // deck's collection; run then, it read every bet zone as it stood, the first call at its first motion
+    // (a false UNDERCALL). Put off, it reads only the chips out before it first fell due, as the card
+    // count does. On 600 ms rounds and 5 missed scans: the lag is 3.6 s.
+    const k5 = { ...config, reading: { ...config.reading, scanRoundMs: 600, missedScans: 5 } };
+    const s = new Scene("").checkedDownCardsLeftOut();
+    const press = s.now;
+    const at = (ms: number) => s.after(press + ms - s.now);
+    at(100).chips(2, 100).after(100).chips(3, 100, 100).after(100).report("board").after(50).report("burn");
+    at(500).report("seat3", "card:A:2c", "card:A:3c", "card:A:9h");
+    at(700).report("seat4", "card:A:7d", "card:A:8d", "card:A:4s");
+    at(900).report("seat1", "card:A:5h", "card:A:Th", "card:A:6s");
+    at(1300).report("seat3", "card:A:9h", "card:A:5c");
+    at(1500).report("seat4", "card:A:4s", "card:A:4h");
+    at(1700).report("seat1", "card:A:6s", "card:A:6h");
+    // Seat 2's Qs Js stay listed: dealt to it again unseen (judged with the deck, 3.6 s after the press).
+    at(3300).chips(4, 100).after(500).chips(4, 100);
+    const events = playScene(k5, s.wait(3000));
+    const hand2 = events.slice(events.findIndex((e) => e.kind === "hand_start" && e.hand === 2));
+    expect(codes(hand2)).toEqual([]);
+    expect(hand2.filter((e) => e.kind === "action" && e.seat === 4)).toMatchObject([
+      { action: "call", to: 200 },
+    ]);
   });
 });
