@@ -120,7 +120,19 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
   // zone as it stands at its moment (a call put out in two motions read at its first: a false UNDERCALL;
   // three readers, 5 missed scans, --focus seed 81 at 700 ms rounds, hand 4891).
   if (h.hole[seat]!.length <= h.def.holeCards) cancel(h, "cardCount", seat);
+  firstCardAgain(h, seat, tag);
   completeIfWhole(h);
+}
+
+/**
+ * The first seat's only card was a last hand's card read as dealt again there when the first card went
+ * elsewhere, and it has left: the first card went elsewhere after all, judged now (hold'em, missedScans
+ * 5, settleWindowMs 900, seed 89 at 700 ms rounds, hand 925: told as the seat dealt out instead).
+ */
+function firstCardAgain(h: HandContext, seat: number, tag: string): void {
+  if (seat !== h.entitled[0] || (h.hole[seat]?.length ?? 0) > 0 || !h.passedLeftovers.includes(tag)) return;
+  const to = h.entitled.find((s) => (h.hole[s]?.length ?? 0) > 0);
+  if (to !== undefined) schedule(h, { kind: "firstCard", due: h.t, seat: to });
 }
 
 /**

@@ -60,6 +60,38 @@ describe("the first card dealt back among the last hand's cards still listed on 
   });
 });
 
+describe("the first seat's lone leftover, read as its first card when the first card went elsewhere", () => {
+  // Hold'em, missedScans 5, settleWindowMs 900, seed 89 at 700 ms rounds, hand 925: the leftover left,
+  // and the seat, with no card, was told dealt out (MISDEAL_DEALT_OUT), not the first card misdealt.
+  // Seat 1's Ac, collected, is dealt first to seat 2 while seat 1 still lists Ac Ad: Ad, lone, is read as
+  // seat 1's first card, dealt again. Seat 1's report then drops both, or Ac only.
+  const lone = (leaves: boolean) => {
+    const s = acesLeftOnTheWinner();
+    s.after(300)
+      .deal([[2, "Ac"]])
+      .wait(ROUND + 200);
+    s.report("seat1", ...(leaves ? [] : ["card:A:Ad"]));
+    return s
+      .deal([
+        [1, "5c"],
+        [2, "7c"],
+      ])
+      .wait();
+  };
+  const hand2 = (events: TableEvent[]) =>
+    events.slice(events.findIndex((e) => e.kind === "hand_start" && e.hand === 2));
+
+  it("it leaves: the first card went to seat 2 after all (MISDEAL_FIRST_CARD)", () => {
+    expect(codes(hand2(play(lone(true))))).toEqual(["MISDEAL_FIRST_CARD"]);
+  });
+
+  it("it stays: it was dealt to seat 1 again, its first card, and the deal goes on", () => {
+    const events = hand2(play(lone(false)));
+    expect(codes(events)).toEqual([]);
+    expect(events.some((e) => e.kind === "street" && e.street === "preflop")).toBe(true);
+  });
+});
+
 describe("a first-card judgement put off until the deck's collection", () => {
   it("reads only the chips out before it first fell due: a call in two motions around it is read once settled", () => {
     // Hold'em, missedScans 5, settleWindowMs 900, seed 89 at 700 ms rounds, hand 3805: seat 2, first to
