@@ -1,7 +1,8 @@
 /**
  * A card dealt anew whose face is already held by a card of the last hand, listed on its seat and read
- * as dealt again there, before the readers' lag after the press has said whether that leftover was the
- * collected card, listed K scans late. After a duplicate voids a hand (IPC 29), its extra copy is taken
+ * as dealt again there (or the other way round: the leftover read as dealt again after the new card),
+ * before the readers' lag after the press has said whether that leftover was the collected card, listed
+ * K scans late. After a duplicate voids a hand (IPC 29), its extra copy is taken
  * out and the deck's copy dealt again: the two are one face in play only if the leftover stays. So the
  * new copy is read as dealt, and DUPLICATE_CARD waits for the collection's judgement: told then if the
  * leftover is still on its seat, never if it left (six seats, reading.missedScans 5, `--focus` seed 42
@@ -33,9 +34,15 @@ export function copyOfALeftover(
   antenna: string,
 ): boolean {
   const due = collectionDue(h);
-  if (due === null || seatHolding(h, known) === null || waiting(h, "leftoverCopy") !== undefined)
-    return false;
-  schedule(h, { kind: "leftoverCopy", due, since: h.t, leftover: known, tag, card, antenna });
+  if (due === null || waiting(h, "leftoverCopy") !== undefined) return false;
+  // Either copy may be the leftover: the one in play, or the one arriving, a last hand's card on its own
+  // seat read as dealt again only now (three readers, 5 missed scans, `--focus` seed 98 at 700 ms rounds,
+  // hand 6284: the voided hand's Qd dealt to seat 2, then its extra Qd/2, still listed on seat 3 beside
+  // seat 3's new card; a false DUPLICATE_CARD, the hand held and lost).
+  const arrivingLeftover = antenna.startsWith("seat") && h.staleWhere[tag] === antenna;
+  const leftover = seatHolding(h, known) !== null ? known : arrivingLeftover ? tag : null;
+  if (leftover === null) return false;
+  schedule(h, { kind: "leftoverCopy", due, since: h.t, leftover, tag, card, antenna });
   return true;
 }
 
@@ -54,7 +61,7 @@ export function judgeLeftoverCopy(
     return;
   }
   if (seatHolding(h, timer.leftover) === null) {
-    if (!h.faces.has(timer.card)) h.faces.set(timer.card, timer.tag);
+    if (timer.leftover !== timer.tag && !h.faces.has(timer.card)) h.faces.set(timer.card, timer.tag);
     return;
   }
   duplicateInPlay(h, timer.antenna);

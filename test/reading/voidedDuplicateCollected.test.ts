@@ -85,10 +85,11 @@ describe("a voided hand's duplicate copies, collected and listed late beside the
  *
  * Hand 1 (button 4): seat 1 9h, seat 2 Kh, seat 3 9h/2: a duplicate; the floor voids it. Seats 1 and 2
  * report their cards gone before the press; seat 3 lists 9h/2 on. Hand 2 (button 1): the first round
- * from seat 2, 40 ms apart: seat 2 2c, seat 3 3c (beside 9h/2), seat 4 the deck's 9h, seat 1 4c; seat 3
- * reports 9h/2 gone `gone` ms after the press; then the second round.
+ * from seat 2, 40 ms apart: seat 2 2c, seat 3 3c (beside 9h/2), seat 4 the deck's 9h, seat 1 4c (with
+ * `deckCopyFirst`, the deck's 9h to seat 2 and 2c to seat 4); seat 3 reports 9h/2 gone `gone` ms after
+ * the press; then the second round.
  */
-const duplicateLeftBesideTheOtherCopy = (gone: number) => {
+const duplicateLeftBesideTheOtherCopy = (gone: number, deckCopyFirst = false) => {
   const s = new Scene("").setup({ button: 4 }).key("shuffler").chips(1, 100).chips(2, 100, 100);
   s.deal([
     [1, "9h"],
@@ -97,9 +98,9 @@ const duplicateLeftBesideTheOtherCopy = (gone: number) => {
   s.floor({ op: "ruling", ruling: "void" }).clear("seat1", "seat2", "bet1", "bet2").key("shuffler");
   s.after(GAP).chips(2, 100).after(GAP).chips(3, 100, 100);
   dealRound(s, [
-    [2, "2c"],
+    [2, deckCopyFirst ? "9h" : "2c"],
     [3, "3c"],
-    [4, "9h"],
+    [4, deckCopyFirst ? "2c" : "9h"],
     [1, "4c"],
   ]);
   s.after(gone - 6 * GAP).report("seat3", "card:A:3c");
@@ -121,5 +122,16 @@ describe("a voided hand's duplicate, collected and listed late beside the next d
   it("the duplicate leaves 1 ms past the readers' lag: it was dealt again and in play, the deck's copy is a duplicate", () => {
     const events = hand2(play(duplicateLeftBesideTheOtherCopy(LAG + 1)));
     expect(codes(events)).toContain("DUPLICATE_CARD");
+  });
+
+  // Three readers, 5 missed scans, `--focus` seed 98 at 700 ms rounds, hand 6284: the deck's copy dealt
+  // (to seat 2) before seat 3's card landed beside the duplicate, which was read as dealt again only then.
+  it("the deck's copy dealt first, the duplicate read as dealt again after it: the same on both sides of the lag", () => {
+    for (const gone of [6 * GAP + ROUND + 1, LAG - 1]) {
+      const events = hand2(play(duplicateLeftBesideTheOtherCopy(gone, true)));
+      expect(codes(events)).toEqual([]);
+      expect(events.some((e) => e.kind === "street" && e.street === "preflop")).toBe(true);
+    }
+    expect(codes(hand2(play(duplicateLeftBesideTheOtherCopy(LAG + 1, true))))).toContain("DUPLICATE_CARD");
   });
 });
