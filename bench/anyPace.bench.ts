@@ -322,6 +322,24 @@ const RUNS: Run[] = [
     true,
     THREE_READERS,
   ),
+  // Session 21's finds: an all-in call swept in unseen just as a late pre-flop street began (six seats
+  // and 5 missed scans, seed 86 at 600 ms, without focus), and a card too many that was a last hand's
+  // card, its judgement reading a call at its first motion (three readers, 5 missed scans, the host's
+  // focus, seed 81 at 700 ms).
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["six seats and 5 missed scans", [["reading", "missedScans"], 5], 86, 600],
+    false,
+    SIX_SEATS,
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["three readers and 5 missed scans", [["reading", "missedScans"], 5], 81, 700],
+    true,
+    THREE_READERS,
+  ),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
