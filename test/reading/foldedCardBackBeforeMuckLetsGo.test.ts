@@ -27,6 +27,23 @@ const LAG = (config.reading.missedScans + 1) * config.reading.scanRoundMs;
 
 const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
+/** Hand 1: seats 1–3, button 3 (blinds seats 1 and 2), dealt from seat 1: As Ah, Kd Kc, 9c 5h. */
+function handOneDealt(): Scene {
+  return new Scene("")
+    .setup({ seats: [1, 2, 3], button: 3 })
+    .key("shuffler")
+    .chips(1, 100)
+    .chips(2, 100, 100)
+    .deal([
+      [1, "As"],
+      [2, "Kd"],
+      [3, "9c"],
+      [1, "Ah"],
+      [2, "Kc"],
+      [3, "5h"],
+    ]);
+}
+
 /**
  * Hand 1: seats 1–3, button 3. Seat 3 folds 9c 5h and seat 1 folds As Ah, their seats' reports still
  * listing them; seat 2 takes the blinds and the shuffler is pressed. Hand 2 (button 1, blinds seats 2 and
@@ -35,17 +52,7 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
  * judgement. The muck lets its cards go just before the readers' lag after the fold. Seats 1 and 2 fold.
  */
 function foldedCardDealtBack(dealtBack: boolean): Scene {
-  const s = new Scene("").setup({ seats: [1, 2, 3], button: 3 }).key("shuffler");
-  s.chips(1, 100).chips(2, 100, 100);
-  s.deal([
-    [1, "As"],
-    [2, "Kd"],
-    [3, "9c"],
-    [1, "Ah"],
-    [2, "Kc"],
-    [3, "5h"],
-  ]);
-  s.toPot();
+  const s = handOneDealt();
   s.addTo("muck", "card:A:9c", "card:A:5h");
   const fold = s.now;
   const at = (ms: number) => s.after(fold + ms - s.now);
@@ -71,16 +78,7 @@ function foldedCardDealtBack(dealtBack: boolean): Scene {
  * and seat 2's own (Qd) later in the same scan round; every seat gets a new card.
  */
 function firstSeatFoldedLast(): Scene {
-  const s = new Scene("").setup({ seats: [1, 2, 3], button: 3 }).key("shuffler");
-  s.chips(1, 100).chips(2, 100, 100);
-  s.deal([
-    [1, "As"],
-    [2, "Kd"],
-    [3, "9c"],
-    [1, "Ah"],
-    [2, "Kc"],
-    [3, "5h"],
-  ]);
+  const s = handOneDealt();
   s.addTo("muck", "card:A:9c", "card:A:5h").chips(1, 100).after(1500).addTo("muck", "card:A:Kd", "card:A:Kc");
   s.clear("bet1", "bet2", "seat1");
   s.after(1000).key("shuffler").chips(2, 100).chips(3, 100, 100);
