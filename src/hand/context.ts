@@ -77,16 +77,16 @@ export interface PendingOutOfTurn {
 export type HandResult = "complete" | "misdeal" | "void";
 
 /**
- * A judgement that waits for the readers (spec "Reading at any pace"): reports of one scan round
- * arrive in channel order, and a bridge reports a tag gone only K scans after it left. Plain data,
- * due at `due` on the table's clock.
- */
-/**
  * Why a judgement of the deal's order was put off (src/hand/dealtPast.ts putOffWhileListed): the seat still
  * listed its last hand while DECK_NOT_COLLECTED was open, or a card it folded may be back on it.
  */
 export type PutOff = "listed" | "backOnItsSeat";
 
+/**
+ * A judgement that waits for the readers (spec "Reading at any pace"): reports of one scan round
+ * arrive in channel order, and a bridge reports a tag gone only K scans after it left. Plain data,
+ * due at `due` on the table's clock.
+ */
 export type HandTimer =
   /** The first card went to a seat other than the first to be dealt: unless that seat's card was in the same round. */
   | { kind: "firstCard"; due: number; seat: number; putOff?: PutOff; since?: number }
