@@ -2,11 +2,11 @@
  * A card dealt anew whose face is already held by a card of the last hand, listed on its seat and read
  * as dealt again there (or the other way round: the leftover read as dealt again after the new card),
  * before the readers' lag after the press has said whether that leftover was the collected card, listed
- * K scans late. After a duplicate voids a hand (IPC 29), its extra copy is taken
- * out and the deck's copy dealt again: the two are one face in play only if the leftover stays. So the
- * new copy is read as dealt, and DUPLICATE_CARD waits for the collection's judgement: told then if the
- * leftover is still on its seat, never if it left (six seats, reading.missedScans 5, `--focus` seed 42
- * at 600 ms rounds, hand 8923: a false DUPLICATE_CARD, the deal never whole, rule 14 never told).
+ * K scans late. After a duplicate voids a hand (IPC 29), its extra copy is taken out and the deck's copy
+ * dealt again: the two are one face in play only if the leftover stays. So the new copy is read as
+ * dealt, and DUPLICATE_CARD waits for the collection's judgement: told then if the leftover is still on
+ * its seat, never if it left (six seats, reading.missedScans 5, `--focus` seed 42 at 600 ms rounds, hand
+ * 8923: a false DUPLICATE_CARD, the deal never whole, rule 14 never told).
  */
 import type { Card } from "../rules/cards.js";
 import type { HandContext } from "./context.js";
