@@ -1,15 +1,21 @@
 /**
  * A last hand's card read as dealt again beside a seat's first card, then known gone after the bridge
  * came back from an outage. Found by the simulator only: hold'em with `reading.missedScans: 5` and a
- * 900 ms settle window, seed 89 at 700 ms scan rounds, hand 1026 of `--inject all --noise --pace
- * random`. The dealer collected hand 1025 and pressed the shuffler; the bridge listed seat 7's last hand
- * (4s Jh) on with its first card of the new hand, 7s (K missed scans), and 4s read as dealt again. The
- * bridge went offline (READER_OFFLINE) before the deal's second round, and its reports on return listed
- * every seat dealt, the leftovers gone: seat 7's Ks came with 4s still counted, a card too many, and the
- * deal was whole (the deck's judgement was due while the bridge was away). 4s was known gone a departure
- * window later, within the card count's scan round (the judgement of a card too many), but a seat's last-hand card that left counted only
- * while the deal was not whole: a false MISDEAL_CARD_COUNT, and the run was lost. While that judgement
- * waits, a leftover that leaves is not one of the seat's cards; gone after it, it was a third card.
+ * 900 ms settle window, seed 89 at 700 ms scan rounds, `--inject all --noise --pace random`.
+ *
+ * Hand 1026: the dealer collected hand 1025 and pressed the shuffler; the bridge listed seat 7's last
+ * hand (4s Jh) on with its first card of the new hand, 7s (K missed scans), and 4s read as dealt again.
+ * The bridge went offline (READER_OFFLINE) before the deal's second round, and its reports on return
+ * listed every seat dealt, the leftovers gone: seat 7's Ks came with 4s still counted, a card too many,
+ * and the deal was whole (the deck's judgement was due while the bridge was away). 4s was known gone a
+ * departure window later, within the scan round the card too many is judged in, but a seat's last-hand
+ * card that left counted only while the deal was not whole: a false MISDEAL_CARD_COUNT, and the run was
+ * lost. While that judgement waits, a leftover that leaves is not one of the seat's cards; gone after
+ * it, it was a third card.
+ *
+ * Hand 2489: the card too many came before the outage, and its judgement fell due during it. It ran the
+ * moment the bridge was back, before the leftover its snapshots no longer listed was known gone. Such
+ * judgements now run a departure window after the snapshots.
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
