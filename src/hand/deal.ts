@@ -243,8 +243,7 @@ export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff, si
   const first = h.entitled[0]!;
   if (putOff === "backOnItsSeat") {
     if (heldBackOnItsSeat(h, first)) judgeDealOrder(h);
-    else if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first)))
-      holdForMisdeal(h, "MISDEAL_FIRST_CARD");
+    else tellFirstCard(h, seat, first);
     return;
   }
   if (putOff === undefined && putOffWhileListed(h, first, { kind: "firstCard", seat, since })) return;
@@ -258,9 +257,12 @@ export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff, si
     judgeDealOrder(h);
     return;
   }
-  if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first))) {
+  tellFirstCard(h, seat, first);
+}
+
+function tellFirstCard(h: HandContext, seat: number, first: number): void {
+  if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first)))
     holdForMisdeal(h, "MISDEAL_FIRST_CARD");
-  }
 }
 
 /** One scan round after the deal passed `seat`: it still has no card. */
@@ -294,7 +296,5 @@ function tellDealtOut(h: HandContext, seat: number): void {
 export function dealEndedBy(h: HandContext): void {
   if (h.dealComplete) return;
   const skipped = h.entitled.find((s) => (h.hole[s]?.length ?? 0) === 0);
-  if (skipped !== undefined && misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, skipped))) {
-    holdForMisdeal(h, "MISDEAL_DEALT_OUT");
-  }
+  if (skipped !== undefined) tellDealtOut(h, skipped);
 }
