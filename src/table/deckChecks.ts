@@ -74,14 +74,26 @@ export class DeckChecks {
    * rounds, hand 662: an extra river card taken off was reported gone after the key; the hand was held,
    * INPUT_NOT_APPLIED, and every later hand lost). The muck's are given: the last fold, reported after
    * the key, ends the hand.
+   *
+   * A card that came to the spread from where the hand had it, whose old antenna had already reported
+   * it gone, left that antenna as far as the hand goes: the hand is told so. The spread listed it inside
+   * its departure window, which made it a move, not a departure (`k5s900`: 5 missed scans and a 900 ms
+   * settle window, seed 89 at 700 ms rounds, hand 4140: the river's extra card, taken off, reported gone
+   * from the board 29 ms before the burn listed it in the spread; the hand waited for it until the check
+   * was refused, then read the spread: DUPLICATE_CARD and every later hand lost).
    */
   withoutSpread(observations: Observation[]): Observation[] {
     if (this.asked === null) return observations;
     const kept: Observation[] = [];
     for (const o of observations) {
       const arrival = o.type === "card_arrived" || o.type === "foreign_card" || o.type === "unknown_tag";
-      if (arrival && o.antenna !== "muck" && isCheckAntenna(o.antenna)) this.spread.push(o);
-      else kept.push(o);
+      if (!arrival || o.antenna === "muck" || !isCheckAntenna(o.antenna)) {
+        kept.push(o);
+        continue;
+      }
+      this.spread.push(o);
+      if (o.type === "card_arrived" && o.from !== null && !this.reader.lastReport(o.from).includes(o.tag))
+        kept.push({ type: "card_departed", t: o.t, tag: o.tag, card: o.card, antenna: o.from });
     }
     return kept;
   }

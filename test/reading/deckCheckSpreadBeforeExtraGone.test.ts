@@ -60,3 +60,58 @@ describe("reading at any pace: the deck spread while the river's extra card is r
     expect(codes(events)).not.toContain("DECK_CHECK");
   });
 });
+
+/**
+ * The extra card reported gone from the board with the spread, and listed in the spread on the burn
+ * `moved` ms later (sim `k5s900`: 5 missed scans and a 900 ms settle window, seed 89 at 700 ms rounds,
+ * hand 4140, 29 ms later). Inside the board's departure window that is a move, not a departure: the burn's
+ * arrival is the spread's, and the hand is told only that the card left the board.
+ */
+const extraMovedToTheSpread = (moved: number) =>
+  new Scene("")
+    .twoRiverCards()
+    .key("deckcheck")
+    .after(LAG - DEPART - 200)
+    .report("board", ...BOARD, ...SPREAD)
+    .after(moved)
+    .report("burn", "card:A:2c", "card:A:3h", "card:A:5s", "card:A:Jd", "card:A:Kc")
+    .after(LAG + DEPART)
+    .key("ok")
+    .wait();
+
+describe("reading at any pace: the river's extra card reported gone, then listed in the spread", () => {
+  for (const [side, moved] of [
+    ["inside the board's departure window (a move)", DEPART - 1],
+    ["past it (a departure, then an arrival)", DEPART + 1],
+  ] as const) {
+    it(`${side}: the hand ends on the river it had, and the check reads the spread`, () => {
+      const events = play(extraMovedToTheSpread(moved));
+      const streets = events.flatMap((e) => (e.kind === "street" ? [[e.street, e.board.join(" ")]] : []));
+      expect(streets.slice(-2)).toEqual([
+        ["river", "9s 8d 3c 4d 7c"],
+        ["showdown", "9s 8d 3c 4d 7c"],
+      ]);
+      expect(events.flatMap((e) => (e.kind === "hand_end" ? [e.result] : []))).toEqual(["complete"]);
+      expect(codes(events)).toEqual([
+        "ALLIN_TABLE_HANDS",
+        "BOARD_TOO_MANY",
+        "DECK_CHECK",
+        "DECK_CHECK_RESULT",
+      ]);
+    });
+  }
+
+  it("listed on the burn while the board still lists it: no departure is made up for the hand", () => {
+    const events = play(
+      new Scene("")
+        .twoRiverCards()
+        .key("deckcheck")
+        .after(LAG - DEPART - 200)
+        .report("burn", "card:A:2c", "card:A:3h", "card:A:5s", "card:A:Jd", "card:A:Kc")
+        .after(LAG + DEPART + 100)
+        .key("ok")
+        .wait(),
+    );
+    expect(codes(events)).toContain("DECK_CHECK_REFUSED");
+  });
+});
