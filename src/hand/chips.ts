@@ -3,7 +3,8 @@
  * Chips that only fill in what the table already counted (posted blinds, an all-in declared with the
  * button, change, a correction, an undercall completed) are not actions; chips in front of a seat that
  * is not to act are out of turn (TDA 53). At any pace: a short push waits one scan round for the pot,
- * and chips put out between rounds wait the readers' lag for the next street. The push itself is read
+ * chips put out between rounds wait the readers' lag for the next street, and a push beside chips of a
+ * voided out-of-turn action waits for them to leave (./voidedChips.ts). The push itself is read
  * by src/hand/turn.ts, an undercall's debt kept by ./shortCalls.ts. (Over 300 lines: the zone's and the
  * pot's readings decide together whose chips are whose; split, each would need the other's cases.)
  */
@@ -18,6 +19,7 @@ import { owedToThePot, payIntoThePot, payShortCall } from "./shortCalls.js";
 import { potChipsUnread } from "./potUnread.js";
 import { antesShown, blindShown, postedSweptIn } from "./postedUnseen.js";
 import { chipsWentNowhere, takenBackAtTheEnd } from "./takenBack.js";
+import { voidedChipsRead, waitsForVoidedChips } from "./voidedChips.js";
 import { afterOneRound, cancel, departureKnown, schedule, waiting, withinOneRound } from "./timers.js";
 import {
   actionKey,
@@ -62,6 +64,7 @@ export function betZoneSettled(
 ): void {
   if (changedAt !== undefined && changedAt < h.streetAt && fillsInLastStreet(h, seat, chips, sweptWith))
     return;
+  if (voidedChipsWait(h, seat, chips, changedAt)) return;
   const beforeVoid = changedBeforeVoidCard(h, changedAt);
   if (sweptWith.length > 0) {
     const short = pushFallsShort(h, seat, chips);
@@ -149,6 +152,29 @@ function deferChips(h: HandContext, seat: number, chips: readonly ChipTag[]): vo
 /** Chips that waited between rounds past the readers' lag with no street begun: read as they are now. */
 export function readChipsBetweenRounds(h: HandContext): void {
   for (const d of h.deferredChips.splice(0)) zoneRead(h, d.seat, d.chips, false);
+}
+
+/** The seat to act's push beside chips of its voided out-of-turn action waits for them (./voidedChips.ts). */
+function voidedChipsWait(
+  h: HandContext,
+  seat: number,
+  chips: readonly ChipTag[],
+  changedAt?: number,
+): boolean {
+  if (waiting(h, "voidedChips")?.seat !== seat && !pushInTurn(h, seat, chips)) return false;
+  const account = zoneAccount(h, seat);
+  return waitsForVoidedChips(h, seat, chips, (tag) => !account.chips.has(tag), changedAt ?? h.t);
+}
+
+/** A key or a ruling comes after the pushes that wait: a short one, and one beside voided chips. */
+export function readWaitingPushes(h: HandContext): void {
+  readShortPush(h);
+  readVoidedChips(h);
+}
+
+/** A push that waited for its voided chips' departure is read as it stood (./voidedChips.ts). */
+export function readVoidedChips(h: HandContext, pending = waiting(h, "voidedChips")): void {
+  voidedChipsRead(h, (seat, chips) => zoneRead(h, seat, chips), pending);
 }
 
 /**

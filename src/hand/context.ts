@@ -163,6 +163,17 @@ export type HandTimer =
       seat: number;
       chips: { tag: string; denomination: number }[];
     }
+  /**
+   * The seat to act's zone lists chips of its out-of-turn action made void beside new ones: they may have
+   * been taken back already (./voidedChips.ts). `chips`: the zone as it was read (not yet accounted).
+   */
+  | {
+      kind: "voidedChips";
+      due: number;
+      since: number;
+      seat: number;
+      chips: { tag: string; denomination: number }[];
+    }
   /** Three Card Poker: the first card was drawn; bets reported within one round of it were placed before it. */
   | { kind: "betsLocked"; due: number; since: number }
   /** Three Card Poker: the deal looked over (dealer's third card, `ok`, a decision); a card short may be reported late. */
@@ -181,6 +192,8 @@ export interface ReadingWindows {
    * shorter): a departure is known `lagMs + departMs` after the tag left at the latest. Absent: 0.
    */
   departMs?: number;
+  /** How long a bet zone must be steady before its chips are read (the settle window and a round). Absent: 0. */
+  settleMs?: number;
 }
 
 export interface HandContext {
@@ -219,6 +232,11 @@ export interface HandContext {
   committed: Record<number, Readonly<{ street: Street; to: number }>>;
   pendingFolds: number[];
   pendingOutOfTurn: PendingOutOfTurn | null;
+  /**
+   * Chips of an out-of-turn action made void (the bet to the seat changed, TDA 53) that its zone still
+   * listed then: the player's to take back or leave out (./voidedChips.ts).
+   */
+  voidedOutOfTurn: { seat: number; tags: string[] } | null;
   /** Player keys pressed before the table began the street they act on (see actionKey): when, until when. */
   deferredKeys: { key: "check" | "fold" | "allin"; at: number; until: number }[];
   /**

@@ -10,7 +10,7 @@ import {
   judgeLateBurn,
   judgePrematureStands,
 } from "./board.js";
-import { readChipsBetweenRounds, readShortPush } from "./chips.js";
+import { readChipsBetweenRounds, readShortPush, readVoidedChips } from "./chips.js";
 import { tellShortCallsPulled } from "./shortCalls.js";
 import { takenBackWaitOver } from "./takenBack.js";
 import { judgeLeftoverCopy } from "./leftoverCopy.js";
@@ -92,6 +92,9 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
         break;
       case "shortPush":
         readShortPush(h, timer);
+        break;
+      case "voidedChips":
+        readVoidedChips(h, timer);
         break;
       case "takenBackWait":
         takenBackWaitOver(h, timer);

@@ -8,7 +8,7 @@ import type { Acknowledged, HandInput } from "./machineSession.js";
 import { acknowledged } from "./emit.js";
 import type { HandContext } from "./context.js";
 import { boardSettledByAction, extraCardAtThePress } from "./board.js";
-import { readShortPush, takenBackReadAtTheEnd } from "./chips.js";
+import { readWaitingPushes, takenBackReadAtTheEnd } from "./chips.js";
 import { cardExposed } from "./exposed.js";
 import { actionKey } from "./turn.js";
 import { pressedOwing } from "./pressOwing.js";
@@ -35,9 +35,9 @@ export const KEY_GUARDS = {
   dealerExposedACard: ({ event }: Keyed) => pressed(event, (k) => k === "exposed"),
 };
 
-/** `undo`: a push short of the call waiting for the pot was out before the key; then the last key is taken back. */
+/** `undo`: a push waiting (short of the call, or beside voided chips) was out before the key; then the last key is taken back. */
 export function takeBackKey(h: HandContext): void {
-  readShortPush(h);
+  readWaitingPushes(h);
   undoKey(h);
 }
 
@@ -46,7 +46,7 @@ export function takeBackKey(h: HandContext): void {
  * sees), then the key acts for the seat to act or waits for the street. It may be taken back.
  */
 export function playerKey(h: HandContext, key: ButtonName): void {
-  readShortPush(h);
+  readWaitingPushes(h);
   beforeKey(h, key);
   if (!isPlayerKey(key)) return;
   boardSettledByAction(h);
@@ -55,18 +55,18 @@ export function playerKey(h: HandContext, key: ButtonName): void {
 
 /** `exposed`: judged one scan round later, during the deal (deal.ts); it may be taken back. */
 export function exposedKey(h: HandContext): void {
-  readShortPush(h);
+  readWaitingPushes(h);
   beforeKey(h, "exposed");
   cardExposed(h);
 }
 
 /**
- * Any other key (`ok`): the undo window closes, and a short push is read as it stood; the alert `ok`
+ * Any other key (`ok`): the undo window closes, and a push waiting is read as it stood; the alert `ok`
  * acknowledged is no longer open. The core gives the hand a `shuffler` press it waited on (the readers'
  * lag): a showdown waiting only for a seat's debt is settled by it (./pressOwing.ts).
  */
 export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): void {
-  readShortPush(h);
+  readWaitingPushes(h);
   beforeKey(h, key);
   if (ack !== undefined) acknowledged(h, ack.code, ack.seat);
   // The deck check's key, too, says the dealer has ended the hand: chips taken back were the action.

@@ -8,7 +8,7 @@
 import { assign, setup } from "xstate";
 import { announceAllIn } from "./act.js";
 import { afterRoundClosed } from "./board.js";
-import { readShortPush, replayDeferredKeys } from "./chips.js";
+import { readWaitingPushes, replayDeferredKeys } from "./chips.js";
 import { afterAction } from "./turn.js";
 import type { HandContext } from "./context.js";
 import { clear, clearCode, raise } from "./emit.js";
@@ -71,11 +71,11 @@ function moveOn(h: HandContext): void {
 }
 
 /**
- * Before any ruling of the floor: a push short of the call waiting for the pot was out before it, and
+ * Before any ruling of the floor: a push waiting (short of the call, or beside voided chips) was out before it, and
  * the dealer's last key is no longer his to take back.
  */
 function beforeRuling(h: HandContext): void {
-  readShortPush(h);
+  readWaitingPushes(h);
   h.undoable = null;
 }
 

@@ -4,7 +4,14 @@
  */
 import { say } from "./alerts.js";
 import { boardCardLeft, boardCardsArrived, burnArrived, burnLeft, riverBoardFinal } from "./board.js";
-import { betZoneSettled, chipsTakenBack, potGained, readShortPush, takenBackReadAtTheEnd } from "./chips.js";
+import {
+  betZoneSettled,
+  chipsTakenBack,
+  potGained,
+  readShortPush,
+  readVoidedChips,
+  takenBackReadAtTheEnd,
+} from "./chips.js";
 import { potRead } from "./potUnread.js";
 import { cardMucked } from "./turn.js";
 import { readingNotice } from "./readingAlerts.js";
@@ -89,6 +96,7 @@ export function observe(h: HandContext, input: readonly Observation[]): void {
       boardBatch = null;
     }
     if (!completesShortPush(h, o)) readShortPush(h);
+    if (comesAfterVoidedChips(h, o)) readVoidedChips(h);
     switch (o.type) {
       case "card_arrived": {
         // A card of the last hand that moves is collected or dealt again: a new card of this hand,
@@ -167,6 +175,19 @@ function completesShortPush(h: HandContext, o: Observation): boolean {
   if (waiting(h, "shortPush") === undefined || o.type === "pot_gained") return true;
   if (o.type === "zone_settled" && o.chips.length === 0 && seatOfBetZone(o.antenna) !== null) return true;
   return o.type === "card_arrived" && (o.antenna === "burn" || o.antenna === "board");
+}
+
+/**
+ * Whether an observation comes after a push that waits for its voided chips (./voidedChips.ts) and reads
+ * it as it stood: another zone read, the pot's chips, a card put out. The same zone read again is the
+ * wait's own; cards leaving (reported a lag late) say nothing of the order of play.
+ */
+function comesAfterVoidedChips(h: HandContext, o: Observation): boolean {
+  const pending = waiting(h, "voidedChips");
+  if (pending === undefined) return false;
+  if (o.type === "zone_settled" || o.type === "chips_taken_back")
+    return seatOfBetZone(o.antenna) !== pending.seat;
+  return o.type === "pot_gained" || o.type === "card_arrived";
 }
 
 function cardArrived(

@@ -128,6 +128,7 @@ function initialContext(init: HandInit): { h: HandContext; forced: BettingState 
     committed: {},
     pendingFolds: [],
     pendingOutOfTurn: null,
+    voidedOutOfTurn: null,
     deferredKeys: [],
     deferredChips: [],
     raiseDeclared: false,

@@ -14,6 +14,7 @@ import { procedureOf } from "./procedure.js";
 import { isHeld } from "./hold.js";
 import { departureKnown, schedule, sweepReported, withinOneRound } from "./timers.js";
 import { muckedInRunout } from "./tabledHands.js";
+import { outOfTurnVoided } from "./voidedChips.js";
 
 /** Whether the hand takes actions now: not held for the floor, not over. */
 export function canBet(h: HandContext): boolean {
@@ -266,6 +267,7 @@ export function afterAction(h: HandContext): void {
       // Void: the chips are the player's to take back — or to leave out as part of his next push.
       const account = zoneAccount(h, seat);
       for (const tag of pending.tags) account.chips.delete(tag);
+      outOfTurnVoided(h, seat, pending.tags);
       return;
     }
     readAndAct(h, seat, pending.denominations, pending.declaredRaise);

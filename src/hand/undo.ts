@@ -95,6 +95,8 @@ export function copyHand(h: Before): Before {
             denominations: h.pendingOutOfTurn.denominations.slice(),
             tags: h.pendingOutOfTurn.tags.slice(),
           },
+    voidedOutOfTurn:
+      h.voidedOutOfTurn === null ? null : { ...h.voidedOutOfTurn, tags: h.voidedOutOfTurn.tags.slice() },
     deferredKeys: h.deferredKeys.map((k) => ({ ...k })),
     deferredChips: h.deferredChips.map((d) => ({ ...d, chips: d.chips.map((c) => ({ ...c })) })),
     raiseDeclared: h.raiseDeclared,
@@ -146,7 +148,7 @@ function recordOf<T>(r: Record<number, T>, copy: (v: T) => T): Record<number, T>
 function copyTimer(t: HandTimer): HandTimer {
   if (t.kind === "prematureStands") return { ...t, tags: t.tags.slice() };
   if (t.kind === "exposed" && t.inDoubt) return { ...t, inDoubt: t.inDoubt.slice() };
-  if (t.kind === "shortPush" || t.kind === "takenBackWait")
+  if (t.kind === "shortPush" || t.kind === "takenBackWait" || t.kind === "voidedChips")
     return { ...t, chips: t.chips.map((c) => ({ ...c })) };
   return { ...t };
 }

@@ -135,6 +135,11 @@ export class TableReader {
     return this.options.departWindowMs;
   }
 
+  /** How long a bet zone must be steady before its chips are read (the settle window and one round). */
+  get chipSettleMs(): number {
+    return this.options.settleWindowMs + this.scanRoundMs;
+  }
+
   constructor(private readonly options: TableReaderOptions) {
     this.scanRoundMs = options.scanRoundMs ?? DEFAULT_SCAN_ROUND_MS;
     this.lagMs = ((options.missedScans ?? DEFAULT_MISSED_SCANS) + 1) * this.scanRoundMs;
@@ -142,7 +147,7 @@ export class TableReader {
     this.chips = new ChipZones({
       // A zone is seen only at its slot of each scan round: steady means steady for the settle window
       // and one round more, or the two reports of one motion could be read as two actions.
-      settleWindowMs: options.settleWindowMs + this.scanRoundMs,
+      settleWindowMs: this.chipSettleMs,
       scanRoundMs: this.scanRoundMs,
       lagMs: this.lagMs,
     });

@@ -164,6 +164,7 @@ export class NextHand {
           scanRoundMs: this.reader.scanRoundMs,
           lagMs: this.reader.lagMs,
           departMs: this.reader.departWindowMs,
+          settleMs: this.reader.chipSettleMs,
         },
         oddChipUnit: this.settings.chips[0] ?? 1,
         bbAnteOrder: this.settings.bbAnteOrder ?? "blind-first",
