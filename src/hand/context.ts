@@ -78,9 +78,10 @@ export type HandResult = "complete" | "misdeal" | "void";
 
 /**
  * Why a judgement of the deal's order was put off (src/hand/dealtPast.ts putOffWhileListed): the seat still
- * listed its last hand while DECK_NOT_COLLECTED was open, or a card it folded may be back on it.
+ * listed its last hand while DECK_NOT_COLLECTED was open, or a card it folded may be back on it; or the
+ * first card went elsewhere only as a last hand's card, which may be the collected one (firstCardMayBeCollected).
  */
-export type PutOff = "listed" | "backOnItsSeat";
+export type PutOff = "listed" | "backOnItsSeat" | "collection";
 
 /**
  * A judgement that waits for the readers (spec "Reading at any pace"): reports of one scan round

@@ -121,6 +121,26 @@ export function putOffWhileListed(
 }
 
 /**
+ * The first card went to `seat` only as far as a last hand's card read as dealt again there shows: it
+ * may be the collected card, listed K scans late, until the readers' lag after the press has said so.
+ * The judgement waits until then (scheduled again; true). Still there then, it was dealt again: the
+ * first card went to the seat (collectionShowsFirstCard). Missed scans 5, settle window 900 ms, seed 89
+ * at 700 ms rounds, hand 4272: a misdeal's card left on seat 5 beside its last hand, the two collected
+ * first, pressed again at once; a false MISDEAL_FIRST_CARD, the re-deal called a misdeal.
+ */
+export function firstCardMayBeCollected(h: HandContext, seat: number, since: number): boolean {
+  const known = collectionKnownAt(h);
+  if (known === null || ofThisDeal(h, seat, true).length > 0) return false;
+  schedule(h, { kind: "firstCard", due: known + 1, seat, since, putOff: "collection" });
+  return true;
+}
+
+/** That judgement, put off: the seat still holds the last hand's card, so it had the first card. */
+export function collectionShowsFirstCard(h: HandContext, seat: number): boolean {
+  return (h.hole[seat] ?? []).some((tag) => leftoverOn(h, seat, tag));
+}
+
+/**
  * A judgement put off for a folded card that may be back on the seat: the seat had no card when it fell
  * due, so only that card, read back on it since, is one it held then. A card dealt to it after the
  * judgement's round does not undo the deal going past it.

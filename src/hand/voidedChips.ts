@@ -57,7 +57,7 @@ export function waitsForVoidedChips(
   return true;
 }
 
-/** The wait is over (its time, or something else read first): the zone as it stood, its voided chips in it. */
+/** The wait is over (its time, or something else read first): the zone as it stood, voided chips in it. */
 export function voidedChipsRead(
   h: HandContext,
   read: (seat: number, chips: readonly ChipTag[]) => void,
