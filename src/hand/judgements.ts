@@ -16,13 +16,8 @@ import { takenBackWaitOver } from "./takenBack.js";
 import { judgeLeftoverCopy } from "./leftoverCopy.js";
 import { foldStillOutOfTurn } from "./turn.js";
 import type { HandContext } from "./context.js";
-import {
-  completeIfWhole,
-  handsDealtAgainUnseen,
-  judgeDealOrder,
-  judgeDealtOut,
-  judgeFirstCard,
-} from "./deal.js";
+import { completeIfWhole, judgeDealOrder, judgeDealtOut, judgeFirstCard } from "./deal.js";
+import { handsDealtAgainUnseen } from "./dealtAgain.js";
 import { judgeCardCount } from "./cardCount.js";
 import { judgeExposed } from "./exposed.js";
 import { judgeDeckCollected, loneLeftovers } from "./deck.js";
@@ -108,7 +103,7 @@ export function runDueJudgements(h: HandContext, inputEnded = false): void {
 
 /**
  * The deal is under way and a seat in it still lists a lone card of the last hand: that card may be
- * its card dealt again, unseen (src/hand/deal.ts `dealtAgainUnseen`), which shows once the deal has
+ * its card dealt again, unseen (src/hand/dealtAgain.ts `dealtAgainUnseen`), which shows once the deal has
  * gone past the seat and its order is judged. The collection is judged after that, a scan round at a
  * time, rather than at the readers' lag, which can run out between a card's report and its judgement.
  */
