@@ -215,9 +215,15 @@ function tellDealtOut(h: HandContext, seat: number): void {
   if (misdealPossible(h) && raise(h, say.misdealDealtOut(h.t, seat))) holdForMisdeal(h, "MISDEAL_DEALT_OUT");
 }
 
-/** The action began: an entitled seat with no card at all was dealt out (the deal "ends without it"). */
+/**
+ * The action began: an entitled seat with no card at all was dealt out (the deal "ends without it") —
+ * unless it still lists its whole last hand, maybe dealt to it again, judged when that is known
+ * (wholeHandDealtAgain; three readers, 5 missed scans, seed 80 at 700 ms rounds, hand 2831: the first
+ * seat given its two cards again, the first player's fold read before that, a false MISDEAL_DEALT_OUT).
+ */
 export function dealEndedBy(h: HandContext): void {
-  if (h.dealComplete) return;
-  const skipped = h.entitled.find((s) => (h.hole[s]?.length ?? 0) === 0);
-  if (skipped !== undefined) tellDealtOut(h, skipped);
+  const skipped = h.dealComplete ? undefined : h.entitled.find((s) => (h.hole[s]?.length ?? 0) === 0);
+  const judgeAt = skipped === undefined ? null : dealtAgainUnseen(h, skipped);
+  if (judgeAt !== null) schedule(h, { kind: "dealtOut", due: judgeAt, seat: skipped!, since: h.t });
+  else if (skipped !== undefined && (h.hole[skipped]?.length ?? 0) === 0) tellDealtOut(h, skipped);
 }

@@ -488,6 +488,26 @@ describe("reading at any pace: a seat's last hand collected and dealt to it agai
     expect(codes(past)).toContain("DECK_NOT_COLLECTED");
     expect(codes(past)).toContain("MISDEAL_FIRST_CARD");
   });
+
+  // The first player (seat 1) folds right after the deal, before the lag has run out: the action begins
+  // with seat 3 holding no card the table has seen (three readers, 5 missed scans, seed 80 at 700 ms
+  // rounds, hand 2831: a false MISDEAL_DEALT_OUT). The deal's end waits for the lag, as its order does:
+  // seat 3's cards still listed then were dealt to it again; reported gone within it, it got none.
+  // The fold reaches the muck 300 ms after the deal's last card (150 + 5 × 50 ms after the press).
+  const foldThen = (seat3Gone?: number) => {
+    const s = sameCardsDealtAgain(150).after(300).addTo("muck", "card:A:Kc", "card:A:Tc");
+    if (seat3Gone !== undefined) s.after(seat3Gone - 700).report("seat3");
+    return s.after(100).report("seat1").wait();
+  };
+
+  it("the first player folds before the lag: the deal did not end without it; its cards once the lag says so", () => {
+    const dealtAgain = play(foldThen());
+    for (const code of misread) expect(codes(dealtAgain)).not.toContain(code);
+    expect(preflops(dealtAgain)).toBe(2);
+    // Its cards reported gone within the lag: it had none, and the first card went to seat 4.
+    const gone = play(foldThen(LAG - 1));
+    expect(codes(gone)).toContain("MISDEAL_FIRST_CARD");
+  });
 });
 
 describe("reading at any pace: a misdeal's card collected, still listed on its seat when the re-deal reaches it", () => {
