@@ -183,6 +183,23 @@ export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff, si
   else if (!firstCardMayBeCollected(h, seat, since)) tellFirstCard(h, seat, first);
 }
 
+/** A first card's judgement put off until the collection is known (firstCardMayBeCollected), if any. */
+export const firstCardPutOff = (h: HandContext) =>
+  h.timers.some((x) => x.kind === "firstCard" && x.putOff === "collection");
+
+/**
+ * The dealer pressed the shuffler again while that judgement waited: he saw the deal as it lay, so it is
+ * made on the cards as the readers list them now; a last hand's card still on the seat was dealt there
+ * first, and the press declares the misdeal (three readers, 5 missed scans, `--focus` seed 109 at 700 ms
+ * rounds, hand 2034: the card reported gone only after the press, and the misdeal was never told).
+ */
+export function firstCardAtThePress(h: HandContext): void {
+  const timer = h.timers.find((x) => x.kind === "firstCard" && x.putOff === "collection");
+  if (timer?.kind !== "firstCard") return;
+  cancel(h, "firstCard", timer.seat);
+  judgeFirstCard(h, timer.seat, "collection", timer.since);
+}
+
 function tellFirstCard(h: HandContext, seat: number, first: number): void {
   if (misdealPossible(h) && raise(h, say.misdealFirstCard(h.t, seat, first)))
     holdForMisdeal(h, "MISDEAL_FIRST_CARD");

@@ -11,6 +11,7 @@ import { type DealerWork, type Game, type HandShows, NO_DEALER_WORK, SessionHand
 import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
 import { waitsOnlyOnDebts } from "./pressOwing.js";
+import { firstCardPutOff } from "./deal.js";
 import { extraCardJudged, riverBoardFinal, runOutEndsOnJudgement } from "./board.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
 import { takenBackAtTheEnd } from "./takenBack.js";
@@ -51,8 +52,10 @@ export const holdem: Game = {
       chipsToCome: () => chipsToCome(session.context),
       // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts), and a
       // run-out whose extra card is still judged (./board.ts extraCardAtThePress: as the deck check does).
-      // So does a press while the seat to act took chips back (./chips.ts takenBackReadAtTheEnd).
+      // So does a press while the seat to act took chips back (./chips.ts takenBackReadAtTheEnd), and one
+      // while the first card's judgement waits for the collection (./deal.ts firstCardAtThePress).
       pressEnds: () =>
+        firstCardPutOff(session.context) ||
         waitsOnlyOnDebts(session.context) ||
         extraCardJudged(session.context) ||
         takenBackAtTheEnd(session.context) !== null,

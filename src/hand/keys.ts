@@ -10,6 +10,7 @@ import type { HandContext } from "./context.js";
 import { boardSettledByAction, extraCardAtThePress } from "./board.js";
 import { readWaitingPushes, takenBackReadAtTheEnd } from "./chips.js";
 import { cardExposed } from "./exposed.js";
+import { firstCardAtThePress } from "./deal.js";
 import { actionKey } from "./turn.js";
 import { pressedOwing } from "./pressOwing.js";
 import { beforeKey, undoKey } from "./undo.js";
@@ -63,7 +64,8 @@ export function exposedKey(h: HandContext): void {
 /**
  * Any other key (`ok`): the undo window closes, and a push waiting is read as it stood; the alert `ok`
  * acknowledged is no longer open. The core gives the hand a `shuffler` press it waited on (the readers'
- * lag): a showdown waiting only for a seat's debt is settled by it (./pressOwing.ts).
+ * lag), or one that ends it at once: a showdown waiting only for a seat's debt is settled by it
+ * (./pressOwing.ts); a first card's judgement put off is made (./deal.ts firstCardAtThePress).
  */
 export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): void {
   readWaitingPushes(h);
@@ -73,4 +75,5 @@ export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): v
   if (key === "shuffler" || key === "deckcheck") takenBackReadAtTheEnd(h);
   if (key === "shuffler") pressedOwing(h);
   if (key === "shuffler" || key === "deckcheck") extraCardAtThePress(h);
+  if (key === "shuffler") firstCardAtThePress(h);
 }

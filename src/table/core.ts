@@ -514,6 +514,9 @@ export class Table implements TableCore {
   /** The hand in play is given the shuffler press: the next hand starts if it ended it, else it is refused. */
   private pressToTheHand(t: number, hand: LiveHand): TableEvent[] {
     const out = this.afterHand(hand.key(t, "shuffler"));
+    // A judgement the press made holds the hand for a misdeal: the press declares it (rule 33-C).
+    if (this.playing === hand && hand.held === "misdeal")
+      out.push(...this.afterHand(hand.ruling(t, "misdeal")));
     if (this.playing === hand) return [...out, say.shufflerDuringHand(t, hand.number)];
     return [...out, ...this.startHand(t)];
   }

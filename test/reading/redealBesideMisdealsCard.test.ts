@@ -60,4 +60,25 @@ describe("a re-deal beside a card of the misdeal its seat lists on", () => {
     const events = secondHand(play(redealBesideQs(LAG + 2)));
     expect(codes(events)).toContain("MISDEAL_FIRST_CARD");
   });
+
+  // The dealer presses again before the lag, Qs still listed (reported gone only after the press): he saw
+  // the deal as it lay, and the press judges it so (three readers, 5 missed scans, --focus seed 109 at 700
+  // ms rounds, hand 2034: the misdeal never told, the press refused).
+  it("pressed again within the lag, Qs still listed: the press declares the misdeal, and the re-deal begins", () => {
+    const s = new Scene("").setup().standardDeal().addTo("seat3", "card:A:Qs").wait(1000);
+    s.clear("bet2", "bet3").after(100).key("shuffler");
+    s.after(GAP).chips(2, 100).after(GAP).chips(3, 100, 100);
+    s.after(GAP).report("seat2").after(GAP).report("seat3", "card:A:Qs");
+    s.after(GAP).report("seat4").after(GAP).report("seat1");
+    s.after(ROUND + 20)
+      .key("shuffler")
+      .after(GAP)
+      .report("seat3");
+    const events = play(s.wait());
+    expect(codes(secondHand(events))).toEqual(["MISDEAL_FIRST_CARD"]);
+    expect(events.flatMap((e) => (e.kind === "hand_end" ? [e.result] : []))).toEqual(["misdeal", "misdeal"]);
+    expect(
+      events.filter((e) => e.kind === "hand_start").map((e) => e.kind === "hand_start" && e.redeal),
+    ).toEqual([false, true, true]);
+  });
 });
