@@ -9,6 +9,7 @@ import { applyAction, dealNextStreet, legalActions, STREETS, type Street } from 
 import type { Card } from "../rules/cards.js";
 import { say } from "./alerts.js";
 import { dealtOnAfterTabling } from "./tabledHands.js";
+import { replayDeferredKeys } from "./chips.js";
 import type { HandContext } from "./context.js";
 import { clear, isOpen, raise, raiseEach } from "./emit.js";
 import { afterOneRound, cancel, departureKnown, schedule, waiting } from "./timers.js";
@@ -261,7 +262,12 @@ export function boardCardLeft(h: HandContext, tag: string): void {
     clear(h, "BOARD_TOO_MANY");
     if (nextStreet(h) === proc.street && roundComplete(h)) {
       beginStreet(h, cardsAt);
-      if (h.board.tags.length > BOARD_SIZE[proc.street]) judgeBoard(h, BOARD_SIZE[proc.street]);
+      if (h.board.tags.length <= BOARD_SIZE[proc.street]) return;
+      // The street's actions keyed before that card came are read first: they waited for the street,
+      // and may close its round (three readers, 5 missed scans, seed 80 at 700 ms rounds, hand 2860: the
+      // turn checked round, then the river, read as PREMATURE_RIVER).
+      replayDeferredKeys(h, h.board.lastCardAt ?? h.t);
+      judgeBoard(h, BOARD_SIZE[proc.street]);
     }
   }
 }

@@ -468,14 +468,14 @@ function lateAntes(strays: readonly ChipTag[], antes: number): readonly ChipTag[
  * Chips read before it go first, seat by seat from the seat to act: the readers report zones in channel
  * order, not in the order they were put out. Chips always first read a bet put out after the first
  * seat's key as out of turn (sim `--focus`, missedScans 5 at 700 ms rounds, seed 56, hand 6620: the
- * river waited on a premature card's departure).
+ * river waited on a premature card's departure). `before`: only those that came before it (./board.ts).
  */
-export function replayDeferredKeys(h: HandContext): void {
+export function replayDeferredKeys(h: HandContext, before = Number.POSITIVE_INFINITY): void {
   if (h.betting.phase !== "betting") return;
   // Chips put out before the deal was whole (a deal the floor let stand) wait for the seat's cards.
-  const chips = h.deferredChips.length > 0 && h.dealComplete ? h.deferredChips.splice(0) : [];
-  if (chips.length > 0) cancel(h, "chipsBetweenRounds");
-  const keys = h.deferredKeys.splice(0).filter((k) => k.until >= h.t);
+  const chips = h.deferredChips.length > 0 && h.dealComplete ? takeBefore(h.deferredChips, before) : [];
+  if (chips.length > 0 && h.deferredChips.length === 0) cancel(h, "chipsBetweenRounds");
+  const keys = takeBefore(h.deferredKeys, before).filter((k) => k.until >= h.t);
   if (chips.length === 0 && keys.length === 0) return;
   const order = h.betting.seats.map((s) => s.seat);
   const from = h.betting.toAct === null ? 0 : Math.max(0, order.indexOf(h.betting.toAct));
@@ -493,4 +493,11 @@ export function replayDeferredKeys(h: HandContext): void {
     const [d] = chips.splice(own < 0 ? 0 : own, 1);
     betZoneSettled(h, d!.seat, d!.chips);
   }
+}
+
+/** Takes out of `waiting` what was put there before `before` (in place); the rest waits on. */
+function takeBefore<T extends { at: number }>(waiting: T[], before: number): T[] {
+  const taken = waiting.filter((w) => w.at < before);
+  if (taken.length > 0) waiting.splice(0, waiting.length, ...waiting.filter((w) => w.at >= before));
+  return taken;
 }
