@@ -12,6 +12,7 @@ import { handRake } from "./rake.js";
 import { HandSession } from "./session.js";
 import { waitsOnlyOnDebts } from "./pressOwing.js";
 import { firstCardPutOff } from "./deal.js";
+import { riverExtraMattersNot } from "./riverExtra.js";
 import { extraCardJudged, riverBoardFinal, runOutEndsOnJudgement } from "./board.js";
 import { shortAtTheShowdown } from "./shortCalls.js";
 import { takenBackAtTheEnd } from "./takenBack.js";
@@ -53,9 +54,11 @@ export const holdem: Game = {
       // The dealer ends a showdown that waits only for a debt with the press (./pressOwing.ts), and a
       // run-out whose extra card is still judged (./board.ts extraCardAtThePress: as the deck check does).
       // So does a press while the seat to act took chips back (./chips.ts takenBackReadAtTheEnd), and one
-      // while the first card's judgement waits for the collection (./deal.ts firstCardAtThePress).
+      // while the first card's judgement waits for the collection (./deal.ts firstCardAtThePress), and a
+      // run-out's river that two cards came for, when either gives the same awards (./riverExtra.ts).
       pressEnds: () =>
         firstCardPutOff(session.context) ||
+        riverExtraMattersNot(session.context) ||
         waitsOnlyOnDebts(session.context) ||
         extraCardJudged(session.context) ||
         takenBackAtTheEnd(session.context) !== null,

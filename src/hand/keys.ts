@@ -11,6 +11,7 @@ import { boardSettledByAction, extraCardAtThePress } from "./board.js";
 import { readWaitingPushes, takenBackReadAtTheEnd } from "./chips.js";
 import { cardExposed } from "./exposed.js";
 import { firstCardAtThePress } from "./deal.js";
+import { riverExtraAtTheEnd } from "./riverExtra.js";
 import { actionKey } from "./turn.js";
 import { pressedOwing } from "./pressOwing.js";
 import { beforeKey, undoKey } from "./undo.js";
@@ -65,7 +66,8 @@ export function exposedKey(h: HandContext): void {
  * Any other key (`ok`): the undo window closes, and a push waiting is read as it stood; the alert `ok`
  * acknowledged is no longer open. The core gives the hand a `shuffler` press it waited on (the readers'
  * lag), or one that ends it at once: a showdown waiting only for a seat's debt is settled by it
- * (./pressOwing.ts); a first card's judgement put off is made (./deal.ts firstCardAtThePress).
+ * (./pressOwing.ts); a first card's judgement put off is made (./deal.ts firstCardAtThePress); a
+ * run-out's river that two cards came for ends on either when it makes no difference (./riverExtra.ts).
  */
 export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): void {
   readWaitingPushes(h);
@@ -75,5 +77,6 @@ export function otherKey(h: HandContext, key: ButtonName, ack?: Acknowledged): v
   if (key === "shuffler" || key === "deckcheck") takenBackReadAtTheEnd(h);
   if (key === "shuffler") pressedOwing(h);
   if (key === "shuffler" || key === "deckcheck") extraCardAtThePress(h);
+  if (key === "shuffler" || key === "deckcheck") riverExtraAtTheEnd(h);
   if (key === "shuffler") firstCardAtThePress(h);
 }

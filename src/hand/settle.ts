@@ -25,21 +25,29 @@ export function settleHand(h: HandContext): void {
     h.out.push({ t: h.t, kind: "street", street: "showdown", board: [...h.board.cards] });
     const { pots, returned } = handPots(h.betting);
     if (returned) stacks[returned.seat] = (stacks[returned.seat] ?? 0) + returned.amount;
-    const awards = settleShowdown({
-      game: h.def.evaluation,
-      board: h.board.cards,
-      hands: live.map((s) => ({ seat: s.seat, hole: holeFaces(h, s.seat) })),
-      pots: rakedPots(pots, rake),
-      button: h.positions.button,
-      seatOrder: Array.from({ length: h.seatCount }, (_, i) => i + 1),
-      oddChipUnit: h.oddChipUnit,
-    });
-    for (const a of awards) {
+    for (const a of showdownAwards(h, h.board.cards, rakedPots(pots, rake))) {
       h.out.push({ t: h.t, kind: "award", seat: a.seat, amount: a.amount, pot: a.pot, hand: a.hand });
       stacks[a.seat] = (stacks[a.seat] ?? 0) + a.amount;
     }
   }
   endHand(h, "complete", stacks, rake);
+}
+
+/** The showdown's awards on `board`, of `pots` (the hand's, raked, by default). */
+export function showdownAwards(
+  h: HandContext,
+  board: readonly Card[],
+  pots = rakedPots(handPots(h.betting).pots, handRake(h)?.due ?? 0),
+): ReturnType<typeof settleShowdown> {
+  return settleShowdown({
+    game: h.def.evaluation,
+    board: [...board],
+    hands: liveSeats(h.betting).map((s) => ({ seat: s.seat, hole: holeFaces(h, s.seat) })),
+    pots,
+    button: h.positions.button,
+    seatOrder: Array.from({ length: h.seatCount }, (_, i) => i + 1),
+    oddChipUnit: h.oddChipUnit,
+  });
 }
 
 /** Ends the hand with these stacks (a misdeal or a void puts back the stacks from before it). */

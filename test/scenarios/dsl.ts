@@ -256,11 +256,11 @@ export class Scene {
   }
 
   /**
-   * allInToTheFlop, then the turn (4d, after its burn 3h) and two cards together for the river (7c and Jd,
-   * after 5s): BOARD_TOO_MANY; a second later the dealer has Jd to take off.
+   * allInToTheFlop, then the turn (4d, after its burn 3h) and two cards together for the river (7c and
+   * `second`, Jd unless given, after 5s): BOARD_TOO_MANY; a second later the dealer has it to take off.
    */
-  twoRiverCards(): this {
-    return this.allInToTheFlop().burn("3h").board("4d").burn("5s").board("7c", "Jd").wait(1000);
+  twoRiverCards(second = "Jd"): this {
+    return this.allInToTheFlop().burn("3h").board("4d").burn("5s").board("7c", second).wait(1000);
   }
 
   /** Seats 1–3 (stacks 700, 5000, 5000; button 3): seat 3 folds, seat 1 all-in, seat 2 calls; the flop. */
