@@ -44,7 +44,11 @@ export function waitsForVoidedChips(
     return true;
   }
   const others = chips.filter((c) => !voided.tags.includes(c.tag) && isNew(c.tag));
-  if (others.length === 0) return false;
+  if (others.length === 0) {
+    // Left out alone, they are the push now: read as such, they are the seat's chips like any others.
+    h.voidedOutOfTurn = null;
+    return false;
+  }
   // Taken back before the new chips came, they are reported gone a lag after those at the latest, and
   // the zone is read again a settle window after that report.
   schedule(h, {
