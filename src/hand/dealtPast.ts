@@ -163,5 +163,9 @@ function backOnItsSeatKnownAt(h: HandContext, seat: number): number | null {
     const back = h.lastHands[tag]?.backOn;
     if (back?.seat === `seat${seat}` && back.sure > h.t) known = Math.max(known ?? back.sure, back.sure);
   }
-  return known;
+  // The reader reads it back only once the muck has let it go too: the muck collected before the press
+  // says so by the readers' lag after it (three readers, 5 missed scans, seed 80 at 700 ms rounds, hand
+  // 9282: the muck let the card go after its seat's listing was sure; a false MISDEAL_FIRST_CARD).
+  const collected = collectionKnownAt(h);
+  return known === null || collected === null ? known : Math.max(known, collected);
 }

@@ -49,9 +49,10 @@ function handOneDealt(): Scene {
  * listing them; seat 2 takes the blinds and the shuffler is pressed. Hand 2 (button 1, blinds seats 2 and
  * 3), dealt from seat 2: Qd, then seat 3's report lists 5h alone (`dealtBack`: 5h dealt back to it) or
  * nothing, Jd to seat 1 (going past seat 3), then the second round (Qs, 8h, Jc), a round after seat 3's
- * judgement. The muck lets its cards go just before the readers' lag after the fold. Seats 1 and 2 fold.
+ * judgement. The muck lets its cards go `muckLetsGo` after the fold (just before the readers' lag after
+ * it unless given). Seats 1 and 2 fold.
  */
-function foldedCardDealtBack(dealtBack: boolean): Scene {
+function foldedCardDealtBack(dealtBack: boolean, muckLetsGo = LAG - 200): Scene {
   const s = handOneDealt();
   s.addTo("muck", "card:A:9c", "card:A:5h");
   const fold = s.now;
@@ -67,7 +68,7 @@ function foldedCardDealtBack(dealtBack: boolean): Scene {
   at(3400).report("seat2", "card:A:Qd", "card:A:Qs");
   at(3700).report("seat3", ...(dealtBack ? ["card:A:5h"] : []), "card:A:8h");
   at(3900).report("seat1", "card:A:Jd", "card:A:Jc");
-  at(LAG - 200).report("muck");
+  at(muckLetsGo).report("muck");
   s.wait(1000);
   return s.fold(1).fold(2).wait();
 }
@@ -97,6 +98,15 @@ describe("reading at any pace: a folded card dealt back to its seat while the mu
       hand: 2,
       result: "complete",
     });
+  });
+
+  // The reader reads the card back on its seat only once the muck has let it go, which may be after the
+  // seat's listing is sure: up to the readers' lag after the press, when the muck collected before it
+  // (three readers, 5 missed scans, seed 80 at 700 ms rounds, hand 9282: a false MISDEAL_FIRST_CARD).
+  it("the muck lets it go past the fold's lag, within the press's: the judgement waits for it too", () => {
+    const events = play(foldedCardDealtBack(true, LAG + 300));
+    expect(codes(events)).toEqual([]);
+    expect(events.filter((e) => e.kind === "hand_end").at(-1)).toMatchObject({ hand: 2, result: "complete" });
   });
 
   it("the first seat to be dealt, its own card in the scan round after another's: no judgement put off", () => {
