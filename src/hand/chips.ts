@@ -23,6 +23,7 @@ import { voidedChipsRead, waitsForVoidedChips } from "./voidedChips.js";
 import { afterOneRound, cancel, departureKnown, schedule, waiting, withinOneRound } from "./timers.js";
 import {
   actionKey,
+  afterAction,
   beforeVoidCard,
   canBet,
   changedBeforeVoidCard,
@@ -472,6 +473,8 @@ function lateAntes(strays: readonly ChipTag[], antes: number): readonly ChipTag[
  */
 export function replayDeferredKeys(h: HandContext, before = Number.POSITIVE_INFINITY): void {
   if (h.betting.phase !== "betting") return;
+  // A fold made while the street waited stands once the action reaches its seat (turn.ts afterAction).
+  if (h.pendingFolds.length > 0) afterAction(h);
   // Chips put out before the deal was whole (a deal the floor let stand) wait for the seat's cards.
   const chips = h.deferredChips.length > 0 && h.dealComplete ? takeBefore(h.deferredChips, before) : [];
   if (chips.length > 0 && h.deferredChips.length === 0) cancel(h, "chipsBetweenRounds");

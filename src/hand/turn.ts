@@ -224,14 +224,24 @@ export function cardMucked(h: HandContext, seat: number, unreadBets = false): vo
     afterAction(h);
   } else if (phase === "betting" || phase === "dealing") {
     h.pendingFolds.push(seat);
-    if (unreadBets) schedule(h, { kind: "foldOutOfTurn", due: sweepReported(h), since: h.t, seat });
+    // Between rounds the next street may wait for a card taken off the board, reported K scans late: the
+    // fold waits as long, as chips do (./chips.ts; three readers, 5 missed scans, seed 80 at 700 ms
+    // rounds, hand 4552: the turn's first player folded before its extra card was known gone).
+    const betweenRounds = phase === "dealing" && h.dealComplete;
+    const due = Math.max(unreadBets ? sweepReported(h) : 0, betweenRounds ? departureKnown(h) : 0);
+    if (due > 0) schedule(h, { kind: "foldOutOfTurn", due, since: h.t, seat });
     else outOfTurn(h, seat, null);
   }
 }
 
-/** A fold that waited for unread chips: still waiting for the action to reach it, it was out of turn. */
+/**
+ * A fold that waited (for unread chips, or for the street): still waiting for the action to reach it, it
+ * was out of turn; the action has reached it (a street begun since), it stands in turn.
+ */
 export function foldStillOutOfTurn(h: HandContext, seat: number): void {
-  if (h.pendingFolds.includes(seat) && canBet(h)) outOfTurn(h, seat, null);
+  if (!h.pendingFolds.includes(seat) || !canBet(h)) return;
+  if (h.betting.phase === "betting" && h.betting.toAct === seat) afterAction(h);
+  else outOfTurn(h, seat, null);
 }
 
 /**

@@ -57,3 +57,37 @@ describe("reading at any pace: the turn's extra card reported gone with the rive
     expect(codes(events)).toContain("PREMATURE_RIVER");
   });
 });
+
+/**
+ * Two cards for the turn; the dealer takes 6s off and `folder` folds (its cards reach the muck) 100 ms
+ * after the board's report without 6s, before that report is known for a departure (the departure
+ * window): the turn has not begun (three readers, 5 missed scans, seed 80 at 700 ms rounds, hand 4552:
+ * the turn's first player folded, a false ACTION_OUT_OF_TURN). The fold waits for the street, as chips
+ * and keys put out between rounds do.
+ */
+function foldBeforeTheTurnBegins(folder: number): Scene {
+  const s = new Scene("")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround();
+  s.burn("3c")
+    .board("8c", "6s")
+    .after(1000)
+    .report("board", ...[...FLOP, "8c"].map((f) => `card:A:${f}`));
+  return s.after(100).fold(folder).wait();
+}
+
+describe("reading at any pace: a fold before the turn's extra card is known gone", () => {
+  it("the turn's first player (seat 2): its fold, in turn once the turn begins", () => {
+    const events = play(foldBeforeTheTurnBegins(2));
+    expect(codes(events)).toEqual(["BOARD_TOO_MANY"]);
+    expect(events.filter((e) => e.kind === "action").at(-1)).toMatchObject({ seat: 2, action: "fold" });
+  });
+
+  it("the next one (seat 3): out of turn, told once the turn has begun", () => {
+    expect(codes(play(foldBeforeTheTurnBegins(3)))).toContain("ACTION_OUT_OF_TURN");
+  });
+});
