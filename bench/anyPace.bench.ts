@@ -340,6 +340,25 @@ const RUNS: Run[] = [
     true,
     THREE_READERS,
   ),
+  // Session 22's finds, without focus at 700 ms rounds: three readers and 5 missed scans (seed 80: voided
+  // out-of-turn chips replaced within the lag, a first player's fold before a seat's cards dealt again
+  // were known, a turn's extra card reported gone with the river, a fold before it), and 5 missed scans
+  // with a 900 ms settle window (seed 89: a card moved to the deck check's spread, a misdeal's card left
+  // beside its seat's last hand, a run-out's two river cards when either gives the same pot).
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["three readers and 5 missed scans", [["reading", "missedScans"], 5], 80, 700],
+    false,
+    THREE_READERS,
+  ),
+  houseRun(
+    "hold'em",
+    "config/default.yaml",
+    ["5 missed scans and a 900 ms settle window", [["reading", "missedScans"], 5], 89, 700],
+    false,
+    [[["settleWindowMs"], 900]],
+  ),
 ];
 
 /** One report (a child process, so runs share the machine's cores). */
