@@ -61,10 +61,11 @@ export function holeCardArrived(h: HandContext, seat: number, tag: string): void
   }
   if (cards.length > h.def.holeCards) {
     // Misdeal or dead hand turns on substantial action, whose last chips may be reported in the same
-    // scan round, after this card: judged one round later. A waiting judgement (timers.ts), not a state
-    // of the chart: the hand holds nothing while it waits (chips are read, play goes on), a card too
-    // many can come in any state and for several seats at once, and the wait is a reading window that
-    // replay and recovery re-run; only its outcome, a misdeal, is the chart's (held.misdeal.cardCount).
+    // scan round, after this card: judged one round later. A waiting judgement, not a state of the
+    // chart: the hand holds nothing while it waits (chips are read, play goes on), a card too many
+    // can come in any state (the deal, a round, a procedure, a hold) and for several seats at once,
+    // and the wait is a reading window on the table's clock like the other judgements (timers.ts),
+    // which replay and recovery re-run; only its outcome, a misdeal, is the chart's (held.misdeal.cardCount).
     schedule(h, { kind: "cardCount", due: afterOneRound(h), seat });
     return;
   }
@@ -126,8 +127,9 @@ export function lastHandsCardLeft(h: HandContext, seat: number, tag: string): vo
 }
 
 /**
- * The first seat's only card, a last hand's read as dealt again there as the first card went elsewhere,
- * left: that was the first card, judged now, not as the seat dealt out (K 5, settle 900, seed 89, hand 925).
+ * The first seat's only card was a last hand's card read as dealt again there when the first card went
+ * elsewhere, and it has left: the first card went elsewhere after all, judged now (hold'em, missedScans
+ * 5, settleWindowMs 900, seed 89 at 700 ms rounds, hand 925: told as the seat dealt out instead).
  */
 function firstCardAgain(h: HandContext, seat: number, tag: string): void {
   if (seat !== h.entitled[0] || (h.hole[seat]?.length ?? 0) > 0 || !h.passedLeftovers.includes(tag)) return;
