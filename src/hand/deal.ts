@@ -186,8 +186,10 @@ export function judgeFirstCard(h: HandContext, seat: number, putOff?: PutOff, si
 }
 
 /** A first card's judgement put off until the collection is known (firstCardMayBeCollected), if any. */
-export const firstCardPutOff = (h: HandContext) =>
-  h.timers.some((x) => x.kind === "firstCard" && x.putOff === "collection");
+const putOffForTheCollection = (h: HandContext) =>
+  h.timers.find((x) => x.kind === "firstCard" && x.putOff === "collection");
+
+export const firstCardPutOff = (h: HandContext) => putOffForTheCollection(h) !== undefined;
 
 /**
  * The dealer pressed the shuffler again while that judgement waited: he saw the deal as it lay, so it is
@@ -196,7 +198,7 @@ export const firstCardPutOff = (h: HandContext) =>
  * rounds, hand 2034: the card reported gone only after the press, and the misdeal was never told).
  */
 export function firstCardAtThePress(h: HandContext): void {
-  const timer = h.timers.find((x) => x.kind === "firstCard" && x.putOff === "collection");
+  const timer = putOffForTheCollection(h);
   if (timer?.kind !== "firstCard") return;
   cancel(h, "firstCard", timer.seat);
   judgeFirstCard(h, timer.seat, "collection", timer.since);

@@ -37,6 +37,5 @@ export function riverExtraMattersNot(h: HandContext): boolean {
 
 /** The dealer ended the hand: if the river does not matter, the second card is the one taken off. */
 export function riverExtraAtTheEnd(h: HandContext): void {
-  const pair = riverPair(h);
-  if (pair !== null && riverExtraMattersNot(h)) boardCardLeft(h, pair[1]);
+  if (riverExtraMattersNot(h)) boardCardLeft(h, riverPair(h)![1]);
 }

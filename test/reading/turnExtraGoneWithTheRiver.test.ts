@@ -18,20 +18,25 @@ const play = (scene: Scene): TableEvent[] => playScene(config, scene);
 
 const FLOP = ["Qs", "Jd", "4h"];
 
+/** Four seats limp and check the flop (Qs Jd 4h); then the turn's burn, 3c. */
+const twoTurnCards = () =>
+  new Scene("")
+    .setup()
+    .standardDeal()
+    .limpedPreflop()
+    .burn("2c")
+    .board(...FLOP)
+    .checkAround()
+    .burn("3c");
+
 /**
  * Four seats limp and check the flop; 8c and 6s come for the turn. The turn is checked by key, 100 ms
  * apart; the burn and the river (9d) follow, and the board's report lists the river without 6s. The
  * last check comes `lastCheck` ms after that report (negative: before it).
  */
 function riverWithTheExtraGone(lastCheck: number): Scene {
-  const s = new Scene("")
-    .setup()
-    .standardDeal()
-    .limpedPreflop()
-    .burn("2c")
-    .board(...FLOP)
-    .checkAround();
-  s.burn("3c").board("8c", "6s").after(300).key("check");
+  const s = twoTurnCards();
+  s.board("8c", "6s").after(300).key("check");
   for (let i = 0; i < 2; i++) s.after(100).key("check");
   if (lastCheck < 0) s.after(100).key("check");
   s.after(100)
@@ -66,15 +71,8 @@ describe("reading at any pace: the turn's extra card reported gone with the rive
  * and keys put out between rounds do.
  */
 function foldBeforeTheTurnBegins(folder: number): Scene {
-  const s = new Scene("")
-    .setup()
-    .standardDeal()
-    .limpedPreflop()
-    .burn("2c")
-    .board(...FLOP)
-    .checkAround();
-  s.burn("3c")
-    .board("8c", "6s")
+  const s = twoTurnCards();
+  s.board("8c", "6s")
     .after(1000)
     .report("board", ...[...FLOP, "8c"].map((f) => `card:A:${f}`));
   return s.after(100).fold(folder).wait();
